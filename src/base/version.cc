@@ -1,0 +1,26 @@
+#include "gust/base/version.h"
+
+#ifndef GUST_BUILD_MODE
+#define GUST_BUILD_MODE "unknown"
+#endif
+
+namespace gust {
+
+const char *version() { return "0.1.0"; }
+const char *build_mode() { return GUST_BUILD_MODE; }
+
+const char *features() {
+    return "epoll poll signalfd eventfd"
+#if defined(__x86_64__)
+           " asm-context-x86_64"
+#endif
+#ifdef GUST_HAVE_CARES
+           " c-ares"
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+           " asan"
+#endif
+        ;
+}
+
+}  // namespace gust

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Build Gust in one mode. Usage: tools/build.sh MODE [core|ext|all]
+#   core: CMake build of the core libraries, unit tests, benchmarks (or fuzzers)
+#   ext:  phpize build of gust.so into build/MODE/ext/modules/gust.so
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+mode=${1:-debug} what=${2:-all}
+out="$root/build/$mode"
+cc=$(bash "$root/tools/flags.sh" "$mode" cc)
+cxx=$(bash "$root/tools/flags.sh" "$mode" cxx)
+jobs=$(nproc)
+
+build_core() {
+    if [ ! -f "$out/core/build.ninja" ]; then
+        cmake -S "$root" -B "$out/core" -G Ninja -DGUST_MODE="$mode" \
+            -DCMAKE_C_COMPILER="$cc" -DCMAKE_CXX_COMPILER="$cxx" >/dev/null
+    fi
+    cmake --build "$out/core" -j "$jobs"
+}
+
+build_ext() {
+    local stage="$out/ext"
+    mkdir -p "$stage"
+    # phpize writes into its source dir, so it runs on a stage that links back to the tree.
+    cp "$root/ext/config.m4" "$stage/config.m4"
+    for d in ext src include; do ln -sfn "$root/$d" "$stage/$d"; done
+    local cflags ldflags
+    cflags=$(bash "$root/tools/flags.sh" "$mode" cflags)
+    ldflags=$(bash "$root/tools/flags.sh" "$mode" ldflags)
+    if [ ! -f "$stage/Makefile" ] || [ "$root/ext/config.m4" -nt "$stage/Makefile" ] || [ "$root/ext/sources.txt" -nt "$stage/Makefile" ] 2>/dev/null; then
+        (cd "$stage" && phpize >/dev/null && \
+            ./configure --enable-gust CC="$cc" CXX="$cxx" \
+                CFLAGS="$cflags" CXXFLAGS="$cflags" LDFLAGS="$ldflags" \
+                GUST_BUILD_MODE="$mode" >/dev/null)
+    fi
+    make -C "$stage" -j "$jobs" >/dev/null
+    echo "built $stage/modules/gust.so"
+}
+
+case "$what" in
+    core) build_core ;;
+    ext) build_ext ;;
+    all) build_core; [ "$mode" = fuzz ] || [ "$mode" = tsan ] || build_ext ;;
+    *) echo "usage: tools/build.sh MODE [core|ext|all]" >&2; exit 2 ;;
+esac

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The one place that says which compiler flags each build mode uses.
+# Usage: tools/flags.sh MODE cflags|ldflags|cc|cxx
+set -euo pipefail
+mode=${1:?mode} what=${2:?what}
+case "$mode" in
+    debug)
+        cflags="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined -DGUST_DEBUG=1"
+        ldflags="-fsanitize=address,undefined"
+        cc=gcc cxx=g++ ;;
+    release)
+        cflags="-O2 -g -DNDEBUG"
+        ldflags=""
+        cc=gcc cxx=g++ ;;
+    tsan)
+        cflags="-O1 -g -fno-omit-frame-pointer -fsanitize=thread -DGUST_TSAN=1"
+        ldflags="-fsanitize=thread"
+        cc=gcc cxx=g++ ;;
+    fuzz)
+        cflags="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined,fuzzer-no-link -DGUST_FUZZ=1"
+        ldflags="-fsanitize=address,undefined"
+        cc=clang cxx=clang++ ;;
+    *) echo "unknown mode: $mode" >&2; exit 2 ;;
+esac
+case "$what" in
+    cflags) echo "$cflags" ;;
+    ldflags) echo "$ldflags" ;;
+    cc) echo "$cc" ;;
+    cxx) echo "$cxx" ;;
+    *) echo "unknown field: $what" >&2; exit 2 ;;
+esac
