@@ -21,17 +21,27 @@ build_core() {
 build_ext() {
     local stage="$out/ext"
     mkdir -p "$stage"
-    # phpize writes into its source dir, so it runs on a stage that links back to the tree.
+    # phpize builds next to its sources, so the stage mirrors the tree with symlinks
+    # (objects stay in the stage); new files get links, dangling links of deleted ones go.
     cp "$root/ext/config.m4" "$stage/config.m4"
-    for d in ext src include; do ln -sfn "$root/$d" "$stage/$d"; done
+    for d in ext src include; do
+        [ -L "$stage/$d" ] && rm "$stage/$d"
+        cp -rsf "$root/$d" "$stage/"
+    done
+    find "$stage/ext" "$stage/src" "$stage/include" -xtype l -delete
+    # A changed source list means a new Makefile.
+    local sources
+    sources=$(cd "$root" && ls ext/*.cc src/*/*.cc 2>/dev/null | tr '\n' ' ')
     local cflags ldflags
     cflags=$(bash "$root/tools/flags.sh" "$mode" cflags)
     ldflags=$(bash "$root/tools/flags.sh" "$mode" ldflags)
-    if [ ! -f "$stage/Makefile" ] || [ "$root/ext/config.m4" -nt "$stage/Makefile" ] || [ "$root/ext/sources.txt" -nt "$stage/Makefile" ] 2>/dev/null; then
-        (cd "$stage" && phpize >/dev/null && \
+    if [ ! -f "$stage/Makefile" ] || [ "$root/ext/config.m4" -nt "$stage/Makefile" ] \
+        || [ "$(cat "$stage/.sources" 2>/dev/null)" != "$sources" ]; then
+        (cd "$stage" && phpize >/dev/null 2>&1 && \
             ./configure --enable-gust CC="$cc" CXX="$cxx" \
                 CFLAGS="$cflags" CXXFLAGS="$cflags" LDFLAGS="$ldflags" \
-                GUST_BUILD_MODE="$mode" >/dev/null)
+                >/dev/null)
+        echo "$sources" >"$stage/.sources"
     fi
     make -C "$stage" -j "$jobs" >/dev/null
     echo "built $stage/modules/gust.so"

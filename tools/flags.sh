@@ -5,19 +5,19 @@ set -euo pipefail
 mode=${1:?mode} what=${2:?what}
 case "$mode" in
     debug)
-        cflags="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined -DGUST_DEBUG=1"
+        cflags="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined -DGUST_MODE_DEBUG=1"
         ldflags="-fsanitize=address,undefined"
         cc=gcc cxx=g++ ;;
     release)
-        cflags="-O2 -g -DNDEBUG"
+        cflags="-O2 -g -DNDEBUG -DGUST_MODE_RELEASE=1"
         ldflags=""
         cc=gcc cxx=g++ ;;
     tsan)
-        cflags="-O1 -g -fno-omit-frame-pointer -fsanitize=thread -DGUST_TSAN=1"
+        cflags="-O1 -g -fno-omit-frame-pointer -fsanitize=thread -DGUST_MODE_TSAN=1"
         ldflags="-fsanitize=thread"
         cc=gcc cxx=g++ ;;
     fuzz)
-        cflags="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined,fuzzer-no-link -DGUST_FUZZ=1"
+        cflags="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined,fuzzer-no-link -DGUST_MODE_FUZZ=1"
         ldflags="-fsanitize=address,undefined"
         cc=clang cxx=clang++ ;;
     *) echo "unknown mode: $mode" >&2; exit 2 ;;

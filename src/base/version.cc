@@ -1,6 +1,15 @@
 #include "gust/base/version.h"
 
-#ifndef GUST_BUILD_MODE
+// tools/flags.sh defines exactly one GUST_MODE_* per build mode.
+#if defined(GUST_MODE_DEBUG)
+#define GUST_BUILD_MODE "debug"
+#elif defined(GUST_MODE_RELEASE)
+#define GUST_BUILD_MODE "release"
+#elif defined(GUST_MODE_TSAN)
+#define GUST_BUILD_MODE "tsan"
+#elif defined(GUST_MODE_FUZZ)
+#define GUST_BUILD_MODE "fuzz"
+#else
 #define GUST_BUILD_MODE "unknown"
 #endif
 

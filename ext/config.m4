@@ -1,0 +1,14 @@
+dnl Gust: built by tools/build.sh from a stage directory that links ext/, src/ and include/.
+PHP_ARG_ENABLE([gust], [whether to enable Gust], [AS_HELP_STRING([--enable-gust], [Enable Gust])], [no])
+
+if test "$PHP_GUST" != "no"; then
+  PHP_REQUIRE_CXX()
+  PHP_CXX_COMPILE_STDCXX(20, mandatory, GUST_STDCXX)
+  dnl Every core source and every binding source; the list is taken from the tree so it never drifts.
+  gust_sources=`cd $srcdir && ls ext/*.cc src/*/*.cc 2>/dev/null | tr '\n' ' '`
+  PHP_NEW_EXTENSION(gust, $gust_sources, $ext_shared,, [$GUST_STDCXX -I@ext_srcdir@/include -I@ext_srcdir@/src -I@ext_srcdir@/ext -fvisibility=hidden], cxx)
+  PHP_ADD_BUILD_DIR([$ext_builddir/ext $ext_builddir/src/base $ext_builddir/src/mem $ext_builddir/src/loop $ext_builddir/src/coro $ext_builddir/src/net $ext_builddir/src/proto $ext_builddir/src/ipc $ext_builddir/src/server])
+  PHP_ADD_LIBRARY(stdc++, 1, GUST_SHARED_LIBADD)
+  AC_CHECK_LIB(cares, ares_init_options, [PHP_ADD_LIBRARY(cares, 1, GUST_SHARED_LIBADD) AC_DEFINE(GUST_HAVE_CARES, 1, [c-ares])])
+  PHP_SUBST(GUST_SHARED_LIBADD)
+fi

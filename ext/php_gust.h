@@ -1,0 +1,30 @@
+// Common header of the PHP binding. ext/ is the only directory that includes PHP headers.
+#pragma once
+
+extern "C" {
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include "php.h"
+#include "php_ini.h"
+#include "ext/standard/info.h"
+#include "zend_exceptions.h"
+#include "zend_interfaces.h"
+}
+
+#define PHP_GUST_VERSION "0.1.0"
+// The Swoole version whose API Gust implements; reported as SWOOLE_VERSION.
+#define PHP_GUST_SWOOLE_API_VERSION "6.0.0"
+
+extern zend_module_entry gust_module_entry;
+
+ZEND_BEGIN_MODULE_GLOBALS(gust)
+    bool use_shortname;
+    bool display_errors;
+ZEND_END_MODULE_GLOBALS(gust)
+
+ZEND_EXTERN_MODULE_GLOBALS(gust)
+#define GUST_G(v) ZEND_MODULE_GLOBALS_ACCESSOR(gust, v)
+
+// Registration entry points of the binding's parts, called from MINIT in this order.
+void gust_register_functions_constants(int module_number);

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Install exactly what Gust needs to build, test and benchmark. Idempotent: when
+# everything is present it only checks (well under two seconds).
+set -euo pipefail
+
+debian_packages=(
+    # build
+    build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev
+    php8.2-cli php8.2-dev php-parser
+    libgtest-dev libbenchmark-dev libc-ares-dev libssl-dev zlib1g-dev libbrotli-dev libnghttp2-dev
+    # tests and benchmark references
+    php8.2-xdebug php8.2-fpm nginx-light wrk apache2-utils curl python3 python3-pip procps
+)
+python_modules=(pytest)   # imported names; installed with pip when missing
+
+missing=()
+installed=$(dpkg-query -W -f='${Package} ${Status}\n' "${debian_packages[@]}" 2>/dev/null | awk '$4=="installed"{print $1}')
+for p in "${debian_packages[@]}"; do
+    grep -qx "$p" <<<"$installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "deps: installing ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    # Debian enables the Xdebug and FPM services on install; Gust's tests load Xdebug explicitly when they want it.
+    phpdismod -v 8.2 -s ALL xdebug 2>/dev/null || true
+fi
+
+py_missing=()
+for m in "${python_modules[@]}"; do
+    python3 -c "import $m" 2>/dev/null || py_missing+=("$m")
+done
+if [ ${#py_missing[@]} -gt 0 ]; then
+    echo "deps: pip installing ${py_missing[*]}"
+    python3 -m pip install -q "${py_missing[@]}"
+fi
+exit 0
