@@ -1,6 +1,7 @@
 // Global functions and constants of the Swoole API (swoole_*), and Gust's own (Gust\*).
 #include "php_gust.h"
 
+#include <netdb.h>
 #include <unistd.h>
 
 #include "gust/base/error.h"
@@ -22,12 +23,15 @@ ZEND_FUNCTION(swoole_version) {
 
 ZEND_FUNCTION(swoole_strerror) {
     zend_long code;
-    zend_long error_type = 0;
+    zend_long error_type = 1;
     ZEND_PARSE_PARAMETERS_START(1, 2)
         Z_PARAM_LONG(code)
         Z_PARAM_OPTIONAL
         Z_PARAM_LONG(error_type)
     ZEND_PARSE_PARAMETERS_END();
+    if (error_type == 2) {
+        RETURN_STRING(gai_strerror(static_cast<int>(code)));
+    }
     RETURN_STRING(gust::error_message(static_cast<int>(code)));
 }
 

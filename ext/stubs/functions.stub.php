@@ -10,8 +10,11 @@ namespace {
     /** The version of the Swoole API this build implements, e.g. "6.0.0". */
     function swoole_version(): string {}
 
-    /** Text for a Swoole/Gust error code or an errno. */
-    function swoole_strerror(int $errno, int $error_type = 0): string {}
+    /**
+     * Text for an error code: $error_type 1 (default) takes an errno or a Gust error code,
+     * 2 a getaddrinfo() code (EAI_*).
+     */
+    function swoole_strerror(int $errno, int $error_type = 1): string {}
 
     /** Number of online CPUs. */
     function swoole_cpu_num(): int {}

@@ -1,0 +1,186 @@
+#!/usr/bin/env python3
+"""Benchmark runner: builds the release mode, runs the named benchmarks and prints
+one table of Gust against a reference measured in the same run.
+
+  bench/run.py                  list the benchmarks
+  bench/run.py all              run every benchmark
+  bench/run.py coro seed003     run some
+  bench/run.py --record all     also append the table to docs/BENCHMARKS.md
+
+References are started by this runner on 127.0.0.1: PHP's own Fibers for coroutine
+costs, nginx `return 200` for HTTP, php-fpm + nginx for the fan-in case. A benchmark
+whose Gust side does not exist yet is reported as a miss with the reason.
+"""
+import argparse
+import datetime
+import json
+import os
+import pathlib
+import re
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+REL = ROOT / "build" / "release"
+ACCEPT = ROOT.parent / "shared" / "acceptance"
+sys.path.insert(0, str(ROOT / "bench"))
+import references  # noqa: E402  (bench/references.py: nginx / php-fpm helpers)
+
+ROWS = []  # (benchmark, metric, gust, reference, ratio, target, verdict)
+
+
+def row(bench, metric, gust, ref=None, target="", ok=None, unit=""):
+    ratio = f"{gust / ref:.2f}" if isinstance(gust, (int, float)) and isinstance(ref, (int, float)) and ref else "-"
+    fmt = lambda v: f"{v:,.1f}{unit}" if isinstance(v, float) else (f"{v:,}{unit}" if isinstance(v, int) else str(v))
+    verdict = "-" if ok is None else ("met" if ok else "MISSED")
+    ROWS.append((bench, metric, fmt(gust), fmt(ref) if ref is not None else "-", ratio, target, verdict))
+
+
+def sh(cmd, timeout=600, **kw):
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, **kw)
+
+
+def kv(text):
+    """Parse `key=value` pairs printed by the plain benchmark programs."""
+    return {k: float(v) for k, v in re.findall(r"(\w+)=([-\d.]+)", text)}
+
+
+def gbench(binary, filt=None):
+    """Run a Google Benchmark binary; name -> real time in ns."""
+    cmd = [str(REL / "core/bench" / binary), "--benchmark_format=json"]
+    if filt:
+        cmd.append(f"--benchmark_filter={filt}")
+    r = sh(cmd, timeout=900)
+    if r.returncode != 0:
+        raise RuntimeError(f"{binary} failed: {r.stderr[-500:]}")
+    scale = {"ns": 1, "us": 1e3, "ms": 1e6, "s": 1e9}
+    out = {}
+    for b in json.loads(r.stdout)["benchmarks"]:
+        out[b["name"]] = b["real_time"] * scale[b.get("time_unit", "ns")]
+    return out
+
+
+def gust_php(script, *args, timeout=600):
+    so = REL / "ext/modules/gust.so"
+    return sh(["php", "-n", "-d", f"extension={so}", "-d", "memory_limit=-1", str(script), *map(str, args)],
+              timeout=timeout)
+
+
+# ---------------------------------------------------------------- benchmarks
+
+def bench_coro():
+    """Core coroutine costs against PHP Fibers (same machine, same run)."""
+    fiber = sh(["php", "-n", str(ROOT / "bench/php/fiber_cost.php"), "20000"])
+    f = kv(fiber.stdout)
+    sw = gbench("bench_coro_switch")
+    switch_ns = min(sw.values())
+    row("coro", "context switch (ns)", round(switch_ns, 1), f.get("switch_ns"), "<= 30 ns", switch_ns <= 30)
+    cr = gbench("bench_coro_create")
+    create_ns = min(cr.values())
+    row("coro", "create + first switch + finish (ns)", round(create_ns, 1), f.get("create_ns"), "<= 1000 ns",
+        create_ns <= 1000)
+    rss = kv(sh([str(REL / "core/bench/bench_coro_rss"), "100000"]).stdout)
+    row("coro", "RSS per parked coroutine at 100k (bytes)", rss.get("rss_per_coro_bytes"),
+        f.get("rss_per_coro_bytes"), "<= 8192 B (ref: 20k Fibers)", rss.get("rss_per_coro_bytes", 1e9) <= 8192)
+    row("coro", "memory mappings with 100k parked", int(rss.get("maps", -1)), int(f.get("maps", 0)),
+        "< 65530 (ref: 20k Fibers)", 0 < rss.get("maps", 1e9) < 65530)
+    ch = gbench("bench_channel_pingpong")
+    row("coro", "channel push+pop round trip (ns)", round(min(ch.values()), 1), None, "", None)
+
+
+def bench_timers():
+    t = gbench("bench_loop_timers")
+    for name, ns in t.items():
+        row("timers", f"{name} (ns)", round(ns, 1), None, "O(log n)", None)
+    late = kv(sh([str(REL / "core/bench/bench_loop_timer_lateness")], timeout=120).stdout)
+    row("timers", f"p99 lateness, {int(late.get('timers', 0)):,} pending, busy loop (ms)", late.get("p99_ms"), None,
+        "< 10 ms", late.get("p99_ms", 1e9) < 10)
+
+
+def bench_seed003():
+    """seed-003: 10 active connections, 40,000 round trips, N idle; epoll against poll."""
+    import seed003
+    results = seed003.run(REL / "core/examples/echo_server", ACCEPT / "seed003_idle_conns.py", [0, 1000, 10000])
+    for poller in ("epoll", "poll"):
+        base = results[poller][0]
+        for n, secs in results[poller].items():
+            flat = poller != "epoll" or secs <= base * 1.05 or n == 0
+            row("seed003", f"{poller}, N={n:,} idle (s)", round(secs, 3), round(base, 3),
+                "epoll flat within 5 %" if poller == "epoll" else "shows growth", flat if poller == "epoll" else None)
+
+
+def bench_seed004_php():
+    """The acceptance program itself, through gust.so."""
+    r = gust_php(ACCEPT / "seed004_coroutine_cost.php", 100000)
+    if r.returncode != 0 or "switch_ns" not in r.stdout:
+        first = (r.stderr or r.stdout).strip().splitlines()
+        row("seed004 (PHP)", "runs unchanged", "no", None, "runs", False)
+        ROWS[-1] = ROWS[-1][:2] + (f"no: {first[0][:70] if first else 'exit ' + str(r.returncode)}",) + ROWS[-1][3:]
+        return
+    g = kv(r.stdout)
+    f = kv(sh(["php", "-n", str(ROOT / "bench/php/fiber_cost.php"), "20000"]).stdout)
+    row("seed004 (PHP)", "switch (ns)", g["switch_ns"], f.get("switch_ns"), "<= 30 ns", g["switch_ns"] <= 30)
+    row("seed004 (PHP)", "create (ns)", g["create_ns"], f.get("create_ns"), "<= 1000 ns", g["create_ns"] <= 1000)
+    row("seed004 (PHP)", "RSS per coroutine (B)", g["rss_per_coro_bytes"], f.get("rss_per_coro_bytes"), "<= 8192 B",
+        g["rss_per_coro_bytes"] <= 8192)
+
+
+def bench_http_hello():
+    """seed004 HTTP hello world against nginx `return 200` with one worker."""
+    nginx_rps = references.nginx_return_200_rps(duration=5)
+    r = gust_php("-r", "exit(class_exists('Swoole\\\\Http\\\\Server') ? 0 : 3);")
+    row("http-hello", "requests/s, wrk -t1 -c100 (ref: nginx 1 worker)",
+        "n/a: Swoole\\Http\\Server not built yet (issue 6)" if r.returncode else "TODO", nginx_rps, ">= 1.0 x nginx",
+        False)
+
+
+BENCHMARKS = {
+    "coro": bench_coro,
+    "timers": bench_timers,
+    "seed003": bench_seed003,
+    "seed004-php": bench_seed004_php,
+    "http-hello": bench_http_hello,
+}
+
+
+def print_table(out=sys.stdout):
+    head = ("benchmark", "metric", "gust", "reference", "ratio", "target", "verdict")
+    widths = [max(len(str(r[i])) for r in [head] + ROWS) for i in range(len(head))]
+    line = lambda r: "| " + " | ".join(str(c).ljust(w) for c, w in zip(r, widths)) + " |"
+    print(line(head), file=out)
+    print("|" + "|".join("-" * (w + 2) for w in widths) + "|", file=out)
+    for r in ROWS:
+        print(line(r), file=out)
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("names", nargs="*")
+    p.add_argument("--record", action="store_true", help="append the table to docs/BENCHMARKS.md")
+    p.add_argument("--no-build", action="store_true")
+    a = p.parse_args()
+    if not a.names:
+        for name, fn in BENCHMARKS.items():
+            print(f"{name:14} {fn.__doc__ or ''}".rstrip())
+        return 0
+    names = list(BENCHMARKS) if a.names == ["all"] else a.names
+    if not a.no_build:
+        subprocess.run(["bash", str(ROOT / "tools/build.sh"), "release", "all"], check=True,
+                       stdout=subprocess.DEVNULL)
+    for name in names:
+        try:
+            BENCHMARKS[name]()
+        except Exception as e:  # a broken benchmark is a recorded miss, not a crash of the runner
+            row(name, "error", f"{type(e).__name__}: {str(e)[:80]}", None, "", False)
+    print_table()
+    if a.record:
+        cpu = sh(["sh", "-c", "grep -m1 'model name' /proc/cpuinfo | cut -d: -f2"]).stdout.strip()
+        with open(ROOT / "docs/BENCHMARKS.md", "a") as f:
+            f.write(f"\n### {datetime.datetime.utcnow():%Y-%m-%d %H:%M} UTC — `bench/run.py {' '.join(a.names)}`\n\n")
+            f.write(f"{os.cpu_count()} cores, {cpu}; release build, git {sh(['git', '-C', str(ROOT), 'rev-parse', '--short', 'HEAD']).stdout.strip()}\n\n")
+            print_table(f)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,251 @@
+#!/usr/bin/env python3
+"""Run every test layer against already-built trees and print one summary line.
+
+Layers: checks (layering, stale stubs, and tests proving both checks fail),
+unit (GoogleTest, debug build: ASan + UBSan), tsan (threaded core tests),
+phpt (run-tests.php on the debug gust.so with ASan preloaded into PHP),
+conformance (real third-party clients, pytest) and fuzz (a short libFuzzer run).
+Exit status is non-zero when anything failed. Usage: run_tests.py [--only LAYER,...]
+"""
+import argparse
+import json
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+import time
+import xml.etree.ElementTree as ET
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+BUILD = ROOT / "build"
+PHP_BUILD_DIR = pathlib.Path("/usr/lib/php/20220829/build")
+FUZZ_SECONDS = int(os.environ.get("GUST_FUZZ_SECONDS", "20"))
+# Threaded core suites that also run under TSan.
+TSAN_SUITES = ("unit_loop", "unit_coro", "unit_net")
+
+
+class Tally:
+    def __init__(self):
+        self.passed = 0
+        self.failed = 0
+        self.failures = []
+
+    def add(self, layer, name, ok, detail=""):
+        if ok:
+            self.passed += 1
+        else:
+            self.failed += 1
+            self.failures.append(f"[{layer}] {name}" + (f": {detail}" if detail else ""))
+            print(f"FAIL [{layer}] {name}", flush=True)
+            if detail:
+                print("    " + detail.strip().replace("\n", "\n    ")[-4000:], flush=True)
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, capture_output=True, text=True, errors="replace", **kw)
+
+
+def asan_php_env():
+    """Environment for a PHP process that loads the ASan-instrumented gust.so.
+
+    PHP itself is not instrumented, so the ASan runtime must be preloaded; PHP
+    dlopen()s extensions with RTLD_DEEPBIND, which ASan refuses, so a small shim
+    (tools/asan_dlopen_shim.c) drops that flag. Zend's allocator is turned off so
+    ASan sees every allocation; leaks of PHP itself are suppressed by tests/lsan.supp.
+    """
+    libasan = run(["gcc", "-print-file-name=libasan.so"]).stdout.strip()
+    shim = BUILD / "tools" / "asan_dlopen_shim.so"
+    env = dict(os.environ)
+    env.update({
+        "LD_PRELOAD": f"{shim} {libasan}",
+        "ASAN_OPTIONS": "verify_asan_link_order=0:detect_leaks=1:abort_on_error=0:exitcode=66",
+        "UBSAN_OPTIONS": "print_stacktrace=1:halt_on_error=1",
+        "LSAN_OPTIONS": f"suppressions={ROOT / 'tests' / 'lsan.supp'}:print_suppressions=0",
+        "USE_ZEND_ALLOC": "0",
+        "ZEND_DONT_UNLOAD_MODULES": "1",
+    })
+    return env
+
+
+def layer_checks(t: Tally):
+    r = run([sys.executable, str(ROOT / "tools/check_layers.py"), str(ROOT)])
+    t.add("checks", "layering", r.returncode == 0, r.stderr)
+    r = run(["bash", str(ROOT / "tools/gen_stubs.sh"), "--check"])
+    t.add("checks", "stubs are current", r.returncode == 0, r.stderr)
+    pytest_layer(t, "checks", ROOT / "tests/checks", {})
+
+
+def layer_gtest(t: Tally, layer, binaries, env=None):
+    if not binaries:
+        t.add(layer, "binaries built", False, "no GoogleTest binaries found")
+    for binary in binaries:
+        with tempfile.NamedTemporaryFile(suffix=".json") as out:
+            try:
+                r = run([str(binary), f"--gtest_output=json:{out.name}"], env=env, timeout=900)
+            except subprocess.TimeoutExpired:
+                t.add(layer, binary.name, False, "timed out after 900 s")
+                continue
+            try:
+                report = json.load(open(out.name))
+            except (json.JSONDecodeError, OSError):
+                report = None
+        if report is None:
+            t.add(layer, binary.name, False, f"exit {r.returncode}, no report\n{r.stdout[-3000:]}{r.stderr[-3000:]}")
+            continue
+        for suite in report.get("testsuites", []):
+            for case in suite.get("testsuite", []):
+                name = f"{binary.name}: {suite['name']}.{case['name']}"
+                fails = case.get("failures", [])
+                t.add(layer, name, not fails, "\n".join(f["failure"] for f in fails))
+        # A sanitizer report after the tests (e.g. a leak at exit) fails the binary as a whole.
+        sanitizer = "Sanitizer" in r.stderr
+        t.add(layer, f"{binary.name}: clean exit", r.returncode == 0 and not sanitizer,
+              f"exit {r.returncode}\n{r.stderr[-4000:]}")
+
+
+def layer_unit(t: Tally):
+    layer_gtest(t, "unit", sorted((BUILD / "debug/core/unit").glob("unit_*")))
+
+
+def layer_tsan(t: Tally):
+    binaries = [BUILD / "tsan/core/unit" / n for n in TSAN_SUITES if (BUILD / "tsan/core/unit" / n).exists()]
+    env = dict(os.environ, TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1")
+    layer_gtest(t, "tsan", binaries, env)
+
+
+def layer_phpt(t: Tally):
+    gust_so = BUILD / "debug/ext/modules/gust.so"
+    if not gust_so.exists():
+        t.add("phpt", "gust.so built", False, f"missing {gust_so}")
+        return
+    tests = sorted((ROOT / "tests/phpt").rglob("*.phpt"))
+    if not tests:
+        t.add("phpt", "tests present", False, "no phpt files")
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        junit = pathlib.Path(tmp) / "junit.xml"
+        env = asan_php_env()
+        # run-tests.php itself runs without the preload; it passes the env on to each test's PHP.
+        runner_env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
+        runner_env.update({
+            "TEST_PHP_JUNIT": str(junit),
+            "TEST_PHP_EXECUTABLE": "/usr/bin/php",
+            "NO_INTERACTION": "1",
+        })
+        for key in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "USE_ZEND_ALLOC", "ZEND_DONT_UNLOAD_MODULES"):
+            runner_env[key] = env[key]
+        # run-tests passes TEST_PHP_EXTRA_ENV-less children the parent's env; preload goes in via a wrapper.
+        wrapper = pathlib.Path(tmp) / "php"
+        wrapper.write_text(f"#!/bin/sh\nexport LD_PRELOAD='{env['LD_PRELOAD']}'\nexec /usr/bin/php \"$@\"\n")
+        wrapper.chmod(0o755)
+        runner_env["TEST_PHP_EXECUTABLE"] = str(wrapper)
+        cmd = ["/usr/bin/php", "-n", str(PHP_BUILD_DIR / "run-tests.php"), "-n", "-q", "--show-diff",
+               "-j2", "-d", f"extension={gust_so}", "-p", str(wrapper)] + [str(x) for x in tests]
+        r = run(cmd, env=runner_env, cwd=ROOT, timeout=1800)
+        if not junit.exists():
+            t.add("phpt", "run-tests.php", False, r.stdout[-4000:] + r.stderr[-2000:])
+            return
+        for case in ET.parse(junit).iter("testcase"):
+            name = case.get("name", "?")
+            bad = case.find("failure") is not None or case.find("error") is not None
+            skipped = case.find("skipped") is not None
+            if skipped:
+                # A skip is a failure unless it says why; the reason is printed either way.
+                reason = (case.find("skipped").get("message") or "").strip()
+                print(f"SKIP [phpt] {name}: {reason or 'no reason given'}")
+                t.add("phpt", name, bool(reason), "skipped without a reason")
+                continue
+            detail = ""
+            if bad:
+                node = case.find("failure") if case.find("failure") is not None else case.find("error")
+                detail = (node.text or node.get("message") or "")
+            t.add("phpt", name, not bad, detail)
+        if r.returncode not in (0, 1):
+            t.add("phpt", "run-tests.php exit", False, r.stdout[-3000:] + r.stderr[-2000:])
+
+
+def pytest_layer(t: Tally, layer, directory, extra_env):
+    tests = list(directory.rglob("test_*.py")) if directory.is_dir() else []
+    if not tests:
+        t.add(layer, "tests present", False, f"no tests in {directory}")
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        junit = pathlib.Path(tmp) / "junit.xml"
+        env = dict(os.environ, **extra_env)
+        r = run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--junitxml={junit}",
+                 str(directory)], env=env, cwd=ROOT, timeout=1800)
+        if not junit.exists():
+            t.add(layer, "pytest", False, r.stdout[-4000:] + r.stderr[-2000:])
+            return
+        for case in ET.parse(junit).iter("testcase"):
+            name = f"{case.get('classname')}.{case.get('name')}"
+            skipped = case.find("skipped")
+            if skipped is not None:
+                reason = (skipped.get("message") or "").strip()
+                print(f"SKIP [{layer}] {name}: {reason or 'no reason given'}")
+                t.add(layer, name, bool(reason), "skipped without a reason")
+                continue
+            node = case.find("failure") if case.find("failure") is not None else case.find("error")
+            t.add(layer, name, node is None, "" if node is None else (node.text or node.get("message") or ""))
+
+
+def layer_conformance(t: Tally):
+    pytest_layer(t, "conformance", ROOT / "tests/conformance", {
+        "GUST_BUILD": str(BUILD / "debug"),
+    })
+
+
+def layer_fuzz(t: Tally):
+    fuzzers = sorted((BUILD / "fuzz/core/fuzz").glob("fuzz_*"))
+    if not fuzzers:
+        t.add("fuzz", "fuzzers built", False, "no fuzz targets in build/fuzz/core/fuzz")
+    for fuzzer in fuzzers:
+        corpus_seed = ROOT / "tests/fuzz/corpus" / fuzzer.name
+        with tempfile.TemporaryDirectory() as work:
+            # New inputs go to a scratch corpus; the committed seeds are read-only inputs.
+            cmd = [str(fuzzer), f"-max_total_time={FUZZ_SECONDS}", "-timeout=10", "-rss_limit_mb=2048",
+                   f"-artifact_prefix={work}/", work]
+            if corpus_seed.is_dir():
+                cmd.append(str(corpus_seed))
+            started = time.monotonic()
+            r = run(cmd, timeout=FUZZ_SECONDS + 120)
+            took = time.monotonic() - started
+            runs = [line for line in r.stderr.splitlines() if line.startswith("Done ")]
+            t.add("fuzz", f"{fuzzer.name} ({FUZZ_SECONDS} s)", r.returncode == 0,
+                  r.stderr[-4000:] if r.returncode else "")
+            if r.returncode == 0:
+                print(f"fuzz {fuzzer.name}: {runs[0] if runs else 'done'} in {took:.0f} s", flush=True)
+
+
+LAYERS = {
+    "checks": layer_checks,
+    "unit": layer_unit,
+    "tsan": layer_tsan,
+    "phpt": layer_phpt,
+    "conformance": layer_conformance,
+    "fuzz": layer_fuzz,
+}
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--only", default=",".join(LAYERS), help="comma-separated layers")
+    args = parser.parse_args()
+    tally = Tally()
+    for name in args.only.split(","):
+        started = time.monotonic()
+        before = (tally.passed, tally.failed)
+        LAYERS[name](tally)
+        print(f"== {name}: {tally.passed - before[0]} passed, {tally.failed - before[1]} failed "
+              f"({time.monotonic() - started:.0f} s)", flush=True)
+    if tally.failures:
+        print("\nFailures:")
+        for f in tally.failures:
+            print("  " + f.splitlines()[0])
+    print(f"{tally.passed} passed, {tally.failed} failed")
+    return 1 if tally.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Set everything up and run every test layer. Ends with "N passed, M failed";
+# exits non-zero when anything failed. Usage: tools/test.sh [--only LAYER,...]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+step() { printf '\n== %s\n' "$*"; }
+
+step "dependencies"
+bash tools/deps.sh
+step "build: debug (ASan + UBSan) core and gust.so"
+bash tools/build.sh debug all
+mkdir -p build/tools
+gcc -shared -fPIC -O2 -o build/tools/asan_dlopen_shim.so tools/asan_dlopen_shim.c -ldl
+step "build: tsan core"
+bash tools/build.sh tsan core
+step "build: fuzz targets"
+bash tools/build.sh fuzz core
+step "tests"
+exec python3 tools/run_tests.py "$@"
