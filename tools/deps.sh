@@ -9,12 +9,12 @@ debian_packages=(
     php8.2-cli php8.2-dev php-parser
     libgtest-dev libbenchmark-dev libc-ares-dev libssl-dev zlib1g-dev libbrotli-dev libnghttp2-dev
     # tests and benchmark references
-    php8.2-xdebug php8.2-fpm nginx-light wrk apache2-utils curl python3 python3-pip procps
+    php8.2-xdebug php8.2-fpm nginx-light wrk apache2-utils curl netcat-openbsd python3 python3-pip procps
 )
 python_modules=(pytest)   # imported names; installed with pip when missing
 
 missing=()
-installed=$(dpkg-query -W -f='${Package} ${Status}\n' "${debian_packages[@]}" 2>/dev/null | awk '$4=="installed"{print $1}')
+installed=$(dpkg-query -W -f='${Package} ${Status}\n' "${debian_packages[@]}" 2>/dev/null | awk '$4=="installed"{print $1}' || true)
 for p in "${debian_packages[@]}"; do
     grep -qx "$p" <<<"$installed" || missing+=("$p")
 done
@@ -33,6 +33,7 @@ for m in "${python_modules[@]}"; do
 done
 if [ ${#py_missing[@]} -gt 0 ]; then
     echo "deps: pip installing ${py_missing[*]}"
-    python3 -m pip install -q "${py_missing[@]}"
+    python3 -m pip install -q "${py_missing[@]}" 2>/dev/null \
+        || python3 -m pip install -q --break-system-packages "${py_missing[@]}"
 fi
 exit 0

@@ -1,0 +1,61 @@
+"""Fixtures that start Gust programs on 127.0.0.1 with a free port and stop them cleanly.
+
+A server prints "listening 127.0.0.1:PORT" once it accepts; tests wait on that line,
+never on a sleep. On teardown the server gets SIGTERM and must exit 0 without any
+sanitizer report (the debug build runs ASan + UBSan).
+"""
+import os
+import pathlib
+import re
+import selectors
+import signal
+import subprocess
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+BUILD = pathlib.Path(os.environ.get("GUST_BUILD", ROOT / "build" / "debug"))
+
+
+class Server:
+    def __init__(self, argv, ready_timeout=20.0):
+        self.argv = [str(a) for a in argv]
+        self.proc = subprocess.Popen(self.argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = self._read_line(ready_timeout)
+        m = re.search(r"listening (\S+):(\d+)", line or "")
+        if not m:
+            self.proc.kill()
+            _, err = self.proc.communicate(timeout=10)
+            raise RuntimeError(f"{self.argv}: no 'listening' line (got {line!r}); stderr: {err[-2000:]}")
+        self.host, self.port = m.group(1), int(m.group(2))
+
+    def _read_line(self, timeout):
+        sel = selectors.DefaultSelector()
+        sel.register(self.proc.stdout, selectors.EVENT_READ)
+        if not sel.select(timeout):
+            return None
+        return self.proc.stdout.readline()
+
+    def stop(self):
+        """SIGTERM, then the exit status and stderr (bounded wait)."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+        try:
+            out, err = self.proc.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            out, err = self.proc.communicate()
+            return -9, err + "\n(did not exit within 20 s of SIGTERM)"
+        return self.proc.returncode, err
+
+
+@pytest.fixture(params=["epoll", "poll"])
+def echo_server(request):
+    binary = BUILD / "core" / "examples" / "echo_server"
+    if not binary.exists():
+        pytest.fail(f"{binary} not built")
+    server = Server([binary, "--port", "0", "--poller", request.param])
+    yield server
+    code, err = server.stop()
+    assert "Sanitizer" not in err, err[-4000:]
+    assert code == 0, f"exit {code}; stderr: {err[-2000:]}"
