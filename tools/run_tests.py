@@ -74,6 +74,12 @@ def layer_checks(t: Tally):
     r = run(["bash", str(ROOT / "tools/gen_stubs.sh"), "--check"])
     t.add("checks", "stubs are current", r.returncode == 0, r.stderr)
     pytest_layer(t, "checks", ROOT / "tests/checks", {})
+    # `php --ri gust` on both PHP-loadable builds names the right build mode.
+    for mode, env in (("debug", asan_php_env()), ("release", None)):
+        so = BUILD / mode / "ext/modules/gust.so"
+        r = run(["php", "-n", "-d", f"extension={so}", "--ri", "gust"], env=env)
+        ok = r.returncode == 0 and f"Build mode => {mode}" in r.stdout and "Sanitizer" not in r.stderr
+        t.add("checks", f"php --ri gust ({mode} build)", ok, r.stdout[-1000:] + r.stderr[-2000:])
 
 
 def layer_gtest(t: Tally, layer, binaries, env=None):

@@ -12,6 +12,8 @@ step "build: debug (ASan + UBSan) core and gust.so"
 bash tools/build.sh debug all
 mkdir -p build/tools
 gcc -shared -fPIC -O2 -o build/tools/asan_dlopen_shim.so tools/asan_dlopen_shim.c -ldl
+step "build: release gust.so"
+bash tools/build.sh release ext
 step "build: tsan core"
 bash tools/build.sh tsan core
 step "build: fuzz targets"
