@@ -1,0 +1,123 @@
+// HTTP/1.1 request framing (RFC 9112): a strict, zero-copy parser for the
+// request head and an incremental chunked-body decoder. Pure functions over
+// bytes — no I/O, no allocation — so both can be fuzzed alone.
+//
+// Contract (picohttpparser style): parse_request_head() returns the number of
+// bytes the head occupies (> 0), kNeedMore, or kMalformed with an HTTP status
+// and a reason in the RequestHead. Any framing that could be read two ways is
+// refused, never guessed: the server answers the status and closes.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace gust::proto::http1 {
+
+constexpr int kNeedMore = -2;
+constexpr int kMalformed = -1;
+
+struct Limits {
+    size_t max_head_bytes = 16 * 1024;  // request line + headers + blank line
+    size_t max_headers = 128;
+};
+
+struct Header {
+    std::string_view name;   // as sent (case preserved); compare case-insensitively
+    std::string_view value;  // optional whitespace trimmed on both sides
+};
+
+enum class BodyFraming : uint8_t {
+    kNone,     // no body (no Content-Length and no Transfer-Encoding)
+    kLength,   // Content-Length bytes follow
+    kChunked,  // Transfer-Encoding: chunked
+};
+
+struct RequestHead {
+    static constexpr size_t kHeaderCapacity = 128;
+
+    std::string_view method;
+    std::string_view target;  // request-target exactly as sent
+    int version_minor = 1;    // HTTP/1.<minor>; only 0 and 1 are accepted
+    Header headers[kHeaderCapacity];
+    size_t header_count = 0;
+
+    BodyFraming framing = BodyFraming::kNone;
+    uint64_t content_length = 0;
+    bool keep_alive = true;        // after this request, per version and Connection
+    bool expect_continue = false;  // Expect: 100-continue
+    bool upgrade = false;          // Connection: upgrade + Upgrade header present
+    std::string_view host;
+
+    // Set when kMalformed is returned: the status to answer (400, 417, 431, 501, 505) and why.
+    int error_status = 0;
+    const char *error_reason = nullptr;
+
+    // First header with this name (ASCII case-insensitive), or an empty view with found=false.
+    std::string_view header(std::string_view name, bool *found = nullptr) const;
+};
+
+// Parses one request head from the start of `data`. `scan_from` lets a caller
+// that already saw a prefix resume the search for the blank line (pass the
+// previous length; 0 is always correct). Leading empty lines (CRLF) before the
+// request line are skipped, as RFC 9112 §2.2 allows.
+int parse_request_head(const char *data, size_t len, RequestHead *head, const Limits &limits = {},
+                       size_t scan_from = 0);
+
+// ASCII case-insensitive equality for header names and tokens.
+bool equals_ignore_case(std::string_view a, std::string_view b);
+
+// Incremental decoder for a chunked body. Feed it whatever bytes arrived; it
+// hands out body data as views into the input (no copy) and stops exactly at
+// the end of the body, so pipelined requests after it stay untouched.
+class ChunkedDecoder {
+public:
+    class Sink {
+    public:
+        virtual void on_body_data(std::string_view data) = 0;
+
+    protected:
+        ~Sink() = default;
+    };
+
+    explicit ChunkedDecoder(uint64_t max_body = UINT64_MAX, size_t max_trailer_bytes = 8 * 1024)
+        : max_body_(max_body), max_trailer_bytes_(max_trailer_bytes) {}
+
+    // Returns bytes consumed (>= 0; all of `len` unless the body ended inside it),
+    // or kMalformed with error_status() set (400, or 413 when max_body is exceeded).
+    int64_t feed(const char *data, size_t len, Sink &sink);
+    bool done() const { return state_ == State::kDone; }
+    uint64_t body_bytes() const { return body_bytes_; }
+    int error_status() const { return error_status_; }
+    const char *error_reason() const { return error_reason_; }
+
+private:
+    enum class State : uint8_t {
+        kSize,          // hex digits of the chunk size
+        kExtension,     // ";name=value" after the size
+        kSizeLf,        // LF after the size line's CR
+        kData,          // chunk data
+        kDataCr,        // CR after the data
+        kDataLf,        // LF after the data
+        kTrailerStart,  // start of a trailer line or the final CRLF
+        kTrailerLine,   // inside a trailer field line
+        kTrailerLf,     // LF of a trailer line
+        kFinalLf,       // LF of the final empty line
+        kDone,
+        kError,
+    };
+    int64_t fail(int status, const char *reason);
+
+    State state_ = State::kSize;
+    uint64_t chunk_left_ = 0;
+    int size_digits_ = 0;
+    uint64_t body_bytes_ = 0;
+    uint64_t max_body_;
+    size_t max_trailer_bytes_;
+    size_t trailer_bytes_ = 0;
+    bool trailer_line_has_colon_ = false;
+    int error_status_ = 0;
+    const char *error_reason_ = nullptr;
+};
+
+}  // namespace gust::proto::http1
