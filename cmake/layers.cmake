@@ -38,7 +38,7 @@ function(gust_link_optional_deps target)
 endfunction()
 
 function(gust_unit_tests)
-    file(GLOB areas LIST_DIRECTORIES true ${CMAKE_SOURCE_DIR}/tests/unit/*)
+    file(GLOB areas LIST_DIRECTORIES true CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/unit/*)
     foreach(dir IN LISTS areas)
         if(NOT IS_DIRECTORY ${dir})
             continue()
