@@ -1,0 +1,206 @@
+// Coroutines on one thread, Swoole semantics:
+//  - create(fn) runs the new coroutine at once, until it first yields or parks,
+//    then returns its id to the creator;
+//  - yield() returns control to whoever resumed the coroutine (its origin);
+//  - park() waits for wake(), a deadline or cancellation; woken coroutines run
+//    from the scheduler's loop hook, in wake order;
+//  - ids are positive, increasing and never reused.
+// The Scheduler owns every coroutine and its stack. Not thread-safe: a
+// scheduler and its coroutines belong to the thread running its loop.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "gust/base/clock.h"
+#include "gust/base/result.h"
+#include "gust/coro/context.h"
+#include "gust/coro/stack_pool.h"
+#include "gust/loop/loop.h"
+
+namespace gust::coro {
+
+using CoroutineId = int64_t;
+
+enum class CoState : uint8_t {
+    kRunning,    // executing now (or one of its descendants it resumed is)
+    kSuspended,  // yielded; only resume() continues it
+    kParked,     // waiting for wake(), a deadline or cancel
+    kRunnable,   // woken, queued to run from the loop
+    kDone,
+};
+
+// What a parked coroutine waits on, for deadlock reports: "Channel#3 pop".
+struct WaitInfo {
+    const char *kind = "unknown";
+    uint64_t object = 0;
+    const char *op = "";
+};
+
+class Scheduler;
+
+class Coroutine {
+public:
+    CoroutineId id() const { return id_; }
+    CoroutineId parent_id() const { return parent_id_; }
+    CoState state() const { return state_; }
+    Nanos created_at() const { return created_at_; }
+    bool canceled() const { return canceled_; }
+    const WaitInfo &wait_info() const { return wait_; }
+
+    // One slot for the owner of the coroutine (the PHP binding keeps its VM state here).
+    void *user_data() const { return user_data_; }
+    void set_user_data(void *data) { user_data_ = data; }
+
+    // Runs fn when the coroutine ends, last registered first.
+    void defer(std::function<void()> fn) { defers_.push_back(std::move(fn)); }
+
+    // Coroutine-local storage keyed by address; the destructor runs when the coroutine ends.
+    void *local(const void *key) const;
+    void set_local(const void *key, void *value, void (*destroy)(void *));
+
+private:
+    friend class Scheduler;
+    struct Local {
+        const void *key;
+        void *value;
+        void (*destroy)(void *);
+    };
+
+    CoroutineId id_ = 0;
+    CoroutineId parent_id_ = 0;
+    CoState state_ = CoState::kRunning;
+    Nanos created_at_ = 0;
+    bool canceled_ = false;
+    std::function<void()> fn_;
+    Stack stack_;
+    Context context_;
+    Coroutine *origin_ = nullptr;  // who resumed us last; nullptr = the scheduler's own context
+    Scheduler *scheduler_ = nullptr;
+    void *user_data_ = nullptr;
+    std::vector<std::function<void()>> defers_;
+    std::vector<Local> locals_;
+    std::vector<CoroutineId> joiners_;
+    WaitInfo wait_;
+    int park_result_ = 0;
+    loop::TimerId park_timer_ = 0;
+};
+
+// Typed coroutine-local value: one per coroutine, created on first use.
+template <typename T>
+class CoroutineLocal {
+public:
+    T &get(Coroutine &co) {
+        if (void *v = co.local(this)) return *static_cast<T *>(v);
+        T *v = new T();
+        co.set_local(this, v, [](void *p) { delete static_cast<T *>(p); });
+        return *v;
+    }
+};
+
+struct SchedulerOptions {
+    StackOptions stacks;
+    size_t max_coroutines = 1000000;
+};
+
+struct SchedulerStats {
+    size_t live = 0;
+    size_t peak = 0;
+    uint64_t created = 0;
+    uint64_t switches = 0;
+    size_t runnable = 0;
+    size_t parked = 0;
+    StackStats stacks;
+};
+
+// Called around every switch; from/to nullptr means the scheduler's own (thread) context.
+using SwitchObserver = void (*)(Coroutine *from, Coroutine *to, void *data);
+
+class Scheduler final : private loop::IterationHook {
+public:
+    explicit Scheduler(loop::Loop &loop, SchedulerOptions options = {});
+    ~Scheduler();
+    Scheduler(const Scheduler &) = delete;
+    Scheduler &operator=(const Scheduler &) = delete;
+
+    // The scheduler of the calling thread (the last one constructed and not yet destroyed).
+    static Scheduler *current();
+    loop::Loop &loop() { return loop_; }
+
+    // Creates a coroutine and runs it until it yields, parks or ends. kErrLimit over max_coroutines.
+    Result<CoroutineId> create(std::function<void()> fn);
+    Coroutine *running() const { return running_; }
+    Coroutine *find(CoroutineId id) const;
+    std::vector<CoroutineId> list() const;
+
+    // The running coroutine gives control back to its origin; continues on resume().
+    Status yield();
+    // Continues a coroutine that yielded (not one that parked): kErrInvalid otherwise.
+    Status resume(CoroutineId id);
+
+    // Parks the running coroutine until wake(), `timeout` (relative, < 0: none) or cancel.
+    // Returns the code given to wake() (0 normally), kErrTimedOut, kErrCanceled or kErrDeadlock;
+    // kErrNotInCoroutine outside a coroutine.
+    int park(Nanos timeout, WaitInfo what);
+    // Makes a parked coroutine runnable with `result` as park()'s return value. No-op otherwise.
+    void wake(Coroutine *co, int result = 0);
+    // Marks the coroutine canceled; if parked it wakes with kErrCanceled. false if unknown or done.
+    bool cancel(CoroutineId id);
+    // Parks until the coroutine ends (0), or timeout/cancel. Immediate 0 if it is unknown (ended).
+    int join(CoroutineId id, Nanos timeout = -1);
+    // Parks for `duration`; 0 when slept through, kErrCanceled when canceled.
+    int sleep(Nanos duration);
+
+    // Runs the loop until every coroutine has ended. Coroutines that can never
+    // be woken (nothing in the loop can wake them) are reported — one line per
+    // coroutine naming what it waits on — and woken with kErrDeadlock.
+    // Returns how many coroutines were reported deadlocked.
+    size_t run();
+    // Receives each deadlock report (default: stderr).
+    void set_deadlock_reporter(std::function<void(const std::string &)> reporter) { reporter_ = std::move(reporter); }
+    void set_switch_observer(SwitchObserver observer, void *data) {
+        observer_ = observer;
+        observer_data_ = data;
+    }
+    SchedulerStats stats() const;
+    const SchedulerOptions &options() const { return options_; }
+    void set_max_coroutines(size_t n) { options_.max_coroutines = n; }
+
+private:
+    bool before_wait() override;
+    bool keeps_alive() override;
+    static void entry(void *arg);
+    void switch_into(Coroutine *co);
+    void switch_out(Coroutine *co, bool final);
+    Context &context_of(Coroutine *co) { return co ? co->context_ : main_context_; }
+    void destroy(Coroutine *co);
+    static void on_park_timeout(void *arg, loop::TimerId id);
+
+    loop::Loop &loop_;
+    SchedulerOptions options_;
+    StackPool stacks_;
+    Context main_context_;
+    Coroutine *running_ = nullptr;
+    CoroutineId next_id_ = 1;
+    std::unordered_map<CoroutineId, std::unique_ptr<Coroutine>> coroutines_;
+    std::deque<Coroutine *> runnable_;
+    size_t parked_ = 0;
+    size_t peak_ = 0;
+    uint64_t created_ = 0;
+    uint64_t switches_ = 0;
+    SwitchObserver observer_ = nullptr;
+    void *observer_data_ = nullptr;
+    std::function<void(const std::string &)> reporter_;
+    Scheduler *previous_ = nullptr;
+};
+
+// Shorthands for the calling thread's scheduler.
+Coroutine *current();
+CoroutineId current_id();  // -1 outside a coroutine, as Swoole's getCid()
+
+}  // namespace gust::coro

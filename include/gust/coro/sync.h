@@ -1,0 +1,36 @@
+// WaitGroup and Barrier for coroutines on one scheduler (Swoole's
+// Coroutine\WaitGroup and Coroutine\Barrier semantics).
+#pragma once
+
+#include "gust/coro/wait_queue.h"
+
+namespace gust::coro {
+
+// add(n) before starting work, done() when each part ends, wait() until the count is zero.
+class WaitGroup {
+public:
+    // kErrInvalid if the count would go negative.
+    Status add(int64_t delta = 1);
+    Status done() { return add(-1); }
+    // 0 when the count reached zero, or kErrTimedOut / kErrCanceled / kErrDeadlock.
+    int wait(Nanos timeout = -1);
+    int64_t count() const { return count_; }
+
+private:
+    int64_t count_ = 0;
+    WaitQueue waiters_{"WaitGroup"};
+};
+
+// wait() parks until `parties` coroutines are waiting, then releases them all and resets.
+class Barrier {
+public:
+    explicit Barrier(size_t parties) : parties_(parties ? parties : 1) {}
+    int wait(Nanos timeout = -1);
+    size_t waiting() const { return waiters_.size(); }
+
+private:
+    size_t parties_;
+    WaitQueue waiters_{"Barrier"};
+};
+
+}  // namespace gust::coro

@@ -1,0 +1,289 @@
+#include <cstdio>
+#include <exception>
+#include <string>
+#include <utility>
+
+#include "gust/coro/coroutine.h"
+
+namespace gust::coro {
+namespace {
+thread_local Scheduler *t_scheduler = nullptr;
+}
+
+void *Coroutine::local(const void *key) const {
+    for (const Local &l : locals_) {
+        if (l.key == key) return l.value;
+    }
+    return nullptr;
+}
+
+void Coroutine::set_local(const void *key, void *value, void (*destroy)(void *)) {
+    for (Local &l : locals_) {
+        if (l.key == key) {
+            if (l.destroy && l.value != value) l.destroy(l.value);
+            l.value = value;
+            l.destroy = destroy;
+            return;
+        }
+    }
+    locals_.push_back(Local{key, value, destroy});
+}
+
+Scheduler::Scheduler(loop::Loop &loop, SchedulerOptions options)
+    : loop_(loop), options_(options), stacks_(options.stacks) {
+    previous_ = t_scheduler;
+    t_scheduler = this;
+    loop_.add_hook(this);
+}
+
+Scheduler::~Scheduler() {
+    loop_.remove_hook(this);
+    // Coroutines still alive here never finish: their stacks (and whatever their
+    // frames own) are released without unwinding. Owners end them first (run()).
+    for (auto &[id, co] : coroutines_) {
+        if (co->park_timer_) loop_.cancel_timer(co->park_timer_);
+        stacks_.release(co->stack_);
+    }
+    coroutines_.clear();
+    t_scheduler = previous_;
+}
+
+Scheduler *Scheduler::current() { return t_scheduler; }
+
+Coroutine *Scheduler::find(CoroutineId id) const {
+    auto it = coroutines_.find(id);
+    return it == coroutines_.end() ? nullptr : it->second.get();
+}
+
+std::vector<CoroutineId> Scheduler::list() const {
+    std::vector<CoroutineId> ids;
+    ids.reserve(coroutines_.size());
+    for (auto &[id, co] : coroutines_) ids.push_back(id);
+    return ids;
+}
+
+void Scheduler::entry(void *arg) {
+    auto *co = static_cast<Coroutine *>(arg);
+    Scheduler *s = co->scheduler_;
+    co->context_.on_enter();
+    try {
+        co->fn_();
+    } catch (const std::exception &e) {
+        fprintf(stderr, "gust: uncaught C++ exception in coroutine %lld: %s\n", static_cast<long long>(co->id_), e.what());
+        std::terminate();
+    } catch (...) {
+        fprintf(stderr, "gust: uncaught C++ exception in coroutine %lld\n", static_cast<long long>(co->id_));
+        std::terminate();
+    }
+    co->fn_ = nullptr;
+    while (!co->defers_.empty()) {
+        auto fn = std::move(co->defers_.back());
+        co->defers_.pop_back();
+        fn();
+    }
+    for (auto it = co->locals_.rbegin(); it != co->locals_.rend(); ++it) {
+        if (it->destroy) it->destroy(it->value);
+    }
+    co->locals_.clear();
+    for (CoroutineId joiner : co->joiners_) {
+        if (Coroutine *j = s->find(joiner)) s->wake(j, 0);
+    }
+    co->joiners_.clear();
+    co->state_ = CoState::kDone;
+    s->switch_out(co, true);
+}
+
+Result<CoroutineId> Scheduler::create(std::function<void()> fn) {
+    if (coroutines_.size() >= options_.max_coroutines) return Error{kErrLimit};
+    Stack stack = stacks_.acquire();
+    if (!stack.base) return Error{-ENOMEM};
+    auto owned = std::make_unique<Coroutine>();
+    Coroutine *co = owned.get();
+    co->id_ = next_id_++;
+    co->parent_id_ = running_ ? running_->id_ : -1;
+    co->created_at_ = loop_.now();
+    co->fn_ = std::move(fn);
+    co->stack_ = stack;
+    co->scheduler_ = this;
+    co->context_ = Context(stack.base, stack.size, &Scheduler::entry, co);
+    coroutines_.emplace(co->id_, std::move(owned));
+    ++created_;
+    if (coroutines_.size() > peak_) peak_ = coroutines_.size();
+    const CoroutineId id = co->id_;
+    switch_into(co);
+    return id;
+}
+
+// From the running context (a coroutine or the scheduler's own) into `co`.
+void Scheduler::switch_into(Coroutine *co) {
+    Coroutine *from = running_;
+    co->origin_ = from;
+    co->state_ = CoState::kRunning;
+    running_ = co;
+    ++switches_;
+    if (observer_) observer_(from, co, observer_data_);
+    context_of(from).switch_to(co->context_);
+    // Back here once `co` yielded, parked or ended and control returned to us.
+    running_ = from;
+    if (co->state_ == CoState::kDone) destroy(co);
+}
+
+// From the running coroutine back to its origin.
+void Scheduler::switch_out(Coroutine *co, bool final) {
+    Coroutine *to = co->origin_;
+    // An origin that is itself not running anymore (it parked since) cannot take control;
+    // the scheduler's own context always can.
+    if (to && to->state_ != CoState::kRunning) to = nullptr;
+    ++switches_;
+    if (observer_) observer_(co, to, observer_data_);
+    if (final) co->context_.switch_to_final(context_of(to));
+    co->context_.switch_to(context_of(to));
+    // Resumed: switch_into() has set running_ and state already.
+}
+
+void Scheduler::destroy(Coroutine *co) {
+    stacks_.release(co->stack_);
+    coroutines_.erase(co->id_);
+}
+
+Status Scheduler::yield() {
+    Coroutine *co = running_;
+    if (!co) return Error{kErrNotInCoroutine};
+    co->state_ = CoState::kSuspended;
+    switch_out(co, false);
+    return {};
+}
+
+Status Scheduler::resume(CoroutineId id) {
+    Coroutine *co = find(id);
+    if (!co || co->state_ != CoState::kSuspended) return Error{kErrInvalid};
+    switch_into(co);
+    return {};
+}
+
+void Scheduler::on_park_timeout(void *arg, loop::TimerId) {
+    auto *co = static_cast<Coroutine *>(arg);
+    co->park_timer_ = 0;
+    co->scheduler_->wake(co, kErrTimedOut);
+}
+
+int Scheduler::park(Nanos timeout, WaitInfo what) {
+    Coroutine *co = running_;
+    if (!co) return kErrNotInCoroutine;
+    if (co->canceled_) return kErrCanceled;
+    co->wait_ = what;
+    co->park_result_ = 0;
+    if (timeout >= 0) co->park_timer_ = loop_.add_timer(timeout, 0, &Scheduler::on_park_timeout, co);
+    co->state_ = CoState::kParked;
+    ++parked_;
+    switch_out(co, false);
+    if (co->park_timer_) {
+        loop_.cancel_timer(co->park_timer_);
+        co->park_timer_ = 0;
+    }
+    co->wait_ = WaitInfo{};
+    return co->park_result_;
+}
+
+void Scheduler::wake(Coroutine *co, int result) {
+    if (!co || co->state_ != CoState::kParked) return;
+    co->park_result_ = result;
+    co->state_ = CoState::kRunnable;
+    --parked_;
+    runnable_.push_back(co);
+}
+
+bool Scheduler::cancel(CoroutineId id) {
+    Coroutine *co = find(id);
+    if (!co || co->state_ == CoState::kDone) return false;
+    co->canceled_ = true;
+    wake(co, kErrCanceled);
+    return true;
+}
+
+int Scheduler::join(CoroutineId id, Nanos timeout) {
+    if (!running_) return kErrNotInCoroutine;
+    Coroutine *target = find(id);
+    if (!target) return 0;
+    if (target == running_) return kErrDeadlock;
+    target->joiners_.push_back(running_->id_);
+    int rc = park(timeout, WaitInfo{"Coroutine", static_cast<uint64_t>(id), "join"});
+    if (rc != 0) {
+        if (Coroutine *t = find(id)) {
+            auto &j = t->joiners_;
+            for (auto it = j.begin(); it != j.end(); ++it) {
+                if (*it == running_->id_) {
+                    j.erase(it);
+                    break;
+                }
+            }
+        }
+    }
+    return rc;
+}
+
+int Scheduler::sleep(Nanos duration) {
+    int rc = park(duration < 0 ? 0 : duration, WaitInfo{"Timer", 0, "sleep"});
+    return rc == kErrTimedOut ? 0 : rc;
+}
+
+bool Scheduler::before_wait() {
+    // Run what was runnable when we started; coroutines woken meanwhile wait for the
+    // next pass, so a ping-pong pair cannot starve the poller.
+    size_t n = runnable_.size();
+    while (n-- > 0 && !runnable_.empty()) {
+        Coroutine *co = runnable_.front();
+        runnable_.pop_front();
+        switch_into(co);
+    }
+    return !runnable_.empty();
+}
+
+bool Scheduler::keeps_alive() { return !runnable_.empty(); }
+
+size_t Scheduler::run() {
+    size_t reported = 0;
+    for (int round = 0; round < 64; ++round) {
+        loop_.run();
+        if (parked_ == 0) break;
+        // The loop ran dry while coroutines still wait: nothing can ever wake them.
+        std::vector<Coroutine *> stuck;
+        for (auto &[id, co] : coroutines_) {
+            if (co->state_ == CoState::kParked) stuck.push_back(co.get());
+        }
+        for (Coroutine *co : stuck) {
+            std::string line = "deadlock: coroutine " + std::to_string(co->id_) + " waits on " + co->wait_.kind;
+            if (co->wait_.object) line += "#" + std::to_string(co->wait_.object);
+            if (co->wait_.op && *co->wait_.op) line += std::string(" ") + co->wait_.op;
+            if (reporter_) {
+                reporter_(line);
+            } else {
+                fprintf(stderr, "gust: %s\n", line.c_str());
+            }
+            ++reported;
+            wake(co, kErrDeadlock);
+        }
+    }
+    return reported;
+}
+
+SchedulerStats Scheduler::stats() const {
+    SchedulerStats s;
+    s.live = coroutines_.size();
+    s.peak = peak_;
+    s.created = created_;
+    s.switches = switches_;
+    s.runnable = runnable_.size();
+    s.parked = parked_;
+    s.stacks = stacks_.stats();
+    return s;
+}
+
+Coroutine *current() { return t_scheduler ? t_scheduler->running() : nullptr; }
+
+CoroutineId current_id() {
+    Coroutine *co = current();
+    return co ? co->id() : -1;
+}
+
+}  // namespace gust::coro

@@ -1,0 +1,99 @@
+#include "gust/coro/stack_pool.h"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace gust::coro {
+namespace {
+constexpr uint64_t kCanary = 0x6775737443616e61ull;  // "gustCana"
+constexpr size_t kCanaryWords = 4;
+}  // namespace
+
+StackPool::StackPool(StackOptions options) : options_(options) {
+    long page = sysconf(_SC_PAGESIZE);
+    page_ = page > 0 ? static_cast<size_t>(page) : 4096;
+    options_.stack_size = (options_.stack_size + page_ - 1) / page_ * page_;
+    if (options_.stack_size < 4 * page_) options_.stack_size = 4 * page_;
+    if (options_.slab_stacks == 0) options_.slab_stacks = 1;
+}
+
+StackPool::~StackPool() {
+    for (auto &[addr, len] : mappings_) munmap(addr, len);
+}
+
+void StackPool::write_canary(const Stack &s) {
+    auto *w = static_cast<uint64_t *>(s.base);
+    for (size_t i = 0; i < kCanaryWords; ++i) w[i] = kCanary;
+}
+
+bool StackPool::canary_intact(const Stack &s) {
+    auto *w = static_cast<const uint64_t *>(s.base);
+    for (size_t i = 0; i < kCanaryWords; ++i) {
+        if (w[i] != kCanary) return false;
+    }
+    return true;
+}
+
+bool StackPool::grow_slab() {
+    const size_t len = options_.stack_size * options_.slab_stacks;
+    void *mem = mmap(nullptr, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (mem == MAP_FAILED) return false;
+    mappings_.emplace_back(mem, len);
+    ++stats_.mappings;
+    // Hand out from the top so the first stacks used are the last in the free list.
+    for (size_t i = options_.slab_stacks; i-- > 0;) {
+        Stack s{static_cast<char *>(mem) + i * options_.stack_size, options_.stack_size, false};
+        write_canary(s);
+        free_.push_back(s);
+        ++stats_.free;
+    }
+    return true;
+}
+
+Stack StackPool::acquire() {
+    if (free_.empty() && stats_.guarded < options_.guarded_budget) {
+        const size_t len = options_.stack_size + page_;
+        void *mem = mmap(nullptr, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (mem != MAP_FAILED) {
+            if (mprotect(mem, page_, PROT_NONE) == 0) {
+                mappings_.emplace_back(mem, len);
+                stats_.mappings += 2;
+                ++stats_.guarded;
+                ++stats_.in_use;
+                Stack s{static_cast<char *>(mem) + page_, options_.stack_size, true};
+                write_canary(s);
+                return s;
+            }
+            munmap(mem, len);
+        }
+    }
+    if (free_.empty() && !grow_slab()) return Stack{};
+    Stack s = free_.back();
+    free_.pop_back();
+    --stats_.free;
+    ++stats_.in_use;
+    return s;
+}
+
+void StackPool::release(Stack s) {
+    if (!s.base) return;
+    if (!canary_intact(s)) {
+        fprintf(stderr, "gust: coroutine stack overflow detected (stack %p, %zu bytes); raise the stack size\n",
+                s.base, s.size);
+        abort();
+    }
+    --stats_.in_use;
+    if (free_.size() >= options_.keep_free) {
+        // Keep the address range, give the touched pages back (they are re-zeroed on next touch).
+        madvise(static_cast<char *>(s.base), s.size, MADV_DONTNEED);
+        write_canary(s);
+    }
+    free_.push_back(s);
+    ++stats_.free;
+}
+
+}  // namespace gust::coro

@@ -1,0 +1,214 @@
+// Scheduler semantics (Swoole's): create runs at once, yield goes back to the
+// resumer, park/wake/timeouts/cancel/join/defer, locals, limits, deadlock reports.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "gust/coro/coroutine.h"
+
+namespace gust::coro {
+namespace {
+
+struct Env {
+    loop::Loop loop;
+    Scheduler sched{loop};
+};
+
+TEST(Scheduler, CreateRunsTheCoroutineImmediatelyUntilItYields) {
+    Env env;
+    std::vector<std::string> log;
+    auto id = env.sched.create([&] {
+        log.push_back("in " + std::to_string(current_id()));
+        EXPECT_TRUE(env.sched.yield().ok());
+        log.push_back("resumed");
+    });
+    ASSERT_TRUE(id.ok());
+    log.push_back("creator");
+    EXPECT_EQ(id.value(), 1);
+    EXPECT_EQ(current_id(), -1);
+    ASSERT_TRUE(env.sched.resume(id.value()).ok());
+    log.push_back("end");
+    EXPECT_EQ(log, (std::vector<std::string>{"in 1", "creator", "resumed", "end"}));
+    EXPECT_EQ(env.sched.find(id.value()), nullptr);  // finished and freed
+}
+
+TEST(Scheduler, NestedCoroutinesKnowTheirParentAndYieldToTheirResumer) {
+    Env env;
+    std::vector<std::string> log;
+    CoroutineId inner = 0;
+    env.sched.create([&] {
+        auto r = env.sched.create([&] {
+            EXPECT_EQ(current()->parent_id(), 1);
+            log.push_back("inner start");
+            env.sched.yield();
+            log.push_back("inner resumed");
+        });
+        inner = r.value();
+        log.push_back("outer after create");
+        env.sched.resume(inner);
+        log.push_back("outer end");
+    });
+    EXPECT_EQ(log, (std::vector<std::string>{"inner start", "outer after create", "inner resumed", "outer end"}));
+    EXPECT_EQ(inner, 2);
+}
+
+TEST(Scheduler, ResumeRejectsUnknownRunningAndParkedCoroutines) {
+    Env env;
+    EXPECT_EQ(env.sched.resume(42).code(), kErrInvalid);
+    auto id = env.sched.create([&] {
+        EXPECT_EQ(env.sched.resume(current_id()).code(), kErrInvalid);
+        env.sched.sleep(kNanosPerMilli);
+    });
+    EXPECT_EQ(env.sched.resume(id.value()).code(), kErrInvalid);  // parked, not yielded
+    env.sched.run();
+    EXPECT_EQ(env.sched.yield().code(), kErrNotInCoroutine);
+}
+
+TEST(Scheduler, SleepersWakeInDeadlineOrder) {
+    Env env;
+    std::vector<int> order;
+    for (int ms : {30, 10, 20}) {
+        env.sched.create([&, ms] {
+            EXPECT_EQ(env.sched.sleep(ms * kNanosPerMilli), 0);
+            order.push_back(ms);
+        });
+    }
+    env.sched.run();
+    EXPECT_EQ(order, (std::vector<int>{10, 20, 30}));
+}
+
+TEST(Scheduler, ParkTimesOutOrIsWokenWithACode) {
+    Env env;
+    int timed_out = 1, woken = 1;
+    env.sched.create([&] { timed_out = env.sched.park(kNanosPerMilli, WaitInfo{"Test", 1, "wait"}); });
+    Coroutine *waiter = nullptr;
+    env.sched.create([&] {
+        waiter = current();
+        woken = env.sched.park(-1, WaitInfo{"Test", 2, "wait"});
+    });
+    env.sched.create([&] { env.sched.wake(waiter, 77); });
+    env.sched.run();
+    EXPECT_EQ(timed_out, kErrTimedOut);
+    EXPECT_EQ(woken, 77);
+}
+
+TEST(Scheduler, CancelWakesAParkedCoroutine) {
+    Env env;
+    int rc = 0;
+    auto id = env.sched.create([&] { rc = env.sched.sleep(60 * kNanosPerSecond); });
+    env.sched.create([&] {
+        EXPECT_TRUE(env.sched.cancel(id.value()));
+        EXPECT_TRUE(env.sched.find(id.value())->canceled());
+    });
+    env.sched.run();
+    EXPECT_EQ(rc, kErrCanceled);
+    EXPECT_FALSE(env.sched.cancel(id.value()));
+}
+
+TEST(Scheduler, JoinWaitsForTheEnd) {
+    Env env;
+    std::vector<std::string> log;
+    auto worker = env.sched.create([&] {
+        env.sched.sleep(5 * kNanosPerMilli);
+        log.push_back("worker done");
+    });
+    env.sched.create([&] {
+        EXPECT_EQ(env.sched.join(worker.value()), 0);
+        log.push_back("joined");
+        EXPECT_EQ(env.sched.join(worker.value()), 0);  // already gone: immediate
+    });
+    env.sched.run();
+    EXPECT_EQ(log, (std::vector<std::string>{"worker done", "joined"}));
+}
+
+TEST(Scheduler, DefersRunLastInFirstOutAndLocalsAreDestroyed) {
+    Env env;
+    std::vector<int> order;
+    static CoroutineLocal<std::vector<int>> local;
+    int destroyed = 0;
+    struct Tracker {
+        int *n = nullptr;
+        ~Tracker() {
+            if (n) ++*n;
+        }
+    };
+    static CoroutineLocal<Tracker> tracker;
+    env.sched.create([&] {
+        local.get(*current()).push_back(5);
+        tracker.get(*current()).n = &destroyed;
+        current()->defer([&] { order.push_back(1); });
+        current()->defer([&] { order.push_back(2); });
+        env.sched.yield();
+        EXPECT_EQ(local.get(*current()).size(), 1u);
+    });
+    env.sched.create([&] { EXPECT_TRUE(local.get(*current()).empty()); });
+    env.sched.resume(1);
+    EXPECT_EQ(order, (std::vector<int>{2, 1}));
+    EXPECT_EQ(destroyed, 1);
+}
+
+TEST(Scheduler, MaxCoroutinesIsEnforced) {
+    loop::Loop loop;
+    SchedulerOptions o;
+    o.max_coroutines = 2;
+    Scheduler sched(loop, o);
+    EXPECT_TRUE(sched.create([&] { sched.yield(); }).ok());
+    EXPECT_TRUE(sched.create([&] { sched.yield(); }).ok());
+    auto third = sched.create([] {});
+    EXPECT_EQ(third.code(), kErrLimit);
+    sched.resume(1);
+    sched.resume(2);
+    EXPECT_TRUE(sched.create([] {}).ok());
+}
+
+TEST(Scheduler, DeadlockIsReportedNamingEachWaiterAndWakesIt) {
+    Env env;
+    std::vector<std::string> reports;
+    env.sched.set_deadlock_reporter([&](const std::string &line) { reports.push_back(line); });
+    int rc = 0;
+    env.sched.create([&] { rc = env.sched.park(-1, WaitInfo{"Channel", 3, "pop"}); });
+    EXPECT_EQ(env.sched.run(), 1u);
+    ASSERT_EQ(reports.size(), 1u);
+    EXPECT_EQ(reports[0], "deadlock: coroutine 1 waits on Channel#3 pop");
+    EXPECT_EQ(rc, kErrDeadlock);
+    EXPECT_EQ(env.sched.stats().live, 0u);
+}
+
+TEST(Scheduler, SwitchObserverSeesEverySwitch) {
+    Env env;
+    std::vector<std::pair<CoroutineId, CoroutineId>> seen;
+    env.sched.set_switch_observer(
+        [](Coroutine *from, Coroutine *to, void *data) {
+            static_cast<decltype(seen) *>(data)->emplace_back(from ? from->id() : -1, to ? to->id() : -1);
+        },
+        &seen);
+    env.sched.create([&] { env.sched.yield(); });
+    env.sched.resume(1);
+    EXPECT_EQ(seen, (decltype(seen){{-1, 1}, {1, -1}, {-1, 1}, {1, -1}}));
+}
+
+TEST(Scheduler, HundredThousandParkedCoroutinesAreReleased) {
+    Env env;
+    constexpr int kN = 100000;
+    std::vector<Coroutine *> parked;
+    parked.reserve(kN);
+    int finished = 0;
+    for (int i = 0; i < kN; ++i) {
+        auto r = env.sched.create([&] {
+            parked.push_back(current());
+            env.sched.park(-1, WaitInfo{"Test", 0, "hold"});
+            ++finished;
+        });
+        ASSERT_TRUE(r.ok()) << i;
+    }
+    EXPECT_EQ(env.sched.stats().live, static_cast<size_t>(kN));
+    EXPECT_LT(env.sched.stats().stacks.mappings, 65530u / 2);
+    for (Coroutine *co : parked) env.sched.wake(co);
+    env.sched.run();
+    EXPECT_EQ(finished, kN);
+    EXPECT_EQ(env.sched.stats().live, 0u);
+}
+
+}  // namespace
+}  // namespace gust::coro
