@@ -136,6 +136,14 @@ void Context::switch_to_final(Context &next) {
     abort();  // a finished context is never resumed
 }
 
+void Context::release() {
+#ifdef GUST_TSAN
+    if (owns_tsan_fiber_ && tsan_fiber_) __tsan_destroy_fiber(tsan_fiber_);
+#endif
+    tsan_fiber_ = nullptr;
+    owns_tsan_fiber_ = false;
+}
+
 void Context::on_enter() {
 #ifdef GUST_ASAN
     const void *from_base = nullptr;

@@ -42,6 +42,7 @@ Scheduler::~Scheduler() {
     // frames own) are released without unwinding. Owners end them first (run()).
     for (auto &[id, co] : coroutines_) {
         if (co->park_timer_) loop_.cancel_timer(co->park_timer_);
+        co->context_.release();
         stacks_.release(co->stack_);
     }
     coroutines_.clear();
@@ -142,6 +143,7 @@ void Scheduler::switch_out(Coroutine *co, bool final) {
 }
 
 void Scheduler::destroy(Coroutine *co) {
+    co->context_.release();
     stacks_.release(co->stack_);
     coroutines_.erase(co->id_);
 }

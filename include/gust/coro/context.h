@@ -24,6 +24,8 @@ public:
 
     // Called first thing on a new context's stack (entry functions must call it).
     void on_enter();
+    // Frees what the sanitizers keep for a finished context (its stack is the owner's).
+    void release();
 
     void *stack_base() const { return stack_; }
     size_t stack_size() const { return size_; }
