@@ -1,4 +1,5 @@
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <string>
 #include <utility>
@@ -135,6 +136,12 @@ void Scheduler::switch_out(Coroutine *co, bool final) {
     // An origin that is itself not running anymore (it parked since) cannot take control;
     // the scheduler's own context always can.
     if (to && to->state_ != CoState::kRunning) to = nullptr;
+    // Unguarded stacks have only the canary: catch an overflow before it spreads further.
+    if (!co->stack_.guarded && !StackPool::canary_intact(co->stack_)) {
+        fprintf(stderr, "gust: coroutine %lld overflowed its stack (%zu bytes); raise the stack size\n",
+                static_cast<long long>(co->id_), co->stack_.size);
+        abort();
+    }
     ++switches_;
     if (observer_) observer_(co, to, observer_data_);
     if (final) co->context_.switch_to_final(context_of(to));

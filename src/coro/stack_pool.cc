@@ -7,6 +7,17 @@
 #include <cstdlib>
 #include <cstring>
 
+#if defined(__SANITIZE_ADDRESS__)
+#define GUST_POOL_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define GUST_POOL_ASAN 1
+#endif
+#endif
+#ifdef GUST_POOL_ASAN
+#include <sanitizer/asan_interface.h>
+#endif
+
 namespace gust::coro {
 namespace {
 constexpr uint64_t kCanary = 0x6775737443616e61ull;  // "gustCana"
@@ -22,7 +33,21 @@ StackPool::StackPool(StackOptions options) : options_(options) {
 }
 
 StackPool::~StackPool() {
-    for (auto &[addr, len] : mappings_) munmap(addr, len);
+    for (auto &[addr, len] : mappings_) {
+#ifdef GUST_POOL_ASAN
+        ASAN_UNPOISON_MEMORY_REGION(addr, len);
+#endif
+        munmap(addr, len);
+    }
+}
+
+// A finished coroutine never unwinds its last frames, and a new mapping may reuse the
+// addresses of an old one: clear the redzones ASan still remembers for the range, or the
+// next coroutine on it trips over stale poison.
+void StackPool::unpoison([[maybe_unused]] const Stack &s) {
+#ifdef GUST_POOL_ASAN
+    ASAN_UNPOISON_MEMORY_REGION(s.base, s.size);
+#endif
 }
 
 void StackPool::write_canary(const Stack &s) {
@@ -65,6 +90,7 @@ Stack StackPool::acquire() {
                 ++stats_.guarded;
                 ++stats_.in_use;
                 Stack s{static_cast<char *>(mem) + page_, options_.stack_size, true};
+                unpoison(s);
                 write_canary(s);
                 return s;
             }
@@ -74,8 +100,10 @@ Stack StackPool::acquire() {
     if (free_.empty() && !grow_slab()) return Stack{};
     Stack s = free_.back();
     free_.pop_back();
+
     --stats_.free;
     ++stats_.in_use;
+    unpoison(s);
     return s;
 }
 

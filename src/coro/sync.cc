@@ -22,4 +22,32 @@ int Barrier::wait(Nanos timeout) {
     return waiters_.wait(timeout, "wait");
 }
 
+int Mutex::lock(Nanos timeout) {
+    CoroutineId me = current_id();
+    if (me < 0) return kErrNotInCoroutine;
+    if (owner_ == me) return kErrDeadlock;
+    if (owner_ == 0) {
+        owner_ = me;
+        return 0;
+    }
+    int rc = waiters_.wait(timeout, "lock");
+    // On success unlock() already made us the owner.
+    return rc;
+}
+
+bool Mutex::try_lock() {
+    CoroutineId me = current_id();
+    if (me < 0 || owner_ != 0) return false;
+    owner_ = me;
+    return true;
+}
+
+Status Mutex::unlock() {
+    if (owner_ == 0 || owner_ != current_id()) return Error{kErrInvalid};
+    Coroutine *next = waiters_.front_coroutine();
+    owner_ = next ? next->id() : 0;
+    if (next) waiters_.wake_one(0);
+    return {};
+}
+
 }  // namespace gust::coro

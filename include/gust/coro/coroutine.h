@@ -52,6 +52,8 @@ public:
     Nanos created_at() const { return created_at_; }
     bool canceled() const { return canceled_; }
     const WaitInfo &wait_info() const { return wait_; }
+    void *stack_base() const { return stack_.base; }  // lowest usable address
+    size_t stack_size() const { return stack_.size; }
 
     // One slot for the owner of the coroutine (the PHP binding keeps its VM state here).
     void *user_data() const { return user_data_; }

@@ -3,7 +3,8 @@
 // (vm.max_map_count, 65530 by default): a guard page splits a mapping in two,
 // so only the first `guarded_budget` stacks get one (2 mappings each); the rest
 // are carved from slabs of `slab_stacks` stacks (1 mapping per slab) and carry a
-// canary at their low end, checked whenever a stack returns to the pool.
+// canary at their low end, checked when a stack returns to the pool and each
+// time its coroutine switches out.
 #pragma once
 
 #include <cstddef>
@@ -44,12 +45,14 @@ public:
     // Aborts with a clear message if the stack's canary was overwritten (overflow).
     void release(Stack stack);
     StackStats stats() const { return stats_; }
+    // False once something wrote over the canary at the low end of the stack.
+    static bool canary_intact(const Stack &s);
     size_t stack_size() const { return options_.stack_size; }
 
 private:
     bool grow_slab();
     static void write_canary(const Stack &s);
-    static bool canary_intact(const Stack &s);
+    static void unpoison(const Stack &s);
 
     StackOptions options_;
     size_t page_ = 4096;

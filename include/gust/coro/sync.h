@@ -1,5 +1,5 @@
-// WaitGroup and Barrier for coroutines on one scheduler (Swoole's
-// Coroutine\WaitGroup and Coroutine\Barrier semantics).
+// WaitGroup, Barrier and Mutex for coroutines on one scheduler (Swoole's
+// Coroutine\WaitGroup and Coroutine\Barrier semantics; Mutex is FIFO).
 #pragma once
 
 #include "gust/coro/wait_queue.h"
@@ -31,6 +31,24 @@ public:
 private:
     size_t parties_;
     WaitQueue waiters_{"Barrier"};
+};
+
+// A coroutine mutex with FIFO hand-off: unlock() passes ownership straight to the
+// first waiter, so a coroutine that unlocks and relocks cannot overtake it.
+class Mutex {
+public:
+    // 0 once held; kErrDeadlock if the caller already holds it; kErrTimedOut / kErrCanceled;
+    // kErrNotInCoroutine outside a coroutine.
+    int lock(Nanos timeout = -1);
+    bool try_lock();
+    // kErrInvalid unless the running coroutine holds the mutex.
+    Status unlock();
+    bool locked() const { return owner_ != 0; }
+    CoroutineId owner() const { return owner_; }
+
+private:
+    CoroutineId owner_ = 0;
+    WaitQueue waiters_{"Mutex"};
 };
 
 }  // namespace gust::coro

@@ -31,6 +31,7 @@ public:
     size_t size() const { return waiters_.size(); }
     // The slot of the first waiter (to hand it a value before waking it).
     void *front_slot() const { return waiters_.empty() ? nullptr : waiters_.front()->slot; }
+    Coroutine *front_coroutine() const { return waiters_.empty() ? nullptr : waiters_.front()->co; }
     uint64_t object_id() const { return object_id_; }
     const char *kind() const { return kind_; }
 
