@@ -44,6 +44,7 @@ struct Loop::Impl {
     std::vector<WatchSlot> slots;
     std::vector<uint32_t> free_slots;
     size_t referenced_watches = 0;
+    size_t external_refs = 0;
 
     TimerHeap timers;
 
@@ -109,7 +110,7 @@ struct Loop::Impl {
     }
 
     bool alive() {
-        if (referenced_watches > 0 || timers.referenced() > 0 || !signal_handlers.empty() || !deferred.empty()) {
+        if (referenced_watches > 0 || external_refs > 0 || timers.referenced() > 0 || !signal_handlers.empty() || !deferred.empty()) {
             return true;
         }
         if (post_pending()) return true;
@@ -339,6 +340,11 @@ void Loop::wake() {
 }
 
 void Loop::defer(std::function<void()> fn) { impl_->deferred.push_back(std::move(fn)); }
+
+void Loop::add_external_ref() { ++impl_->external_refs; }
+void Loop::remove_external_ref() {
+    if (impl_->external_refs > 0) --impl_->external_refs;
+}
 
 void Loop::add_hook(IterationHook *hook) { impl_->hooks.push_back(hook); }
 

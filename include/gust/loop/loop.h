@@ -112,6 +112,11 @@ public:
     // Same thread: run fn after the current callbacks, before blocking again.
     void defer(std::function<void()> fn);
 
+    // Work in flight elsewhere (e.g. a DNS lookup on a worker thread) that will post
+    // back: while any such reference is held, run() does not end.
+    void add_external_ref();
+    void remove_external_ref();
+
     void add_hook(IterationHook *hook);
     void remove_hook(IterationHook *hook);
 
