@@ -130,8 +130,11 @@ struct Loop::Impl {
     }
 
     void run_timers() {
+        // Timers added or re-armed by callbacks in this pass wait for the next one, so a
+        // callback re-adding a zero-delay timer cannot spin here forever.
+        const uint64_t pass_end = timers.next_seq();
         while (Timer *t = timers.top()) {
-            if (t->deadline > now) break;
+            if (t->deadline > now || t->seq >= pass_end) break;
             std::unique_ptr<Timer> fired = timers.pop();
             const TimerId id = fired->id;
             ++stats.timers_fired;

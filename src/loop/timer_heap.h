@@ -40,6 +40,8 @@ public:
     void reinsert(std::unique_ptr<Timer> t, Nanos deadline);
     size_t size() const { return heap_.size(); }
     size_t referenced() const { return referenced_; }
+    // Sequence number the next (re)inserted timer gets; timers at or after it were added during a firing pass.
+    uint64_t next_seq() const { return next_seq_; }
     void set_ref(TimerId id, bool ref);
 
 private:

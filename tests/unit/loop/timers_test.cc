@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "gust/loop/loop.h"
-#include "loop/fake_poller.h"
+#include "gust/loop/fake_poller.h"
 
 namespace gust::loop {
 namespace {
@@ -123,6 +123,20 @@ TEST(LoopTimers, DeadlineIsReported) {
     TimerId t = f.loop->add_timer(7 * kNanosPerMilli, 0, [](TimerId) {});
     EXPECT_EQ(f.loop->timer_deadline(t), f.clock.now() + 7 * kNanosPerMilli);
     EXPECT_EQ(f.loop->timer_deadline(t + 100), -1);
+}
+
+TEST(LoopTimers, ZeroDelayTimerReaddedByItsCallbackWaitsForTheNextIteration) {
+    FakeLoop f;
+    int fired = 0;
+    std::function<void(TimerId)> again = [&](TimerId) {
+        if (++fired < 3) f.loop->add_timer(0, 0, again);
+    };
+    f.loop->add_timer(0, 0, again);
+    const uint64_t before = f.loop->stats().iterations;
+    for (int i = 0; i < 10 && f.loop->run_once(0); ++i) {
+    }
+    EXPECT_EQ(fired, 3);
+    EXPECT_GE(f.loop->stats().iterations - before, 2u);
 }
 
 }  // namespace
