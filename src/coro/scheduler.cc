@@ -237,10 +237,12 @@ int Scheduler::sleep(Nanos duration) {
 }
 
 bool Scheduler::before_wait() {
-    // Run what was runnable when we started; coroutines woken meanwhile wait for the
-    // next pass, so a ping-pong pair cannot starve the poller.
-    size_t n = runnable_.size();
-    while (n-- > 0 && !runnable_.empty()) {
+    // Run everything runnable now, plus whatever those wake, up to a budget: a channel
+    // ping-pong then costs no poller call per hop, yet a pair that keeps waking each
+    // other still lets the poller in every kRunBudget runs.
+    constexpr size_t kRunBudget = 256;
+    size_t budget = runnable_.size() > kRunBudget ? runnable_.size() : kRunBudget;
+    while (budget-- > 0 && !runnable_.empty()) {
         Coroutine *co = runnable_.front();
         runnable_.pop_front();
         switch_into(co);

@@ -22,6 +22,7 @@ namespace gust::coro {
 namespace {
 constexpr uint64_t kCanary = 0x6775737443616e61ull;  // "gustCana"
 constexpr size_t kCanaryWords = 4;
+constexpr size_t kCanaryBytes = kCanaryWords * sizeof(uint64_t);
 }  // namespace
 
 StackPool::StackPool(StackOptions options) : options_(options) {
@@ -50,13 +51,19 @@ void StackPool::unpoison([[maybe_unused]] const Stack &s) {
 #endif
 }
 
+// Slab layout: the canary of a stack is the last kCanaryBytes of the slot below it
+// (for the first slot, of an extra page at the slab's low end). It shares a page
+// with that neighbour's top frames, which are resident anyway, so a parked
+// coroutine costs one resident page, not two. Guarded stacks need no canary.
 void StackPool::write_canary(const Stack &s) {
-    auto *w = static_cast<uint64_t *>(s.base);
+    if (s.guarded) return;
+    auto *w = reinterpret_cast<uint64_t *>(static_cast<char *>(s.base) - kCanaryBytes);
     for (size_t i = 0; i < kCanaryWords; ++i) w[i] = kCanary;
 }
 
 bool StackPool::canary_intact(const Stack &s) {
-    auto *w = static_cast<const uint64_t *>(s.base);
+    if (s.guarded || !s.base) return true;
+    auto *w = reinterpret_cast<const uint64_t *>(static_cast<const char *>(s.base) - kCanaryBytes);
     for (size_t i = 0; i < kCanaryWords; ++i) {
         if (w[i] != kCanary) return false;
     }
@@ -64,14 +71,14 @@ bool StackPool::canary_intact(const Stack &s) {
 }
 
 bool StackPool::grow_slab() {
-    const size_t len = options_.stack_size * options_.slab_stacks;
+    const size_t len = page_ + options_.stack_size * options_.slab_stacks;
     void *mem = mmap(nullptr, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (mem == MAP_FAILED) return false;
     mappings_.emplace_back(mem, len);
     ++stats_.mappings;
     // Hand out from the top so the first stacks used are the last in the free list.
     for (size_t i = options_.slab_stacks; i-- > 0;) {
-        Stack s{static_cast<char *>(mem) + i * options_.stack_size, options_.stack_size, false};
+        Stack s{static_cast<char *>(mem) + page_ + i * options_.stack_size, options_.stack_size - kCanaryBytes, false};
         write_canary(s);
         free_.push_back(s);
         ++stats_.free;
@@ -117,8 +124,8 @@ void StackPool::release(Stack s) {
     --stats_.in_use;
     if (free_.size() >= options_.keep_free) {
         // Keep the address range, give the touched pages back (they are re-zeroed on next touch).
-        madvise(static_cast<char *>(s.base), s.size, MADV_DONTNEED);
-        write_canary(s);
+        // Whole pages only: the top page also holds the canary of the stack above.
+        madvise(s.base, s.size / page_ * page_, MADV_DONTNEED);
     }
     free_.push_back(s);
     ++stats_.free;

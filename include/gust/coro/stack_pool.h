@@ -3,8 +3,9 @@
 // (vm.max_map_count, 65530 by default): a guard page splits a mapping in two,
 // so only the first `guarded_budget` stacks get one (2 mappings each); the rest
 // are carved from slabs of `slab_stacks` stacks (1 mapping per slab) and carry a
-// canary at their low end, checked when a stack returns to the pool and each
-// time its coroutine switches out.
+// 32-byte canary just below their low end (in the top page of the slot below, so
+// it costs no extra resident page), checked when a stack returns to the pool and
+// each time its coroutine switches out.
 #pragma once
 
 #include <cstddef>
@@ -22,7 +23,7 @@ struct StackOptions {
 
 struct Stack {
     void *base = nullptr;  // lowest usable address
-    size_t size = 0;
+    size_t size = 0;       // usable bytes: stack_size, minus 32 for the canary on slab stacks
     bool guarded = false;
 };
 
