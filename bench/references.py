@@ -27,12 +27,16 @@ def wait_port(port: int, proc: subprocess.Popen, timeout: float = 10.0):
 
 
 def wrk_rps(url: str, duration: int, connections: int = 100) -> float:
+    """Successful (2xx/3xx) responses per second; errors and other statuses do not count."""
     r = subprocess.run(["wrk", "-t1", f"-c{connections}", f"-d{duration}s", url], capture_output=True, text=True,
                        timeout=duration + 30)
-    m = re.search(r"Requests/sec:\s+([\d.]+)", r.stdout)
+    m = re.search(r"(\d+) requests in ([\d.]+)(ms|s|m)", r.stdout)
     if not m:
         raise RuntimeError(f"wrk: {r.stdout[-300:]} {r.stderr[-300:]}")
-    return float(m.group(1))
+    seconds = float(m.group(2)) * {"ms": 1e-3, "s": 1, "m": 60}[m.group(3)]
+    bad = re.search(r"Non-2xx or 3xx responses: (\d+)", r.stdout)
+    good = int(m.group(1)) - (int(bad.group(1)) if bad else 0)
+    return good / seconds
 
 
 @contextlib.contextmanager
@@ -64,3 +68,77 @@ http {{
 def nginx_return_200_rps(duration: int = 5) -> float:
     with nginx_return_200() as port:
         return wrk_rps(f"http://127.0.0.1:{port}/", duration)
+
+
+@contextlib.contextmanager
+def slow_backend(port: int, delay_ms: int):
+    """The seed-002 Node backend: answers every request after `delay_ms`."""
+    script = pathlib.Path(__file__).resolve().parents[2] / "shared/acceptance/seed002_slow_backend.js"
+    proc = subprocess.Popen(["node", str(script), str(port), str(delay_ms)], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
+    try:
+        wait_port(port, proc)
+        yield port
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@contextlib.contextmanager
+def fpm_nginx_fanin(children: int = 8, backend_port: int = 8080):
+    """php-fpm (static pool of `children`) behind nginx; each request does a blocking
+    file_get_contents() of the slow backend, like seed002_fanin_server.php does."""
+    with tempfile.TemporaryDirectory() as prefix:
+        p = pathlib.Path(prefix)
+        (p / "fanin.php").write_text(f"<?php echo file_get_contents('http://127.0.0.1:{backend_port}/');\n")
+        (p / "fpm.conf").write_text(f"""
+[global]
+pid = {prefix}/fpm.pid
+error_log = {prefix}/fpm.log
+[www]
+user = nobody
+group = nogroup
+listen = {prefix}/fpm.sock
+listen.mode = 0666
+pm = static
+pm.max_children = {children}
+""")
+        fpm = subprocess.Popen(["php-fpm8.2", "-n", "-R", "-F", "-y", str(p / "fpm.conf")], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE)
+        port = free_port()
+        (p / "nginx.conf").write_text(f"""
+daemon off; worker_processes 1; error_log {prefix}/error.log; pid {prefix}/nginx.pid;
+events {{ worker_connections 4096; }}
+http {{
+    access_log off;
+    client_body_temp_path {prefix}; proxy_temp_path {prefix}; fastcgi_temp_path {prefix};
+    uwsgi_temp_path {prefix}; scgi_temp_path {prefix};
+    server {{
+        listen 127.0.0.1:{port};
+        location / {{
+            include /etc/nginx/fastcgi_params;
+            fastcgi_param SCRIPT_FILENAME {prefix}/fanin.php;
+            fastcgi_pass unix:{prefix}/fpm.sock;
+        }}
+    }}
+}}
+""")
+        nginx = subprocess.Popen(["nginx", "-c", str(p / "nginx.conf"), "-p", prefix], stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.PIPE)
+        try:
+            wait_port(port, nginx)
+            deadline = time.monotonic() + 10
+            while not (p / "fpm.sock").exists() and time.monotonic() < deadline:
+                if fpm.poll() is not None:
+                    raise RuntimeError(f"php-fpm exited: {fpm.stderr.read()[-300:]}")
+                time.sleep(0.02)
+            yield port
+        finally:
+            for proc in (nginx, fpm):
+                proc.terminate()
+                proc.wait(timeout=10)
+
+
+def fpm_fanin_rps(duration: int = 10) -> float:
+    with slow_backend(8080, 200), fpm_nginx_fanin() as port:
+        return wrk_rps(f"http://127.0.0.1:{port}/", duration, connections=400)

@@ -31,7 +31,10 @@ ROWS = []  # (benchmark, metric, gust, reference, ratio, target, verdict)
 
 def row(bench, metric, gust, ref=None, target="", ok=None, unit=""):
     ratio = f"{gust / ref:.2f}" if isinstance(gust, (int, float)) and isinstance(ref, (int, float)) and ref else "-"
-    fmt = lambda v: f"{v:,.1f}{unit}" if isinstance(v, float) else (f"{v:,}{unit}" if isinstance(v, int) else str(v))
+    def fmt(v):
+        if isinstance(v, float):
+            return f"{v:,.3f}{unit}" if abs(v) < 10 else f"{v:,.1f}{unit}"
+        return f"{v:,}{unit}" if isinstance(v, int) else str(v)
     verdict = "-" if ok is None else ("met" if ok else "MISSED")
     ROWS.append((bench, metric, fmt(gust), fmt(ref) if ref is not None else "-", ratio, target, verdict))
 
@@ -96,7 +99,7 @@ def bench_coro():
         "< 65530 (ref: 20k Fibers)", 0 < rss.get("maps", 1e9) < 65530)
     ch = gbench("bench_channel_pingpong")
     for name, rec in ch.items():
-        row("coro", f"{name} (ns per iteration)", round(rec["ns"], 1), None, "", None)
+        row("coro", f"{name}: push+pop round trip (ns)", round(per_item_ns(rec), 1), None, "", None)
 
 
 def bench_timers():
@@ -145,12 +148,23 @@ def bench_http_hello():
         False)
 
 
+def bench_fanin():
+    """seed-002: every request makes a blocking-style call to a 200 ms backend; 400 connections."""
+    fpm = references.fpm_fanin_rps(duration=10)
+    row("fanin", "php-fpm (8 children) + nginx, requests/s (limit 40)", fpm, None, "", None)
+    r = gust_php("-r", "exit(class_exists('Swoole\\Http\\Server') ? 0 : 3);")
+    row("fanin", "Gust requests/s (limit 2000)",
+        "n/a: Swoole\\Http\\Server not built yet (issues 4, 6)" if r.returncode else "TODO", fpm, ">= 1960 req/s",
+        False)
+
+
 BENCHMARKS = {
     "coro": bench_coro,
     "timers": bench_timers,
     "seed003": bench_seed003,
     "seed004-php": bench_seed004_php,
     "http-hello": bench_http_hello,
+    "fanin": bench_fanin,
 }
 
 
