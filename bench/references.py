@@ -39,22 +39,27 @@ def wrk_rps(url: str, duration: int, connections: int = 100) -> float:
     return good / seconds
 
 
-@contextlib.contextmanager
-def nginx_return_200():
-    """nginx from Debian, one worker, `return 200` on a free loopback port."""
-    with tempfile.TemporaryDirectory() as prefix:
-        port = free_port()
-        conf = pathlib.Path(prefix) / "nginx.conf"
-        conf.write_text(f"""
+def nginx_conf(prefix: str, server: str) -> str:
+    """A one-worker nginx configuration that keeps every file under `prefix`."""
+    return f"""
 daemon off; worker_processes 1; error_log {prefix}/error.log; pid {prefix}/nginx.pid;
 events {{ worker_connections 4096; }}
 http {{
     access_log off;
     client_body_temp_path {prefix}; proxy_temp_path {prefix}; fastcgi_temp_path {prefix};
     uwsgi_temp_path {prefix}; scgi_temp_path {prefix};
-    server {{ listen 127.0.0.1:{port}; location / {{ return 200 "hello world\\n"; }} }}
+    {server}
 }}
-""")
+"""
+
+
+@contextlib.contextmanager
+def nginx_return_200():
+    """nginx from Debian, one worker, `return 200` on a free loopback port."""
+    with tempfile.TemporaryDirectory() as prefix:
+        port = free_port()
+        conf = pathlib.Path(prefix) / "nginx.conf"
+        conf.write_text(nginx_conf(prefix, f'server {{ listen 127.0.0.1:{port}; location / {{ return 200 "hello world\\n"; }} }}'))
         proc = subprocess.Popen(["nginx", "-c", str(conf), "-p", prefix], stdout=subprocess.DEVNULL,
                                 stderr=subprocess.PIPE)
         try:
@@ -106,23 +111,14 @@ pm.max_children = {children}
         fpm = subprocess.Popen(["php-fpm8.2", "-n", "-R", "-F", "-y", str(p / "fpm.conf")], stdout=subprocess.DEVNULL,
                                stderr=subprocess.PIPE)
         port = free_port()
-        (p / "nginx.conf").write_text(f"""
-daemon off; worker_processes 1; error_log {prefix}/error.log; pid {prefix}/nginx.pid;
-events {{ worker_connections 4096; }}
-http {{
-    access_log off;
-    client_body_temp_path {prefix}; proxy_temp_path {prefix}; fastcgi_temp_path {prefix};
-    uwsgi_temp_path {prefix}; scgi_temp_path {prefix};
-    server {{
+        (p / "nginx.conf").write_text(nginx_conf(prefix, f"""server {{
         listen 127.0.0.1:{port};
         location / {{
             include /etc/nginx/fastcgi_params;
             fastcgi_param SCRIPT_FILENAME {prefix}/fanin.php;
             fastcgi_pass unix:{prefix}/fpm.sock;
         }}
-    }}
-}}
-""")
+    }}"""))
         nginx = subprocess.Popen(["nginx", "-c", str(p / "nginx.conf"), "-p", prefix], stdout=subprocess.DEVNULL,
                                  stderr=subprocess.PIPE)
         try:

@@ -142,15 +142,20 @@ Status CoSocket::connect(const Address &addr, Nanos timeout) {
     return rc < 0 ? Status(Error{rc}) : Status();
 }
 
-Result<size_t> CoSocket::recv(void *buf, size_t len, Nanos timeout) {
-    const Nanos deadline = deadline_after(timeout);
+// Retries a non-blocking operation, parking on `dir` whenever it would block.
+template <typename Op>
+Result<size_t> CoSocket::io(Direction dir, Nanos deadline, Op op) {
     for (;;) {
         if (fd_ < 0) return Error{kErrClosed};
-        ssize_t n = sys::recv(fd_, buf, len);
+        ssize_t n = op();
         if (n >= 0) return static_cast<size_t>(n);
         if (n != -EAGAIN) return Error{static_cast<int>(n)};
-        if (int rc = wait(kRead, deadline); rc != 0) return Error{rc};
+        if (int rc = wait(dir, deadline); rc != 0) return Error{rc};
     }
+}
+
+Result<size_t> CoSocket::recv(void *buf, size_t len, Nanos timeout) {
+    return io(kRead, deadline_after(timeout), [&] { return sys::recv(fd_, buf, len); });
 }
 
 Result<size_t> CoSocket::recv_all(void *buf, size_t len, Nanos timeout) {
@@ -166,14 +171,7 @@ Result<size_t> CoSocket::recv_all(void *buf, size_t len, Nanos timeout) {
 }
 
 Result<size_t> CoSocket::send(const void *buf, size_t len, Nanos timeout) {
-    const Nanos deadline = deadline_after(timeout);
-    for (;;) {
-        if (fd_ < 0) return Error{kErrClosed};
-        ssize_t n = sys::send(fd_, buf, len);
-        if (n >= 0) return static_cast<size_t>(n);
-        if (n != -EAGAIN) return Error{static_cast<int>(n)};
-        if (int rc = wait(kWrite, deadline); rc != 0) return Error{rc};
-    }
+    return io(kWrite, deadline_after(timeout), [&] { return sys::send(fd_, buf, len); });
 }
 
 Result<size_t> CoSocket::send_all(const void *buf, size_t len, Nanos timeout) {
@@ -188,25 +186,11 @@ Result<size_t> CoSocket::send_all(const void *buf, size_t len, Nanos timeout) {
 }
 
 Result<size_t> CoSocket::recvfrom(void *buf, size_t len, Address *from, Nanos timeout) {
-    const Nanos deadline = deadline_after(timeout);
-    for (;;) {
-        if (fd_ < 0) return Error{kErrClosed};
-        ssize_t n = sys::recvfrom(fd_, buf, len, from);
-        if (n >= 0) return static_cast<size_t>(n);
-        if (n != -EAGAIN) return Error{static_cast<int>(n)};
-        if (int rc = wait(kRead, deadline); rc != 0) return Error{rc};
-    }
+    return io(kRead, deadline_after(timeout), [&] { return sys::recvfrom(fd_, buf, len, from); });
 }
 
 Result<size_t> CoSocket::sendto(const void *buf, size_t len, const Address &to, Nanos timeout) {
-    const Nanos deadline = deadline_after(timeout);
-    for (;;) {
-        if (fd_ < 0) return Error{kErrClosed};
-        ssize_t n = sys::sendto(fd_, buf, len, to);
-        if (n >= 0) return static_cast<size_t>(n);
-        if (n != -EAGAIN) return Error{static_cast<int>(n)};
-        if (int rc = wait(kWrite, deadline); rc != 0) return Error{rc};
-    }
+    return io(kWrite, deadline_after(timeout), [&] { return sys::sendto(fd_, buf, len, to); });
 }
 
 Status CoSocket::shutdown(int how) {

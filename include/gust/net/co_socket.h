@@ -60,6 +60,8 @@ private:
     };
     // Parks the running coroutine until the direction is ready. 0 or an error code.
     int wait(Direction dir, Nanos deadline);
+    template <typename Op>
+    Result<size_t> io(Direction dir, Nanos deadline, Op op);
     void on_io(uint32_t events) override;
     void update_interest();
 
