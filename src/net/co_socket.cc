@@ -49,7 +49,7 @@ void CoSocket::close() {
 }
 
 void CoSocket::update_interest() {
-    uint32_t want = (waiters_[kRead].co ? loop::kReadable : 0) | (waiters_[kWrite].co ? loop::kWritable : 0);
+    uint32_t want = (waiters_[kRead].co ? uint32_t{loop::kReadable} : 0u) | (waiters_[kWrite].co ? uint32_t{loop::kWritable} : 0u);
     if (!loop_) return;
     if (want != interest_) {
         if (!watch_.valid()) {

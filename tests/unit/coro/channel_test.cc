@@ -20,7 +20,7 @@ TEST(Channel, BoundedChannelBlocksTheProducerUntilAConsumerTakes) {
     Env env;
     Channel<int> ch(2);
     std::vector<std::string> log;
-    env.sched.create([&] {
+    (void)env.sched.create([&] {
         for (int i = 0; i < 4; ++i) {
             EXPECT_EQ(ch.push(i), 0);
             log.push_back("pushed " + std::to_string(i));
@@ -28,7 +28,7 @@ TEST(Channel, BoundedChannelBlocksTheProducerUntilAConsumerTakes) {
     });
     EXPECT_EQ(ch.length(), 2u);
     EXPECT_TRUE(ch.full());
-    env.sched.create([&] {
+    (void)env.sched.create([&] {
         for (int i = 0; i < 4; ++i) {
             auto v = ch.pop();
             ASSERT_TRUE(v.ok());
@@ -45,19 +45,19 @@ TEST(Channel, BoundedChannelBlocksTheProducerUntilAConsumerTakes) {
 TEST(Channel, ValuesAreMovedNotCopied) {
     Env env;
     Channel<std::unique_ptr<int>> ch(1);
-    env.sched.create([&] {
+    (void)env.sched.create([&] {
         auto v = ch.pop();
         ASSERT_TRUE(v.ok());
         EXPECT_EQ(*v.value(), 9);
     });
-    env.sched.create([&] { EXPECT_EQ(ch.push(std::make_unique<int>(9)), 0); });
+    (void)env.sched.create([&] { EXPECT_EQ(ch.push(std::make_unique<int>(9)), 0); });
     env.sched.run();
 }
 
 TEST(Channel, PopAndPushTimeOut) {
     Env env;
     Channel<int> ch(1);
-    env.sched.create([&] {
+    (void)env.sched.create([&] {
         EXPECT_EQ(ch.pop(2 * kNanosPerMilli).code(), kErrTimedOut);
         EXPECT_EQ(ch.push(1), 0);
         EXPECT_EQ(ch.push(2, 2 * kNanosPerMilli), kErrTimedOut);
@@ -73,15 +73,15 @@ TEST(Channel, CloseWakesEveryWaiterButBufferedValuesStillPop) {
     Channel<int> full(1);
     int closed_pops = 0;
     for (int i = 0; i < 3; ++i) {
-        env.sched.create([&] {
+        (void)env.sched.create([&] {
             if (ch.pop().code() == kErrClosed) ++closed_pops;
         });
     }
     EXPECT_EQ(ch.consumers(), 3u);
     EXPECT_EQ(full.push(1), 0);  // room in the buffer: no coroutine needed
     int push_rc = 0;
-    env.sched.create([&] { push_rc = full.push(2); });
-    env.sched.create([&] {
+    (void)env.sched.create([&] { push_rc = full.push(2); });
+    (void)env.sched.create([&] {
         ch.close();
         full.close();
     });
@@ -96,7 +96,7 @@ TEST(Channel, CloseWakesEveryWaiterButBufferedValuesStillPop) {
 TEST(Channel, UnboundedNeverBlocksProducers) {
     Env env;
     Channel<int> ch(0);
-    env.sched.create([&] {
+    (void)env.sched.create([&] {
         for (int i = 0; i < 10000; ++i) EXPECT_EQ(ch.push(i), 0);
     });
     EXPECT_EQ(ch.length(), 10000u);
@@ -107,7 +107,7 @@ TEST(Channel, ForgottenConsumerIsADeadlockNamingTheChannel) {
     Channel<int> ch(1);
     std::vector<std::string> reports;
     env.sched.set_deadlock_reporter([&](const std::string &l) { reports.push_back(l); });
-    env.sched.create([&] { EXPECT_EQ(ch.pop().code(), kErrDeadlock); });
+    (void)env.sched.create([&] { EXPECT_EQ(ch.pop().code(), kErrDeadlock); });
     env.sched.run();
     ASSERT_EQ(reports.size(), 1u);
     EXPECT_EQ(reports[0], "deadlock: coroutine 1 waits on Channel#" + std::to_string(ch.id()) + " pop");
@@ -117,10 +117,10 @@ TEST(WaitGroup, WaitReturnsWhenEveryPartIsDone) {
     Env env;
     WaitGroup wg;
     int done = 0;
-    env.sched.create([&] {
+    (void)env.sched.create([&] {
         for (int i = 1; i <= 3; ++i) {
             EXPECT_TRUE(wg.add().ok());
-            env.sched.create([&, i] {
+            (void)env.sched.create([&, i] {
                 env.sched.sleep(i * kNanosPerMilli);
                 ++done;
                 EXPECT_TRUE(wg.done().ok());
@@ -138,11 +138,13 @@ TEST(Barrier, ReleasesAllPartiesTogether) {
     Barrier barrier(3);
     std::vector<int> after;
     for (int i = 0; i < 3; ++i) {
-        env.sched.create([&, i] {
+        (void)env.sched.create([&, i] {
             EXPECT_EQ(barrier.wait(), 0);
             after.push_back(i);
         });
-        if (i < 2) EXPECT_TRUE(after.empty());
+        if (i < 2) {
+            EXPECT_TRUE(after.empty());
+        }
     }
     env.sched.run();
     EXPECT_EQ(after.size(), 3u);

@@ -140,7 +140,7 @@ TEST(CoroutineDeathTest, EscapingExceptionTerminatesWithTheCoroutineId) {
         {
             loop::Loop loop;
             Scheduler sched(loop);
-            sched.create([] { throw std::runtime_error("boom"); });
+            (void)sched.create([] { throw std::runtime_error("boom"); });
         },
         "uncaught C\\+\\+ exception in coroutine 1: boom");
 }
@@ -153,10 +153,10 @@ TEST(CoroutineDeathTest, UnguardedOverflowIsCaughtAtTheNextSwitch) {
             SchedulerOptions o;
             o.stacks.guarded_budget = 0;
             Scheduler sched(loop, o);
-            sched.create([] {
+            (void)sched.create([] {
                 // Stand-in for a deep recursion: scribble just below the low end of our own stack.
                 memset(static_cast<char *>(current()->stack_base()) - 32, 0, 32);
-                Scheduler::current()->yield();
+                (void)Scheduler::current()->yield();
             });
         },
         "coroutine 1 overflowed its stack");

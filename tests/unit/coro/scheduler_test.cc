@@ -37,16 +37,16 @@ TEST(Scheduler, NestedCoroutinesKnowTheirParentAndYieldToTheirResumer) {
     Env env;
     std::vector<std::string> log;
     CoroutineId inner = 0;
-    env.sched.create([&] {
+    (void)env.sched.create([&] {
         auto r = env.sched.create([&] {
             EXPECT_EQ(current()->parent_id(), 1);
             log.push_back("inner start");
-            env.sched.yield();
+            (void)env.sched.yield();
             log.push_back("inner resumed");
         });
         inner = r.value();
         log.push_back("outer after create");
-        env.sched.resume(inner);
+        (void)env.sched.resume(inner);
         log.push_back("outer end");
     });
     EXPECT_EQ(log, (std::vector<std::string>{"inner start", "outer after create", "inner resumed", "outer end"}));
@@ -69,7 +69,7 @@ TEST(Scheduler, SleepersWakeInDeadlineOrder) {
     Env env;
     std::vector<int> order;
     for (int ms : {30, 10, 20}) {
-        env.sched.create([&, ms] {
+        (void)env.sched.create([&, ms] {
             EXPECT_EQ(env.sched.sleep(ms * kNanosPerMilli), 0);
             order.push_back(ms);
         });
@@ -81,13 +81,13 @@ TEST(Scheduler, SleepersWakeInDeadlineOrder) {
 TEST(Scheduler, ParkTimesOutOrIsWokenWithACode) {
     Env env;
     int timed_out = 1, woken = 1;
-    env.sched.create([&] { timed_out = env.sched.park(kNanosPerMilli, WaitInfo{"Test", 1, "wait"}); });
+    (void)env.sched.create([&] { timed_out = env.sched.park(kNanosPerMilli, WaitInfo{"Test", 1, "wait"}); });
     Coroutine *waiter = nullptr;
-    env.sched.create([&] {
+    (void)env.sched.create([&] {
         waiter = current();
         woken = env.sched.park(-1, WaitInfo{"Test", 2, "wait"});
     });
-    env.sched.create([&] { env.sched.wake(waiter, 77); });
+    (void)env.sched.create([&] { env.sched.wake(waiter, 77); });
     env.sched.run();
     EXPECT_EQ(timed_out, kErrTimedOut);
     EXPECT_EQ(woken, 77);
@@ -97,7 +97,7 @@ TEST(Scheduler, CancelWakesAParkedCoroutine) {
     Env env;
     int rc = 0;
     auto id = env.sched.create([&] { rc = env.sched.sleep(60 * kNanosPerSecond); });
-    env.sched.create([&] {
+    (void)env.sched.create([&] {
         EXPECT_TRUE(env.sched.cancel(id.value()));
         EXPECT_TRUE(env.sched.find(id.value())->canceled());
     });
@@ -113,7 +113,7 @@ TEST(Scheduler, JoinWaitsForTheEnd) {
         env.sched.sleep(5 * kNanosPerMilli);
         log.push_back("worker done");
     });
-    env.sched.create([&] {
+    (void)env.sched.create([&] {
         EXPECT_EQ(env.sched.join(worker.value()), 0);
         log.push_back("joined");
         EXPECT_EQ(env.sched.join(worker.value()), 0);  // already gone: immediate
@@ -134,16 +134,16 @@ TEST(Scheduler, DefersRunLastInFirstOutAndLocalsAreDestroyed) {
         }
     };
     static CoroutineLocal<Tracker> tracker;
-    env.sched.create([&] {
+    (void)env.sched.create([&] {
         local.get(*current()).push_back(5);
         tracker.get(*current()).n = &destroyed;
         current()->defer([&] { order.push_back(1); });
         current()->defer([&] { order.push_back(2); });
-        env.sched.yield();
+        (void)env.sched.yield();
         EXPECT_EQ(local.get(*current()).size(), 1u);
     });
-    env.sched.create([&] { EXPECT_TRUE(local.get(*current()).empty()); });
-    env.sched.resume(1);
+    (void)env.sched.create([&] { EXPECT_TRUE(local.get(*current()).empty()); });
+    (void)env.sched.resume(1);
     EXPECT_EQ(order, (std::vector<int>{2, 1}));
     EXPECT_EQ(destroyed, 1);
 }
@@ -153,12 +153,12 @@ TEST(Scheduler, MaxCoroutinesIsEnforced) {
     SchedulerOptions o;
     o.max_coroutines = 2;
     Scheduler sched(loop, o);
-    EXPECT_TRUE(sched.create([&] { sched.yield(); }).ok());
-    EXPECT_TRUE(sched.create([&] { sched.yield(); }).ok());
+    EXPECT_TRUE(sched.create([&] { (void)sched.yield(); }).ok());
+    EXPECT_TRUE(sched.create([&] { (void)sched.yield(); }).ok());
     auto third = sched.create([] {});
     EXPECT_EQ(third.code(), kErrLimit);
-    sched.resume(1);
-    sched.resume(2);
+    (void)sched.resume(1);
+    (void)sched.resume(2);
     EXPECT_TRUE(sched.create([] {}).ok());
 }
 
@@ -167,7 +167,7 @@ TEST(Scheduler, DeadlockIsReportedNamingEachWaiterAndWakesIt) {
     std::vector<std::string> reports;
     env.sched.set_deadlock_reporter([&](const std::string &line) { reports.push_back(line); });
     int rc = 0;
-    env.sched.create([&] { rc = env.sched.park(-1, WaitInfo{"Channel", 3, "pop"}); });
+    (void)env.sched.create([&] { rc = env.sched.park(-1, WaitInfo{"Channel", 3, "pop"}); });
     EXPECT_EQ(env.sched.run(), 1u);
     ASSERT_EQ(reports.size(), 1u);
     EXPECT_EQ(reports[0], "deadlock: coroutine 1 waits on Channel#3 pop");
@@ -183,8 +183,8 @@ TEST(Scheduler, SwitchObserverSeesEverySwitch) {
             static_cast<decltype(seen) *>(data)->emplace_back(from ? from->id() : -1, to ? to->id() : -1);
         },
         &seen);
-    env.sched.create([&] { env.sched.yield(); });
-    env.sched.resume(1);
+    (void)env.sched.create([&] { (void)env.sched.yield(); });
+    (void)env.sched.resume(1);
     EXPECT_EQ(seen, (decltype(seen){{-1, 1}, {1, -1}, {-1, 1}, {1, -1}}));
 }
 

@@ -33,7 +33,7 @@ TEST(FakeTime, ChannelPopTimesOutExactlyAtTheDeadline) {
     FakeEnv env;
     Channel<int> ch(1);
     Nanos woke_at = 0;
-    env.sched->create([&] {
+    (void)env.sched->create([&] {
         EXPECT_EQ(ch.pop(250 * kNanosPerMilli).code(), kErrTimedOut);
         woke_at = env.loop->now();
     });
@@ -46,12 +46,12 @@ TEST(FakeTime, ValueArrivingBeforeTheDeadlineWins) {
     FakeEnv env;
     Channel<std::string> ch(1);
     std::string got;
-    env.sched->create([&] {
+    (void)env.sched->create([&] {
         auto r = ch.pop(kNanosPerSecond);
         ASSERT_TRUE(r.ok());
         got = std::move(r.value());
     });
-    env.sched->create([&] {
+    (void)env.sched->create([&] {
         env.sched->sleep(100 * kNanosPerMilli);
         EXPECT_EQ(ch.push("late but in time"), 0);
     });
@@ -64,7 +64,7 @@ TEST(FakeTime, ValueArrivingBeforeTheDeadlineWins) {
 TEST(FakeTime, PushTimeoutOnAFullChannelLeavesTheBufferIntact) {
     FakeEnv env;
     Channel<int> ch(2);
-    env.sched->create([&] {
+    (void)env.sched->create([&] {
         EXPECT_EQ(ch.push(1), 0);
         EXPECT_EQ(ch.push(2), 0);
         EXPECT_EQ(ch.push(3, 30 * kNanosPerMilli), kErrTimedOut);
@@ -73,7 +73,7 @@ TEST(FakeTime, PushTimeoutOnAFullChannelLeavesTheBufferIntact) {
     EXPECT_EQ(env.elapsed(), 30 * kNanosPerMilli);
     EXPECT_EQ(ch.length(), 2u);
     std::vector<int> rest;
-    env.sched->create([&] {
+    (void)env.sched->create([&] {
         while (!ch.empty()) rest.push_back(ch.pop().value());
     });
     EXPECT_EQ(rest, (std::vector<int>{1, 2}));
@@ -87,7 +87,7 @@ TEST(FakeTime, SleepAndJoinTimeout) {
         events.push_back({1, env.loop->now() - kStart});
     });
     ASSERT_TRUE(sleeper.ok());
-    env.sched->create([&] {
+    (void)env.sched->create([&] {
         EXPECT_EQ(env.sched->join(sleeper.value(), kNanosPerSecond), kErrTimedOut);
         events.push_back({2, env.loop->now() - kStart});
         EXPECT_EQ(env.sched->join(sleeper.value()), 0);
@@ -101,7 +101,7 @@ TEST(FakeTime, WaitGroupWaitTimesOut) {
     FakeEnv env;
     WaitGroup wg;
     ASSERT_TRUE(wg.add(1).ok());
-    env.sched->create([&] { EXPECT_EQ(wg.wait(5 * kNanosPerMilli), kErrTimedOut); });
+    (void)env.sched->create([&] { EXPECT_EQ(wg.wait(5 * kNanosPerMilli), kErrTimedOut); });
     env.sched->run();
     EXPECT_EQ(env.elapsed(), 5 * kNanosPerMilli);
     EXPECT_FALSE(wg.add(-2).ok());
@@ -112,9 +112,9 @@ TEST(Channel, WaitingConsumersAreServedInArrivalOrder) {
     Channel<int> ch(1);
     std::vector<std::pair<int, int>> got;  // (consumer, value)
     for (int c = 0; c < 4; ++c) {
-        env.sched->create([&, c] { got.push_back({c, ch.pop().value()}); });
+        (void)env.sched->create([&, c] { got.push_back({c, ch.pop().value()}); });
     }
-    env.sched->create([&] {
+    (void)env.sched->create([&] {
         for (int v = 10; v < 14; ++v) ch.push(v);
     });
     env.sched->run();
@@ -126,13 +126,13 @@ TEST(Channel, WaitingProducersAreAdmittedInArrivalOrder) {
     Channel<int> ch(1);
     ch.close();
     Channel<int> full(1);
-    env.sched->create([&] { full.push(0); });
+    (void)env.sched->create([&] { full.push(0); });
     for (int p = 1; p <= 3; ++p) {
-        env.sched->create([&, p] { EXPECT_EQ(full.push(p), 0); });
+        (void)env.sched->create([&, p] { EXPECT_EQ(full.push(p), 0); });
     }
     EXPECT_EQ(full.producers(), 3u);
     std::vector<int> got;
-    env.sched->create([&] {
+    (void)env.sched->create([&] {
         for (int i = 0; i < 4; ++i) got.push_back(full.pop().value());
     });
     env.sched->run();
@@ -156,7 +156,7 @@ TEST(Mutex, HandsOffInFifoOrderAndRejectsWrongUnlock) {
     FakeEnv env;
     Mutex m;
     std::vector<int> order;
-    env.sched->create([&] {
+    (void)env.sched->create([&] {
         ASSERT_EQ(m.lock(), 0);
         EXPECT_EQ(m.lock(), kErrDeadlock);
         env.sched->sleep(kNanosPerMilli);
@@ -168,7 +168,7 @@ TEST(Mutex, HandsOffInFifoOrderAndRejectsWrongUnlock) {
         ASSERT_TRUE(m.unlock().ok());
     });
     for (int i = 1; i <= 2; ++i) {
-        env.sched->create([&, i] {
+        (void)env.sched->create([&, i] {
             EXPECT_FALSE(m.try_lock());
             EXPECT_FALSE(m.unlock().ok());
             ASSERT_EQ(m.lock(), 0);
@@ -176,7 +176,7 @@ TEST(Mutex, HandsOffInFifoOrderAndRejectsWrongUnlock) {
             ASSERT_TRUE(m.unlock().ok());
         });
     }
-    env.sched->create([&] { EXPECT_EQ(m.lock(100 * kNanosPerMicro), kErrTimedOut); });
+    (void)env.sched->create([&] { EXPECT_EQ(m.lock(100 * kNanosPerMicro), kErrTimedOut); });
     env.sched->run();
     EXPECT_EQ(order, (std::vector<int>{0, 1, 2, 9}));
     EXPECT_FALSE(m.locked());
@@ -202,7 +202,7 @@ TEST(Scheduler, TypedLocalsArePerCoroutineAndUserDataIsKept) {
     int marker = 0;
     std::vector<int> seen;
     for (int i = 1; i <= 3; ++i) {
-        env.sched->create([&, i] {
+        (void)env.sched->create([&, i] {
             Coroutine &co = *current();
             co.set_user_data(&marker);
             local.get(co).value = i;
@@ -220,7 +220,7 @@ TEST(Scheduler, TypedLocalsArePerCoroutineAndUserDataIsKept) {
 TEST(Scheduler, StatsCountLivePeakAndSwitches) {
     FakeEnv env;
     EXPECT_EQ(current_id(), -1);
-    for (int i = 0; i < 5; ++i) env.sched->create([&] { env.sched->sleep(kNanosPerMilli); });
+    for (int i = 0; i < 5; ++i) (void)env.sched->create([&] { env.sched->sleep(kNanosPerMilli); });
     SchedulerStats s = env.sched->stats();
     EXPECT_EQ(s.live, 5u);
     EXPECT_EQ(s.parked, 5u);

@@ -51,7 +51,9 @@ class AddressRefuses : public ::testing::TestWithParam<const char *> {};
 TEST_P(AddressRefuses, WithInvalid) {
     auto a = Address::parse(GetParam());
     EXPECT_FALSE(a.ok()) << GetParam();
-    if (!a.ok()) EXPECT_EQ(a.code(), kErrInvalid);
+    if (!a.ok()) {
+        EXPECT_EQ(a.code(), kErrInvalid);
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(Bad, AddressRefuses,

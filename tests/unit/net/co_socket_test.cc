@@ -23,7 +23,9 @@ std::unique_ptr<CoSocket> listener(Address *bound, const char *addr = "127.0.0.1
     auto s = CoSocket::open(want.family(), type);
     EXPECT_TRUE(s.ok());
     EXPECT_TRUE(s.value()->bind(want).ok());
-    if (type == SOCK_STREAM) EXPECT_TRUE(s.value()->listen().ok());
+    if (type == SOCK_STREAM) {
+        EXPECT_TRUE(s.value()->listen().ok());
+    }
     *bound = want.family() == AF_UNIX ? want : s.value()->local_address().value();
     return std::move(s.value());
 }
@@ -33,7 +35,7 @@ TEST(CoSocket, EchoRoundTrip) {
     Address addr;
     auto srv = listener(&addr);
     std::string got;
-    env.sched.create([&] {
+    (void)env.sched.create([&] {
         auto conn = srv->accept();
         ASSERT_TRUE(conn.ok());
         char buf[64];
@@ -41,7 +43,7 @@ TEST(CoSocket, EchoRoundTrip) {
         ASSERT_TRUE(n.ok());
         ASSERT_TRUE(conn.value()->send_all(buf, n.value()).ok());
     });
-    env.sched.create([&] {
+    (void)env.sched.create([&] {
         auto c = CoSocket::open(AF_INET, SOCK_STREAM);
         ASSERT_TRUE(c.value()->connect(addr, kNanosPerSecond).ok());
         ASSERT_TRUE(c.value()->send_all("ping", 4).ok());
@@ -59,8 +61,8 @@ TEST(CoSocket, RecvTimesOut) {
     Address addr;
     auto srv = listener(&addr);
     int code = 0;
-    env.sched.create([&] { auto conn = srv->accept(); env.sched.sleep(50 * kNanosPerMilli); });
-    env.sched.create([&] {
+    (void)env.sched.create([&] { auto conn = srv->accept(); env.sched.sleep(50 * kNanosPerMilli); });
+    (void)env.sched.create([&] {
         auto c = CoSocket::open(AF_INET, SOCK_STREAM).value();
         ASSERT_TRUE(c->connect(addr).ok());
         char b;
@@ -77,13 +79,13 @@ TEST(CoSocket, SecondWaiterOnTheSameDirectionIsBusyNotHung) {
     std::unique_ptr<CoSocket> client;
     coro::Coroutine *second_co = nullptr;
     int first = 0, second = 0;
-    env.sched.create([&] {
+    (void)env.sched.create([&] {
         second_co = coro::current();
         env.sched.park(-1, coro::WaitInfo{"Test", 0, "start"});  // woken once the first is connected
         char b;
         second = client->recv(&b, 1).code();
     });
-    env.sched.create([&] {
+    (void)env.sched.create([&] {
         client = CoSocket::open(AF_INET, SOCK_STREAM).value();
         ASSERT_TRUE(client->connect(addr).ok());
         env.sched.wake(second_co);  // runs after we park in recv below
@@ -100,8 +102,8 @@ TEST(CoSocket, CloseWakesTheWaiterWithClosed) {
     Address addr;
     auto srv = listener(&addr);
     int accept_code = 0;
-    env.sched.create([&] { accept_code = srv->accept().code(); });
-    env.sched.create([&] { srv.reset(); });  // destroying closes and wakes the acceptor
+    (void)env.sched.create([&] { accept_code = srv->accept().code(); });
+    (void)env.sched.create([&] { srv.reset(); });  // destroying closes and wakes the acceptor
     env.sched.run();
     EXPECT_EQ(accept_code, kErrClosed);
 }
@@ -112,19 +114,19 @@ TEST(CoSocket, AcceptsManyConnections) {
     auto srv = listener(&addr);
     constexpr int kClients = 200;
     int served = 0, answered = 0;
-    env.sched.create([&] {
+    (void)env.sched.create([&] {
         for (int i = 0; i < kClients; ++i) {
             auto conn = srv->accept(kNanosPerSecond * 5);
             ASSERT_TRUE(conn.ok());
             std::shared_ptr<CoSocket> c(std::move(conn.value()));
-            env.sched.create([&, c] {
+            (void)env.sched.create([&, c] {
                 char b;
                 if (c->recv(&b, 1).value() == 1 && c->send(&b, 1).ok()) ++served;
             });
         }
     });
     for (int i = 0; i < kClients; ++i) {
-        env.sched.create([&, i] {
+        (void)env.sched.create([&, i] {
             auto c = CoSocket::open(AF_INET, SOCK_STREAM).value();
             ASSERT_TRUE(c->connect(addr).ok());
             char b = static_cast<char>(i);
@@ -143,14 +145,14 @@ TEST(CoSocket, UdpSendtoRecvfrom) {
     Address addr;
     auto srv = listener(&addr, "127.0.0.1:0", SOCK_DGRAM);
     std::string got;
-    env.sched.create([&] {
+    (void)env.sched.create([&] {
         char buf[32];
         Address from;
         auto n = srv->recvfrom(buf, sizeof buf, &from, kNanosPerSecond);
         ASSERT_TRUE(n.ok());
         ASSERT_TRUE(srv->sendto(buf, n.value(), from).ok());
     });
-    env.sched.create([&] {
+    (void)env.sched.create([&] {
         auto c = CoSocket::open(AF_INET, SOCK_DGRAM).value();
         ASSERT_TRUE(c->sendto("dgram", 5, addr).ok());
         char buf[32];
@@ -170,7 +172,7 @@ TEST(CoSocket, UnixStreamAndDatagram) {
     auto srv = listener(&saddr, stream_name.c_str());
     auto dsrv = listener(&daddr, dgram_name.c_str(), SOCK_DGRAM);
     std::string stream_got, dgram_got;
-    env.sched.create([&] {
+    (void)env.sched.create([&] {
         auto conn = srv->accept().value();
         char buf[8];
         auto n = conn->recv_all(buf, 6);
@@ -179,7 +181,7 @@ TEST(CoSocket, UnixStreamAndDatagram) {
         auto m = dsrv->recvfrom(d, sizeof d, nullptr);
         dgram_got.assign(d, m.value());
     });
-    env.sched.create([&] {
+    (void)env.sched.create([&] {
         auto c = CoSocket::open(AF_UNIX, SOCK_STREAM).value();
         ASSERT_TRUE(c->connect(saddr).ok());
         ASSERT_TRUE(c->send_all("stream", 6).ok());
@@ -196,7 +198,7 @@ TEST(CoSocket, PeerResetIsReportedAsAnError) {
     Address addr;
     auto srv = listener(&addr);
     int code = 0;
-    env.sched.create([&] {
+    (void)env.sched.create([&] {
         auto conn = srv->accept().value();
         char one;
         ASSERT_EQ(conn->recv(&one, 1).value(), 1u);  // the client is connected and waiting
@@ -204,7 +206,7 @@ TEST(CoSocket, PeerResetIsReportedAsAnError) {
         setsockopt(conn->fd(), SOL_SOCKET, SO_LINGER, &l, sizeof l);
         conn->close();  // RST
     });
-    env.sched.create([&] {
+    (void)env.sched.create([&] {
         auto c = CoSocket::open(AF_INET, SOCK_STREAM).value();
         ASSERT_TRUE(c->connect(addr).ok());
         ASSERT_TRUE(c->send("x", 1).ok());
@@ -222,7 +224,7 @@ TEST(CoSocket, SendAllOfEightMegabytesThroughASmallBuffer) {
     auto srv = listener(&addr);
     const std::string payload(8 * 1024 * 1024, 'g');
     size_t received = 0;
-    env.sched.create([&] {
+    (void)env.sched.create([&] {
         auto conn = srv->accept().value();
         std::vector<char> buf(65536);
         for (;;) {
@@ -232,7 +234,7 @@ TEST(CoSocket, SendAllOfEightMegabytesThroughASmallBuffer) {
             received += n.value();
         }
     });
-    env.sched.create([&] {
+    (void)env.sched.create([&] {
         auto c = CoSocket::open(AF_INET, SOCK_STREAM).value();
         int small = 4096;
         setsockopt(c->fd(), SOL_SOCKET, SO_SNDBUF, &small, sizeof small);
@@ -251,7 +253,7 @@ TEST(CoSocket, ConnectRefusedAndOutsideACoroutine) {
     Address addr;
     { auto srv = listener(&addr); }  // bound then closed: nobody listens on the port now
     int code = 0;
-    env.sched.create([&] {
+    (void)env.sched.create([&] {
         auto c = CoSocket::open(AF_INET, SOCK_STREAM).value();
         code = c->connect(addr, kNanosPerSecond).code();
     });

@@ -15,7 +15,7 @@ struct Env {
 TEST(Dns, LiteralsAndLocalhostNeedNoLookup) {
     Env env;
     const uint64_t before = resolver_thread_lookups();
-    env.sched.create([&] {
+    (void)env.sched.create([&] {
         auto v4 = resolve("10.1.2.3", 80);
         ASSERT_TRUE(v4.ok());
         EXPECT_EQ(v4.value().at(0).to_string(), "10.1.2.3:80");
@@ -37,7 +37,7 @@ TEST(Dns, HostsFileNamesResolveOnAWorkerThreadWithoutBlockingTheLoop) {
     int ticks = 0;
     std::string name;
     std::vector<Address> got;
-    env.sched.create([&] {
+    (void)env.sched.create([&] {
         char host[256] = {0};
         gethostname(host, sizeof host - 1);
         name = host;  // the container's own name is in /etc/hosts
@@ -45,7 +45,7 @@ TEST(Dns, HostsFileNamesResolveOnAWorkerThreadWithoutBlockingTheLoop) {
         ASSERT_TRUE(r.ok()) << name;
         got = r.value();
     });
-    env.sched.create([&] {
+    (void)env.sched.create([&] {
         for (int i = 0; i < 3; ++i) {
             env.sched.sleep(0);
             ++ticks;
@@ -61,7 +61,7 @@ TEST(Dns, UnresolvableNameIsADnsErrorWithTheResolversReason) {
     Env env;
     int code = 0;
     std::string reason;
-    env.sched.create([&] {
+    (void)env.sched.create([&] {
         auto r = resolve("no-such-host.invalid", 80, {}, &reason);
         code = r.code();
     });
