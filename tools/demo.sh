@@ -12,7 +12,7 @@ bash tools/deps.sh
 echo "== building the release mode (first time: a minute or two)"
 bash tools/build.sh release all >/dev/null
 echo
-php -n -d extension="$so" --ri gust | sed -n '3,7p'
+php -n -d extension="$so" --ri gust | grep -E '^(Version|Swoole API|Build mode|Features)'
 if php -n -d extension="$so" -r 'exit(function_exists("Swoole\\Coroutine\\run") ? 0 : 1);'; then
     echo
     echo "== examples/php/coroutines.php: coroutines, a channel and a timer"
