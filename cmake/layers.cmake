@@ -29,14 +29,6 @@ function(gust_layer name deps)
     set(GUST_ALL_LAYERS ${GUST_ALL_LAYERS} gust_${name} PARENT_SCOPE)
 endfunction()
 
-# Optional third-party libraries a layer may use; found once, linked where needed.
-function(gust_link_optional_deps target)
-    find_library(CARES_LIB cares)
-    if(CARES_LIB)
-        target_link_libraries(${target} PRIVATE ${CARES_LIB})
-    endif()
-endfunction()
-
 function(gust_unit_tests)
     file(GLOB areas LIST_DIRECTORIES true CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/unit/*)
     foreach(dir IN LISTS areas)

@@ -7,7 +7,7 @@ debian_packages=(
     # build
     build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev
     php8.2-cli php8.2-dev php-parser
-    libgtest-dev libbenchmark-dev libc-ares-dev libssl-dev zlib1g-dev libbrotli-dev libnghttp2-dev
+    libgtest-dev libbenchmark-dev libssl-dev zlib1g-dev libbrotli-dev libnghttp2-dev
     # tests and benchmark references
     php8.2-xdebug php8.2-fpm nginx-light wrk apache2-utils curl netcat-openbsd nodejs python3 python3-pip procps
 )

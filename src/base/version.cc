@@ -19,12 +19,9 @@ const char *version() { return "0.1.0"; }
 const char *build_mode() { return GUST_BUILD_MODE; }
 
 const char *features() {
-    return "epoll poll signalfd eventfd"
+    return "epoll poll signalfd eventfd dns-thread-pool"
 #if defined(__x86_64__)
            " asm-context-x86_64"
-#endif
-#ifdef GUST_HAVE_CARES
-           " c-ares"
 #endif
 #if defined(__SANITIZE_ADDRESS__)
            " asan"
