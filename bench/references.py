@@ -39,6 +39,18 @@ def wrk_rps(url: str, duration: int, connections: int = 100) -> float:
     return good / seconds
 
 
+@contextlib.contextmanager
+def serving(argv, port: int):
+    """Runs a server process until the block ends; enters once it accepts on `port`."""
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        wait_port(port, proc)
+        yield proc
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
 def nginx_conf(prefix: str, server: str) -> str:
     """A one-worker nginx configuration that keeps every file under `prefix`."""
     return f"""
@@ -60,14 +72,8 @@ def nginx_return_200():
         port = free_port()
         conf = pathlib.Path(prefix) / "nginx.conf"
         conf.write_text(nginx_conf(prefix, f'server {{ listen 127.0.0.1:{port}; location / {{ return 200 "hello world\\n"; }} }}'))
-        proc = subprocess.Popen(["nginx", "-c", str(conf), "-p", prefix], stdout=subprocess.DEVNULL,
-                                stderr=subprocess.PIPE)
-        try:
-            wait_port(port, proc)
+        with serving(["nginx", "-c", str(conf), "-p", prefix], port):
             yield port
-        finally:
-            proc.terminate()
-            proc.wait(timeout=10)
 
 
 def nginx_return_200_rps(duration: int = 5) -> float:
@@ -79,14 +85,8 @@ def nginx_return_200_rps(duration: int = 5) -> float:
 def slow_backend(port: int, delay_ms: int):
     """The seed-002 Node backend: answers every request after `delay_ms`."""
     script = pathlib.Path(__file__).resolve().parents[2] / "shared/acceptance/seed002_slow_backend.js"
-    proc = subprocess.Popen(["node", str(script), str(port), str(delay_ms)], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE)
-    try:
-        wait_port(port, proc)
+    with serving(["node", str(script), str(port), str(delay_ms)], port):
         yield port
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 @contextlib.contextmanager
