@@ -107,8 +107,8 @@ int main(int argc, char **argv) {
         size_t i = static_cast<size_t>(p * static_cast<double>(lateness.size() - 1));
         return static_cast<double>(lateness[i]) / kNanosPerMilli;
     };
-    std::printf("timers=%zu p50_ms=%.3f p99_ms=%.3f max_ms=%.3f iterations=%llu poller=%s setup_ms=%.1f\n", lateness.size(),
-                pct(0.50), pct(0.99), static_cast<double>(lateness.back()) / kNanosPerMilli,
+    std::printf("timers=%zu p50_ms=%.3f p99_ms=%.3f max_ms=%.3f iterations=%llu poller=%s setup_ms=%.1f\n",
+                lateness.size(), pct(0.50), pct(0.99), static_cast<double>(lateness.back()) / kNanosPerMilli,
                 static_cast<unsigned long long>(loop.stats().iterations), loop.poller_name(), setup_ms);
     return lateness.size() == static_cast<size_t>(kTimers) ? 0 : 2;
 }

@@ -110,7 +110,8 @@ struct Loop::Impl {
     }
 
     bool alive() {
-        if (referenced_watches > 0 || external_refs > 0 || timers.referenced() > 0 || !signal_handlers.empty() || !deferred.empty()) {
+        if (referenced_watches > 0 || external_refs > 0 || timers.referenced() > 0 || !signal_handlers.empty() ||
+            !deferred.empty()) {
             return true;
         }
         if (post_pending()) return true;
