@@ -21,6 +21,12 @@ static PHP_MINIT_FUNCTION(gust) {
     ZEND_INIT_MODULE_GLOBALS(gust, gust_init_globals, nullptr);
     REGISTER_INI_ENTRIES();
     gust_register_functions_constants(module_number);
+    gust_register_coroutine(module_number);
+    return SUCCESS;
+}
+
+static PHP_RSHUTDOWN_FUNCTION(gust) {
+    gust_coroutine_rshutdown();
     return SUCCESS;
 }
 
@@ -49,7 +55,7 @@ zend_module_entry gust_module_entry = {
     PHP_MINIT(gust),
     PHP_MSHUTDOWN(gust),
     nullptr,
-    nullptr,
+    PHP_RSHUTDOWN(gust),
     PHP_MINFO(gust),
     PHP_GUST_VERSION,
     STANDARD_MODULE_PROPERTIES,

@@ -28,3 +28,5 @@ ZEND_EXTERN_MODULE_GLOBALS(gust)
 
 // Registration entry points of the binding's parts, called from MINIT in this order.
 void gust_register_functions_constants(int module_number);
+void gust_register_coroutine(int module_number);  // Swoole\Coroutine, Channel, go()...: ext/coroutine*.cc, channel.cc
+void gust_coroutine_rshutdown();                  // ends the request's coroutines and scheduler

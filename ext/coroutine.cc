@@ -1,0 +1,375 @@
+// The switch between PHP coroutines and the per-request runtime (loop + scheduler).
+//
+// Every PHP coroutine runs on a core coroutine. The core calls on_switch() right before each
+// context switch, still on the old stack: there the executor globals of the coroutine leaving
+// are saved and those of the one entering are loaded, and the engine's fiber observers are told
+// (Xdebug and profilers keep one call stack per zend_fiber_context).
+//
+// A PHP bailout (fatal error, uncaught exception) never longjmps across a coroutine stack or a
+// C++ frame: coroutine_main() catches it at the bottom of the coroutine, marks it pending, and
+// check_pending() re-raises it in whoever resumed the coroutine, up to the main context.
+#include "coroutine.h"
+
+#include <cstring>
+
+extern "C" {
+#include "zend_observer.h"
+#include "ext/standard/basic_functions.h"
+}
+
+#include "gust/base/clock.h"
+#include "gust/base/error.h"
+
+namespace gust::php {
+namespace {
+
+thread_local Runtime *t_runtime = nullptr;  // the current request's runtime
+thread_local Options t_options;
+// Marks our zend_fiber_context objects (its address is the `kind`).
+const char kFiberKind = 0;
+
+void save(VmState &s) {
+    s.vm_stack = EG(vm_stack);
+    s.vm_stack_top = EG(vm_stack_top);
+    s.vm_stack_end = EG(vm_stack_end);
+    s.vm_stack_page_size = EG(vm_stack_page_size);
+    s.current_execute_data = EG(current_execute_data);
+    s.exception = EG(exception);
+    s.prev_exception = EG(prev_exception);
+    s.opline_before_exception = EG(opline_before_exception);
+    s.error_reporting = EG(error_reporting);
+    s.bailout = EG(bailout);
+    s.active_fiber = EG(active_fiber);
+    s.fiber_context = EG(current_fiber_context);
+}
+
+void load(const VmState &s) {
+    EG(vm_stack) = s.vm_stack;
+    EG(vm_stack_top) = s.vm_stack_top;
+    EG(vm_stack_end) = s.vm_stack_end;
+    EG(vm_stack_page_size) = s.vm_stack_page_size;
+    EG(current_execute_data) = s.current_execute_data;
+    EG(exception) = s.exception;
+    EG(prev_exception) = s.prev_exception;
+    EG(opline_before_exception) = s.opline_before_exception;
+    EG(error_reporting) = s.error_reporting;
+    EG(bailout) = s.bailout;
+    EG(active_fiber) = s.active_fiber;
+    EG(current_fiber_context) = s.fiber_context;
+}
+
+PhpCoroutine *of(coro::Coroutine *co) { return co ? static_cast<PhpCoroutine *>(co->user_data()) : nullptr; }
+
+void on_switch(coro::Coroutine *from, coro::Coroutine *to, void *data) {
+    auto *rt = static_cast<Runtime *>(data);
+    PhpCoroutine *fp = of(from);
+    const bool from_done = from && from->state() == coro::CoState::kDone;
+    zend_fiber_context *from_ctx = from_done ? &fp->fiber : EG(current_fiber_context);
+    if (!from_done) save(fp ? fp->vm : rt->main);
+
+    PhpCoroutine *tp = of(to);
+    bool fresh = false;
+    if (to && !tp) {
+        tp = rt->fresh;
+        rt->fresh = nullptr;
+        tp->co = to;
+        to->set_user_data(tp);
+        fresh = true;
+    }
+    const VmState &ts = tp ? tp->vm : rt->main;
+    load(ts);
+    zend_fiber_context *to_ctx = ts.fiber_context;
+
+    // Only our own contexts change status: a Fiber that called into a coroutine switch stays
+    // "running" as far as Fiber code can tell.
+    if (from_done) {
+        from_ctx->status = ZEND_FIBER_STATUS_DEAD;
+    } else if (from_ctx && from_ctx->kind == &kFiberKind) {
+        from_ctx->status = ZEND_FIBER_STATUS_SUSPENDED;
+    }
+    if (to_ctx && to_ctx->kind == &kFiberKind) to_ctx->status = ZEND_FIBER_STATUS_RUNNING;
+    if (fresh) zend_observer_fiber_init_notify(to_ctx);
+    if (from_ctx && to_ctx) zend_observer_fiber_switch_notify(from_ctx, to_ctx);
+    if (from_done) {
+        zend_observer_fiber_destroy_notify(from_ctx);
+        from->set_user_data(nullptr);
+        delete fp;
+    }
+}
+
+void release_php(PhpCoroutine *p) {
+    zval_ptr_dtor(&p->callable);
+    ZVAL_UNDEF(&p->callable);
+    for (uint32_t i = 0; i < p->argc; ++i) zval_ptr_dtor(&p->args[i]);
+    if (p->args) efree(p->args);
+    p->args = nullptr;
+    p->argc = 0;
+    zval_ptr_dtor(&p->defers);
+    ZVAL_UNDEF(&p->defers);
+    zval_ptr_dtor(&p->context);
+    ZVAL_UNDEF(&p->context);
+}
+
+// An exception left at the bottom of a coroutine: exit() becomes a pending exit for the resumer;
+// anything else is reported like an uncaught exception in the main script and ends the request.
+void finish_exception(Runtime *rt, PhpCoroutine *p) {
+    zend_object *ex = EG(exception);
+    if (!ex) return;
+    if (zend_is_unwind_exit(ex) || zend_is_graceful_exit(ex)) {
+        zend_clear_exception();
+        if (!p->kill && rt->pending == Pending::kNone) rt->pending = Pending::kExit;
+        return;
+    }
+    if (p->kill) {
+        zend_clear_exception();
+        return;
+    }
+    zend_exception_error(ex, E_ERROR);
+    zend_objects_store_mark_destructed(&EG(objects_store));
+    zend_bailout();
+}
+
+void call(zval *callable, zend_fcall_info_cache *fcc, zval *args, uint32_t argc) {
+    zval retval;
+    zend_fcall_info fci;
+    fci.size = sizeof(fci);
+    ZVAL_COPY_VALUE(&fci.function_name, callable);
+    fci.object = nullptr;
+    fci.retval = &retval;
+    fci.params = args;
+    fci.param_count = argc;
+    fci.named_params = nullptr;
+    ZVAL_UNDEF(&retval);
+    zend_call_function(&fci, fcc);
+    zval_ptr_dtor(&retval);
+}
+
+void run_defers(Runtime *rt, PhpCoroutine *p) {
+    while (Z_TYPE(p->defers) == IS_ARRAY && zend_hash_num_elements(Z_ARRVAL(p->defers)) > 0) {
+        HashTable *ht = Z_ARRVAL(p->defers);
+        zval fn;
+        zval *last = zend_hash_index_find(ht, ht->nNextFreeElement - 1);
+        ZVAL_COPY(&fn, last);
+        zend_hash_index_del(ht, ht->nNextFreeElement - 1);
+        ht->nNextFreeElement--;
+        zend_fcall_info_cache fcc;
+        char *error = nullptr;
+        if (zend_is_callable_ex(&fn, nullptr, 0, nullptr, &fcc, &error)) call(&fn, &fcc, nullptr, 0);
+        if (error) efree(error);
+        zval_ptr_dtor(&fn);
+        finish_exception(rt, p);
+    }
+}
+
+// The bottom of every PHP coroutine. No C++ object lives in this frame: a bailout lands here.
+void coroutine_main(PhpCoroutine *p) {
+    Runtime *rt = t_runtime;
+    zend_vm_stack_init_ex(static_cast<size_t>(t_options.vm_stack_page));
+    zend_try {
+        if (!p->kill) call(&p->callable, &p->fcc, p->args, p->argc);
+        finish_exception(rt, p);
+        run_defers(rt, p);
+    }
+    zend_catch {
+        rt->pending = Pending::kBailout;
+    }
+    zend_end_try();
+    release_php(p);
+    zend_vm_stack_destroy();
+    EG(vm_stack) = nullptr;
+    EG(current_execute_data) = nullptr;
+}
+
+// Wakes every coroutine once more with kill set so it unwinds (destructors run, finally blocks
+// do not, as for exit()). Main context only.
+void kill_all(Runtime *rt) {
+    for (int round = 0; round < 8 && rt->scheduler->stats().live > 0 && rt->pending == Pending::kNone; ++round) {
+        for (coro::CoroutineId id : rt->scheduler->list()) {
+            coro::Coroutine *co = rt->scheduler->find(id);
+            PhpCoroutine *p = of(co);
+            if (!p) continue;
+            p->kill = true;
+            if (co->state() == coro::CoState::kSuspended) {
+                (void)rt->scheduler->resume(id);
+            } else if (co->state() == coro::CoState::kParked) {
+                rt->scheduler->wake(co, kErrCanceled);
+            }
+            if (rt->pending != Pending::kNone) return;
+        }
+        for (int i = 0; i < 16 && rt->pending == Pending::kNone && rt->loop->run_once(0); ++i) {
+        }
+    }
+}
+
+void report_deadlock(Runtime *rt) {
+    std::vector<coro::Coroutine *> stuck;
+    for (coro::CoroutineId id : rt->scheduler->list()) {
+        coro::Coroutine *co = rt->scheduler->find(id);
+        if (co && co->state() == coro::CoState::kParked) stuck.push_back(co);
+    }
+    if (t_options.deadlock_check) {
+        php_printf("===================================================================\n"
+                   " [FATAL ERROR]: all coroutines (count: %zu) are asleep - deadlock!\n",
+                   stuck.size());
+        for (coro::Coroutine *co : stuck) {
+            const coro::WaitInfo &w = co->wait_info();
+            php_printf(" [Coroutine-%lld] waiting on %s", static_cast<long long>(co->id()), w.kind);
+            if (w.object) php_printf("#%llu", static_cast<unsigned long long>(w.object));
+            if (w.op && *w.op) php_printf(" %s", w.op);
+            php_printf("\n");
+        }
+        php_printf("===================================================================\n");
+    }
+    for (coro::Coroutine *co : stuck) {
+        if (PhpCoroutine *p = of(co)) p->kill = true;
+        rt->scheduler->wake(co, kErrDeadlock);
+    }
+}
+
+}  // namespace
+
+Options &options() { return t_options; }
+
+Runtime *runtime_if_any() { return t_runtime; }
+
+Runtime *runtime() {
+    if (t_runtime) return t_runtime;
+    auto rt = std::make_unique<Runtime>();
+    rt->loop = std::make_unique<loop::Loop>();
+    coro::SchedulerOptions so;
+    so.stacks.stack_size = static_cast<size_t>(t_options.c_stack_size);
+    so.max_coroutines = static_cast<size_t>(t_options.max_coroutine);
+    rt->scheduler = std::make_unique<coro::Scheduler>(*rt->loop, so);
+    rt->scheduler->set_switch_observer(&on_switch, rt.get());
+    t_runtime = rt.release();
+    return t_runtime;
+}
+
+PhpCoroutine *current() {
+    if (!t_runtime) return nullptr;
+    return of(t_runtime->scheduler->running());
+}
+
+PhpCoroutine *find(zend_long cid) {
+    if (!t_runtime) return nullptr;
+    return of(t_runtime->scheduler->find(cid));
+}
+
+PhpCoroutine *require_coroutine() {
+    PhpCoroutine *p = current();
+    if (!p) zend_throw_error(nullptr, "API must be called in the coroutine");
+    return p;
+}
+
+static void register_event_wait_at_shutdown(Runtime *rt) {
+    if (rt->shutdown_registered) return;
+    rt->shutdown_registered = true;
+    php_shutdown_function_entry entry;
+    memset(&entry, 0, sizeof(entry));
+    zval fn;
+    ZVAL_STRING(&fn, "swoole_event_wait");
+    if (zend_fcall_info_init(&fn, 0, &entry.fci, &entry.fci_cache, nullptr, nullptr) != SUCCESS) {
+        zval_ptr_dtor(&fn);
+        return;
+    }
+    register_user_shutdown_function("swoole_event_wait", sizeof("swoole_event_wait") - 1, &entry);
+}
+
+zend_long create(zend_fcall_info_cache *fcc, zval *callable, zval *args, uint32_t argc) {
+    Runtime *rt = runtime();
+    if (rt->pending != Pending::kNone) return -1;
+    if (rt->scheduler->stats().live >= static_cast<size_t>(t_options.max_coroutine)) {
+        php_error_docref(nullptr, E_WARNING, "exceed max number of coroutine %zu",
+                         static_cast<size_t>(t_options.max_coroutine));
+        return -1;
+    }
+    auto *p = new PhpCoroutine();
+    p->fcc = *fcc;
+    ZVAL_COPY(&p->callable, callable);
+    if (argc > 0) {
+        p->args = static_cast<zval *>(safe_emalloc(argc, sizeof(zval), 0));
+        for (uint32_t i = 0; i < argc; ++i) ZVAL_COPY(&p->args[i], &args[i]);
+        p->argc = argc;
+    }
+    ZVAL_UNDEF(&p->defers);
+    ZVAL_UNDEF(&p->context);
+    memset(&p->fiber, 0, sizeof(p->fiber));
+    p->fiber.kind = const_cast<char *>(&kFiberKind);
+    p->fiber.status = ZEND_FIBER_STATUS_INIT;
+    p->vm.error_reporting = EG(error_reporting);
+    p->vm.fiber_context = &p->fiber;
+    if (!current() && !rt->running) register_event_wait_at_shutdown(rt);
+
+    rt->fresh = p;
+    auto id = rt->scheduler->create([p] { coroutine_main(p); });
+    if (!id) {
+        rt->fresh = nullptr;
+        release_php(p);
+        delete p;
+        php_error_docref(nullptr, E_WARNING, "create coroutine failed: %s", error_message(id.error().code));
+        return -1;
+    }
+    return *id;
+}
+
+void run_all() {
+    Runtime *rt = runtime();
+    if (rt->running || current()) return;
+    rt->running = true;
+    while (rt->pending == Pending::kNone) {
+        if (rt->loop->run_once(-1)) continue;
+        if (rt->scheduler->stats().parked == 0) break;
+        report_deadlock(rt);
+    }
+    if (rt->pending == Pending::kNone) kill_all(rt);
+    rt->running = false;
+}
+
+bool check_pending() {
+    Runtime *rt = t_runtime;
+    if (!rt || rt->pending == Pending::kNone) return false;
+    if (rt->pending == Pending::kExit) {
+        if (!EG(exception)) zend_throw_unwind_exit();
+        return true;
+    }
+    zend_bailout();
+    return true;
+}
+
+bool resumed(PhpCoroutine *p) {
+    if (check_pending()) return false;
+    if (p && p->kill) {
+        if (!EG(exception)) zend_throw_unwind_exit();
+        return false;
+    }
+    return true;
+}
+
+void rshutdown() {
+    Runtime *rt = t_runtime;
+    if (rt) {
+        if (rt->pending == Pending::kNone && !current()) kill_all(rt);
+        // Whatever is left (after a fatal error) is freed without running PHP code.
+        for (coro::CoroutineId id : rt->scheduler->list()) {
+            coro::Coroutine *co = rt->scheduler->find(id);
+            PhpCoroutine *p = of(co);
+            if (!p) continue;
+            zend_vm_stack page = p->vm.vm_stack;
+            while (page) {
+                zend_vm_stack prev = page->prev;
+                efree(page);
+                page = prev;
+            }
+            release_php(p);
+            co->set_user_data(nullptr);
+            delete p;
+        }
+        rt->scheduler.reset();
+        rt->loop.reset();
+        delete rt;
+        t_runtime = nullptr;
+    }
+    t_options = Options{};
+}
+
+}  // namespace gust::php

@@ -1,0 +1,54 @@
+<?php
+
+/**
+ * Coroutines of the Swoole API (Swoole 6 signatures).
+ *
+ * @generate-class-entries
+ */
+
+namespace Swoole {
+    final class Coroutine {
+        public static function create(callable $func, mixed ...$param): int|false {}
+        public static function defer(callable $callback): void {}
+        public static function set(array $options): void {}
+        public static function getOptions(): ?array {}
+        public static function exists(int $cid): bool {}
+        public static function yield(): bool {}
+        /** @alias Swoole\Coroutine::yield */
+        public static function suspend(): bool {}
+        public static function resume(int $cid): bool {}
+        public static function cancel(int $cid, bool $throw_exception = false): bool {}
+        public static function isCanceled(): bool {}
+        public static function join(array $cid_array, float $timeout = -1): bool {}
+        public static function stats(): array {}
+        public static function getCid(): int {}
+        /** @alias Swoole\Coroutine::getCid */
+        public static function getuid(): int {}
+        public static function getPcid(int $cid = 0): false|int {}
+        public static function getContext(int $cid = 0): ?\Swoole\Coroutine\Context {}
+        public static function getBackTrace(int $cid = 0, int $options = DEBUG_BACKTRACE_PROVIDE_OBJECT, int $limit = 0): false|array {}
+        public static function getElapsed(int $cid = 0): int {}
+        public static function list(): \Swoole\Coroutine\Iterator {}
+        /** @alias Swoole\Coroutine::list */
+        public static function listCoroutines(): \Swoole\Coroutine\Iterator {}
+        public static function sleep(float $seconds): bool {}
+    }
+}
+
+namespace Swoole\Coroutine {
+    final class Context extends \ArrayObject {}
+
+    final class Iterator extends \ArrayIterator {}
+
+    /** Runs $fn in a new coroutine and the scheduler until every coroutine has ended. */
+    function run(callable $fn, mixed ...$args): bool {}
+}
+
+namespace {
+    function swoole_coroutine_create(callable $func, mixed ...$params): int|false {}
+
+    function swoole_coroutine_defer(callable $callback): void {}
+
+    /** Runs the event loop (and every coroutine) until nothing is left to do. */
+    function swoole_event_wait(): void {}
+}

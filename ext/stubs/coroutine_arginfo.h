@@ -1,0 +1,193 @@
+/* This is a generated file, edit the .stub.php file instead.
+ * Stub hash: 677eea010950405c48a7d00a243cd353f23f4545 */
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Swoole_Coroutine_run, 0, 1, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, fn, IS_CALLABLE, 0)
+	ZEND_ARG_VARIADIC_TYPE_INFO(0, args, IS_MIXED, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_swoole_coroutine_create, 0, 1, MAY_BE_LONG|MAY_BE_FALSE)
+	ZEND_ARG_TYPE_INFO(0, func, IS_CALLABLE, 0)
+	ZEND_ARG_VARIADIC_TYPE_INFO(0, params, IS_MIXED, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_swoole_coroutine_defer, 0, 1, IS_VOID, 0)
+	ZEND_ARG_TYPE_INFO(0, callback, IS_CALLABLE, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_swoole_event_wait, 0, 0, IS_VOID, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_Swoole_Coroutine_create, 0, 1, MAY_BE_LONG|MAY_BE_FALSE)
+	ZEND_ARG_TYPE_INFO(0, func, IS_CALLABLE, 0)
+	ZEND_ARG_VARIADIC_TYPE_INFO(0, param, IS_MIXED, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_Swoole_Coroutine_defer arginfo_swoole_coroutine_defer
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Coroutine_set, 0, 1, IS_VOID, 0)
+	ZEND_ARG_TYPE_INFO(0, options, IS_ARRAY, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Coroutine_getOptions, 0, 0, IS_ARRAY, 1)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Coroutine_exists, 0, 1, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, cid, IS_LONG, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Coroutine_yield, 0, 0, _IS_BOOL, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_Swoole_Coroutine_suspend arginfo_class_Swoole_Coroutine_yield
+
+#define arginfo_class_Swoole_Coroutine_resume arginfo_class_Swoole_Coroutine_exists
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Coroutine_cancel, 0, 1, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, cid, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, throw_exception, _IS_BOOL, 0, "false")
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_Swoole_Coroutine_isCanceled arginfo_class_Swoole_Coroutine_yield
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Coroutine_join, 0, 1, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, cid_array, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "-1")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Coroutine_stats, 0, 0, IS_ARRAY, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Coroutine_getCid, 0, 0, IS_LONG, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_Swoole_Coroutine_getuid arginfo_class_Swoole_Coroutine_getCid
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_Swoole_Coroutine_getPcid, 0, 0, MAY_BE_FALSE|MAY_BE_LONG)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, cid, IS_LONG, 0, "0")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_Swoole_Coroutine_getContext, 0, 0, Swoole\\Coroutine\\Context, 1)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, cid, IS_LONG, 0, "0")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_Swoole_Coroutine_getBackTrace, 0, 0, MAY_BE_FALSE|MAY_BE_ARRAY)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, cid, IS_LONG, 0, "0")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_LONG, 0, "DEBUG_BACKTRACE_PROVIDE_OBJECT")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, limit, IS_LONG, 0, "0")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Coroutine_getElapsed, 0, 0, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, cid, IS_LONG, 0, "0")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_Swoole_Coroutine_list, 0, 0, Swoole\\Coroutine\\Iterator, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_Swoole_Coroutine_listCoroutines arginfo_class_Swoole_Coroutine_list
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Coroutine_sleep, 0, 1, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, seconds, IS_DOUBLE, 0)
+ZEND_END_ARG_INFO()
+
+
+ZEND_FUNCTION(Swoole_Coroutine_run);
+ZEND_FUNCTION(swoole_coroutine_create);
+ZEND_FUNCTION(swoole_coroutine_defer);
+ZEND_FUNCTION(swoole_event_wait);
+ZEND_METHOD(Swoole_Coroutine, create);
+ZEND_METHOD(Swoole_Coroutine, defer);
+ZEND_METHOD(Swoole_Coroutine, set);
+ZEND_METHOD(Swoole_Coroutine, getOptions);
+ZEND_METHOD(Swoole_Coroutine, exists);
+ZEND_METHOD(Swoole_Coroutine, yield);
+ZEND_METHOD(Swoole_Coroutine, resume);
+ZEND_METHOD(Swoole_Coroutine, cancel);
+ZEND_METHOD(Swoole_Coroutine, isCanceled);
+ZEND_METHOD(Swoole_Coroutine, join);
+ZEND_METHOD(Swoole_Coroutine, stats);
+ZEND_METHOD(Swoole_Coroutine, getCid);
+ZEND_METHOD(Swoole_Coroutine, getPcid);
+ZEND_METHOD(Swoole_Coroutine, getContext);
+ZEND_METHOD(Swoole_Coroutine, getBackTrace);
+ZEND_METHOD(Swoole_Coroutine, getElapsed);
+ZEND_METHOD(Swoole_Coroutine, list);
+ZEND_METHOD(Swoole_Coroutine, sleep);
+
+
+static const zend_function_entry ext_functions[] = {
+	ZEND_NS_FALIAS("Swoole\\Coroutine", run, Swoole_Coroutine_run, arginfo_Swoole_Coroutine_run)
+	ZEND_FE(swoole_coroutine_create, arginfo_swoole_coroutine_create)
+	ZEND_FE(swoole_coroutine_defer, arginfo_swoole_coroutine_defer)
+	ZEND_FE(swoole_event_wait, arginfo_swoole_event_wait)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_Swoole_Coroutine_methods[] = {
+	ZEND_ME(Swoole_Coroutine, create, arginfo_class_Swoole_Coroutine_create, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Swoole_Coroutine, defer, arginfo_class_Swoole_Coroutine_defer, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Swoole_Coroutine, set, arginfo_class_Swoole_Coroutine_set, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Swoole_Coroutine, getOptions, arginfo_class_Swoole_Coroutine_getOptions, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Swoole_Coroutine, exists, arginfo_class_Swoole_Coroutine_exists, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Swoole_Coroutine, yield, arginfo_class_Swoole_Coroutine_yield, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_MALIAS(Swoole_Coroutine, suspend, yield, arginfo_class_Swoole_Coroutine_suspend, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Swoole_Coroutine, resume, arginfo_class_Swoole_Coroutine_resume, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Swoole_Coroutine, cancel, arginfo_class_Swoole_Coroutine_cancel, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Swoole_Coroutine, isCanceled, arginfo_class_Swoole_Coroutine_isCanceled, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Swoole_Coroutine, join, arginfo_class_Swoole_Coroutine_join, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Swoole_Coroutine, stats, arginfo_class_Swoole_Coroutine_stats, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Swoole_Coroutine, getCid, arginfo_class_Swoole_Coroutine_getCid, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_MALIAS(Swoole_Coroutine, getuid, getCid, arginfo_class_Swoole_Coroutine_getuid, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Swoole_Coroutine, getPcid, arginfo_class_Swoole_Coroutine_getPcid, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Swoole_Coroutine, getContext, arginfo_class_Swoole_Coroutine_getContext, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Swoole_Coroutine, getBackTrace, arginfo_class_Swoole_Coroutine_getBackTrace, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Swoole_Coroutine, getElapsed, arginfo_class_Swoole_Coroutine_getElapsed, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Swoole_Coroutine, list, arginfo_class_Swoole_Coroutine_list, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_MALIAS(Swoole_Coroutine, listCoroutines, list, arginfo_class_Swoole_Coroutine_listCoroutines, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Swoole_Coroutine, sleep, arginfo_class_Swoole_Coroutine_sleep, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_Swoole_Coroutine_Context_methods[] = {
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_Swoole_Coroutine_Iterator_methods[] = {
+	ZEND_FE_END
+};
+
+static zend_class_entry *register_class_Swoole_Coroutine(void)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "Swoole", "Coroutine", class_Swoole_Coroutine_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_FINAL;
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_Swoole_Coroutine_Context(zend_class_entry *class_entry_ArrayObject)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "Swoole\\Coroutine", "Context", class_Swoole_Coroutine_Context_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_ArrayObject);
+	class_entry->ce_flags |= ZEND_ACC_FINAL;
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_Swoole_Coroutine_Iterator(zend_class_entry *class_entry_ArrayIterator)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "Swoole\\Coroutine", "Iterator", class_Swoole_Coroutine_Iterator_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_ArrayIterator);
+	class_entry->ce_flags |= ZEND_ACC_FINAL;
+
+	return class_entry;
+}

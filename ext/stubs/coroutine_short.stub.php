@@ -1,0 +1,17 @@
+<?php
+
+/**
+ * Short names of the coroutine API, registered when swoole.use_shortname is on.
+ *
+ * @generate-class-entries
+ */
+
+namespace {
+    function go(callable $func, mixed ...$params): int|false {}
+
+    function defer(callable $callback): void {}
+}
+
+namespace Co {
+    function run(callable $fn, mixed ...$args): bool {}
+}
