@@ -23,8 +23,11 @@ extern "C" {
 namespace gust::php {
 namespace {
 
-thread_local Runtime *t_runtime = nullptr;  // the current request's runtime
-thread_local Options t_options;
+// The current request's runtime and options. initial-exec: gust.so is loaded once at startup, and
+// the default model for a shared object costs a __tls_get_addr call on every access (hot path).
+#define GUST_TLS thread_local __attribute__((tls_model("initial-exec")))
+GUST_TLS Runtime *t_runtime = nullptr;
+GUST_TLS Options t_options;
 // Marks our zend_fiber_context objects (its address is the `kind`).
 const char kFiberKind = 0;
 
@@ -124,9 +127,11 @@ void finish_exception(Runtime *rt, PhpCoroutine *p) {
         zend_clear_exception();
         return;
     }
+    // Printed as PHP prints an uncaught exception (exit status 255); then the request ends like a
+    // fatal error (no more destructors), but by unwinding rather than a bailout, so nothing leaks.
     zend_exception_error(ex, E_ERROR);
     zend_objects_store_mark_destructed(&EG(objects_store));
-    zend_bailout();
+    if (rt->pending == Pending::kNone) rt->pending = Pending::kExit;
 }
 
 void call(zval *callable, zend_fcall_info_cache *fcc, zval *args, uint32_t argc) {
@@ -161,10 +166,42 @@ void run_defers(Runtime *rt, PhpCoroutine *p) {
     }
 }
 
+// The first VM stack page lives in coroutine_main's own frame: it costs no allocation, no
+// memory_limit, and only the part frames touch becomes resident (next to the C frames below it).
+// Deeper calls get emalloc'ed pages of kVmExtendPage from the engine as usual.
+constexpr size_t kVmFirstPage = 2 * 1024;
+constexpr size_t kVmExtendPage = 16 * 1024;
+
+// The function of each coroutine's bottom frame. With no frame at all, zend_call_function() would
+// turn any exception it returns (exit() included) into a fatal error on the spot.
+zend_function bottom_function = {ZEND_INTERNAL_FUNCTION};
+
+// Frees the pages the engine added above the first one (which has no prev and is not ours to free).
+void free_vm_pages(zend_vm_stack page) {
+    while (page && page->prev) {
+        zend_vm_stack prev = page->prev;
+        efree(page);
+        page = prev;
+    }
+}
+
 // The bottom of every PHP coroutine. No C++ object lives in this frame: a bailout lands here.
 void coroutine_main(PhpCoroutine *p) {
     Runtime *rt = t_runtime;
-    zend_vm_stack_init_ex(static_cast<size_t>(t_options.vm_stack_page));
+    alignas(16) char first_page[kVmFirstPage];
+    auto *page = reinterpret_cast<zend_vm_stack>(first_page);
+    page->top = ZEND_VM_STACK_ELEMENTS(page);
+    page->end = reinterpret_cast<zval *>(first_page + sizeof(first_page));
+    page->prev = nullptr;
+    EG(vm_stack) = page;
+    EG(vm_stack_top) = page->top;
+    EG(vm_stack_end) = page->end;
+    EG(vm_stack_page_size) = kVmExtendPage;
+    auto *bottom = reinterpret_cast<zend_execute_data *>(EG(vm_stack_top));
+    EG(vm_stack_top) += ZEND_CALL_FRAME_SLOT;
+    memset(bottom, 0, sizeof(*bottom));
+    bottom->func = &bottom_function;
+    EG(current_execute_data) = bottom;
     zend_try {
         if (!p->kill) call(&p->callable, &p->fcc, p->args, p->argc);
         finish_exception(rt, p);
@@ -175,15 +212,15 @@ void coroutine_main(PhpCoroutine *p) {
     }
     zend_end_try();
     release_php(p);
-    zend_vm_stack_destroy();
+    free_vm_pages(EG(vm_stack));
     EG(vm_stack) = nullptr;
     EG(current_execute_data) = nullptr;
 }
 
 // Wakes every coroutine once more with kill set so it unwinds (destructors run, finally blocks
-// do not, as for exit()). Main context only.
+// do not, as for exit()). Main context only; never after a bailout (no PHP code may run then).
 void kill_all(Runtime *rt) {
-    for (int round = 0; round < 8 && rt->scheduler->stats().live > 0 && rt->pending == Pending::kNone; ++round) {
+    for (int round = 0; round < 8 && rt->scheduler->stats().live > 0 && rt->pending != Pending::kBailout; ++round) {
         for (coro::CoroutineId id : rt->scheduler->list()) {
             coro::Coroutine *co = rt->scheduler->find(id);
             PhpCoroutine *p = of(co);
@@ -194,9 +231,9 @@ void kill_all(Runtime *rt) {
             } else if (co->state() == coro::CoState::kParked) {
                 rt->scheduler->wake(co, kErrCanceled);
             }
-            if (rt->pending != Pending::kNone) return;
+            if (rt->pending == Pending::kBailout) return;
         }
-        for (int i = 0; i < 16 && rt->pending == Pending::kNone && rt->loop->run_once(0); ++i) {
+        for (int i = 0; i < 16 && rt->pending != Pending::kBailout && rt->loop->run_once(0); ++i) {
         }
     }
 }
@@ -348,18 +385,13 @@ bool resumed(PhpCoroutine *p) {
 void rshutdown() {
     Runtime *rt = t_runtime;
     if (rt) {
-        if (rt->pending == Pending::kNone && !current()) kill_all(rt);
+        if (rt->pending != Pending::kBailout && !current()) kill_all(rt);
         // Whatever is left (after a fatal error) is freed without running PHP code.
         for (coro::CoroutineId id : rt->scheduler->list()) {
             coro::Coroutine *co = rt->scheduler->find(id);
             PhpCoroutine *p = of(co);
             if (!p) continue;
-            zend_vm_stack page = p->vm.vm_stack;
-            while (page) {
-                zend_vm_stack prev = page->prev;
-                efree(page);
-                page = prev;
-            }
+            free_vm_pages(p->vm.vm_stack);
             release_php(p);
             co->set_user_data(nullptr);
             delete p;

@@ -50,7 +50,6 @@ struct PhpCoroutine {
 struct Options {
     zend_long max_coroutine = 100000;
     zend_long c_stack_size = 256 * 1024;
-    zend_long vm_stack_page = 8 * 1024;
     bool deadlock_check = true;
 };
 

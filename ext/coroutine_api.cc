@@ -152,14 +152,14 @@ ZEND_METHOD(Swoole_Coroutine, resume) {
         Z_PARAM_LONG(cid)
     ZEND_PARSE_PARAMETERS_END();
     gust::php::Runtime *rt = gust::php::runtime_if_any();
-    gust::coro::Coroutine *co = rt ? rt->scheduler->find(cid) : nullptr;
-    if (!co || co->state() != gust::coro::CoState::kSuspended) {
+    PhpCoroutine *self = gust::php::current();
+    // One lookup: the core refuses (kErrInvalid) anything that is not suspended by yield().
+    if (!rt || (self && self->kill) || !rt->scheduler->resume(cid)) {
+        if (EG(exception)) return;
         php_error_docref(nullptr, E_WARNING,
                          "you can not resume the coroutine which is in IO operation or non-existent");
         RETURN_FALSE;
     }
-    PhpCoroutine *self = gust::php::current();
-    (void)rt->scheduler->resume(cid);
     if (!gust::php::resumed(self)) return;
     RETURN_TRUE;
 }

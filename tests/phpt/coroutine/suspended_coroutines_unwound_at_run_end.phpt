@@ -1,0 +1,24 @@
+--TEST--
+Coroutines still suspended when run() ends are unwound: destructors run, finally blocks do not (as for exit)
+--EXTENSIONS--
+gust
+--FILE--
+<?php
+class D { function __construct(public int $n) {} function __destruct() { echo "destruct {$this->n}\n"; } }
+Co\run(function () {
+    go(function () { $d = new D(1); Co::yield(); echo "never\n"; });
+    go(function () { $d = new D(2); try { Co::yield(); } finally { echo "never finally\n"; } });
+    echo "run ends\n";
+});
+echo "after run\n";
+go(function () { $d = new D(3); echo "outside run\n"; Co::yield(); });
+echo "script end\n";
+?>
+--EXPECT--
+run ends
+destruct 2
+destruct 1
+after run
+outside run
+script end
+destruct 3
