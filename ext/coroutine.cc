@@ -80,19 +80,19 @@ void on_switch(coro::Coroutine *from, coro::Coroutine *to, void *data) {
         fresh = true;
     }
     const VmState &ts = tp ? tp->vm : rt->main;
-    load(ts);
     zend_fiber_context *to_ctx = ts.fiber_context;
 
-    // Only our own contexts change status: a Fiber that called into a coroutine switch stays
-    // "running" as far as Fiber code can tell.
-    if (from_done) {
-        from_ctx->status = ZEND_FIBER_STATUS_DEAD;
-    } else if (from_ctx && from_ctx->kind == &kFiberKind) {
-        from_ctx->status = ZEND_FIBER_STATUS_SUSPENDED;
-    }
-    if (to_ctx && to_ctx->kind == &kFiberKind) to_ctx->status = ZEND_FIBER_STATUS_RUNNING;
+    // Observers see the statuses and executor state of before the switch, as with engine fibers: a new coroutine is still
+    // INIT (Xdebug creates its call stack then), a finished one already DEAD. Only our own contexts
+    // change status: a Fiber that switched coroutines stays "running" as far as Fiber code can tell.
+    if (from_done) from_ctx->status = ZEND_FIBER_STATUS_DEAD;
     if (fresh) zend_observer_fiber_init_notify(to_ctx);
     if (from_ctx && to_ctx) zend_observer_fiber_switch_notify(from_ctx, to_ctx);
+    if (!from_done && from_ctx && from_ctx->kind == &kFiberKind) from_ctx->status = ZEND_FIBER_STATUS_SUSPENDED;
+    if (to_ctx && to_ctx->kind == &kFiberKind) to_ctx->status = ZEND_FIBER_STATUS_RUNNING;
+    // Loaded after the notifications: observers expect the leaving side's frames still current
+    // (Xdebug records where a new fiber was started from).
+    load(ts);
     if (from_done) {
         zend_observer_fiber_destroy_notify(from_ctx);
         from->set_user_data(nullptr);
