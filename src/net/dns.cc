@@ -3,102 +3,35 @@
 #include <netdb.h>
 
 #include <atomic>
-#include <condition_variable>
-#include <cstring>
-#include <deque>
-#include <functional>
 #include <memory>
-#include <mutex>
-#include <thread>
 
-#include "gust/coro/coroutine.h"
-#include "gust/loop/loop.h"
+#include "gust/coro/blocking.h"
 
 namespace gust::net {
 namespace {
 
 std::atomic<uint64_t> g_thread_lookups{0};
 
-// One lookup shared by the asking coroutine and the worker; whoever is last frees it.
-struct Lookup {
-    std::string host;
-    uint16_t port;
-    int family;
-    std::mutex mutex;
-    bool abandoned = false;  // the coroutine stopped waiting (timeout/cancel)
-    bool answered = false;   // the worker posted its answer to the loop
+// What the worker thread fills in; shared so an abandoned lookup stays valid until it ends.
+struct Answer {
     int gai_error = 0;
     std::vector<Address> addresses;
-    loop::Loop *loop = nullptr;
-    coro::Coroutine *waiter = nullptr;
-    coro::Scheduler *scheduler = nullptr;
 };
 
-// A few threads, started on first use, living until process exit.
-class ResolverPool {
-public:
-    static ResolverPool &instance() {
-        static ResolverPool *pool = new ResolverPool();  // never destroyed: threads may still be in getaddrinfo
-        return *pool;
+void lookup(const std::string &host, uint16_t port, int family, Answer &out) {
+    g_thread_lookups.fetch_add(1);
+    addrinfo hints{};
+    hints.ai_family = family;
+    hints.ai_socktype = SOCK_STREAM;  // one entry per address, not one per socket type
+    addrinfo *list = nullptr;
+    out.gai_error = getaddrinfo(host.c_str(), nullptr, &hints, &list);
+    for (addrinfo *ai = list; out.gai_error == 0 && ai; ai = ai->ai_next) {
+        Address a = Address::from_sockaddr(ai->ai_addr, ai->ai_addrlen);
+        a.set_port(port);
+        out.addresses.push_back(a);
     }
-    void submit(std::shared_ptr<Lookup> job) {
-        std::lock_guard<std::mutex> lock(mutex_);
-        queue_.push_back(std::move(job));
-        if (idle_ == 0 && threads_ < kMaxThreads) {
-            ++threads_;
-            std::thread([this] { work(); }).detach();
-        }
-        cv_.notify_one();
-    }
-
-private:
-    static constexpr int kMaxThreads = 4;
-    void work() {
-        for (;;) {
-            std::shared_ptr<Lookup> job;
-            {
-                std::unique_lock<std::mutex> lock(mutex_);
-                ++idle_;
-                cv_.wait(lock, [this] { return !queue_.empty(); });
-                --idle_;
-                job = std::move(queue_.front());
-                queue_.pop_front();
-            }
-            run(job);
-        }
-    }
-    static void run(const std::shared_ptr<Lookup> &job) {
-        g_thread_lookups.fetch_add(1);
-        addrinfo hints{};
-        hints.ai_family = job->family;
-        hints.ai_socktype = SOCK_STREAM;  // one entry per address, not one per socket type
-        addrinfo *list = nullptr;
-        int rc = getaddrinfo(job->host.c_str(), nullptr, &hints, &list);
-        std::vector<Address> out;
-        for (addrinfo *ai = list; rc == 0 && ai; ai = ai->ai_next) {
-            Address a = Address::from_sockaddr(ai->ai_addr, ai->ai_addrlen);
-            a.set_port(job->port);
-            out.push_back(a);
-        }
-        if (list) freeaddrinfo(list);
-        std::lock_guard<std::mutex> lock(job->mutex);
-        if (job->abandoned) return;
-        job->gai_error = rc;
-        job->addresses = std::move(out);
-        job->answered = true;
-        // Post while holding the lock: the coroutine cannot abandon the job (and its loop) meanwhile.
-        job->loop->post([job] {
-            job->loop->remove_external_ref();
-            if (!job->abandoned) job->scheduler->wake(job->waiter, 0);
-        });
-    }
-
-    std::mutex mutex_;
-    std::condition_variable cv_;
-    std::deque<std::shared_ptr<Lookup>> queue_;
-    int threads_ = 0;
-    int idle_ = 0;
-};
+    if (list) freeaddrinfo(list);
+}
 
 }  // namespace
 
@@ -125,32 +58,16 @@ Result<std::vector<Address>> resolve(std::string_view host, uint16_t port, const
         if (reason) *reason = "invalid host name";
         return Error{kErrDns};
     }
-    coro::Scheduler *sched = coro::Scheduler::current();
-    if (!sched || !sched->running()) return Error{kErrNotInCoroutine};
-
-    auto job = std::make_shared<Lookup>();
-    job->host = name;
-    job->port = port;
-    job->family = options.family;
-    job->loop = &sched->loop();
-    job->waiter = sched->running();
-    job->scheduler = sched;
-    job->loop->add_external_ref();
-    ResolverPool::instance().submit(job);
-    int rc = sched->park(options.timeout, coro::WaitInfo{"DNS", 0, "lookup"});
-    std::lock_guard<std::mutex> lock(job->mutex);
-    if (rc != 0) {
-        // Timed out or canceled: the worker's answer (if it still comes) is dropped. If it was
-        // already posted, the posted task sees `abandoned` and only releases the loop.
-        job->abandoned = true;
-        if (!job->answered) job->loop->remove_external_ref();
-        return Error{rc};
-    }
-    if (job->gai_error != 0 || job->addresses.empty()) {
-        if (reason) *reason = job->gai_error ? gai_strerror(job->gai_error) : "no addresses";
+    auto answer = std::make_shared<Answer>();
+    int family = options.family;
+    int rc = coro::run_blocking([answer, name, port, family] { lookup(name, port, family, *answer); },
+                                options.timeout, coro::WaitInfo{"DNS", 0, "lookup"});
+    if (rc != 0) return Error{rc};
+    if (answer->gai_error != 0 || answer->addresses.empty()) {
+        if (reason) *reason = answer->gai_error ? gai_strerror(answer->gai_error) : "no addresses";
         return Error{kErrDns};
     }
-    return std::move(job->addresses);
+    return std::move(answer->addresses);
 }
 
 }  // namespace gust::net

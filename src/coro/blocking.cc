@@ -1,0 +1,106 @@
+#include "gust/coro/blocking.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "gust/base/error.h"
+#include "gust/loop/loop.h"
+
+namespace gust::coro {
+namespace {
+
+std::atomic<uint64_t> g_jobs_run{0};
+std::atomic<int> g_max_threads{8};
+
+// Shared by the parked coroutine and the worker; whoever is last frees it.
+struct Job {
+    std::function<void()> work;
+    std::mutex mutex;
+    bool abandoned = false;  // the coroutine stopped waiting (timeout/cancel)
+    bool answered = false;   // the worker posted its completion to the loop
+    loop::Loop *loop = nullptr;
+    Coroutine *waiter = nullptr;
+    Scheduler *scheduler = nullptr;
+};
+
+class Pool {
+public:
+    static Pool &instance() {
+        static Pool *pool = new Pool();  // never destroyed: workers may still be inside a job at exit
+        return *pool;
+    }
+    void submit(std::shared_ptr<Job> job) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        queue_.push_back(std::move(job));
+        if (idle_ == 0 && threads_ < g_max_threads.load()) {
+            ++threads_;
+            std::thread([this] { work(); }).detach();
+        }
+        cv_.notify_one();
+    }
+
+private:
+    void work() {
+        for (;;) {
+            std::shared_ptr<Job> job;
+            {
+                std::unique_lock<std::mutex> lock(mutex_);
+                ++idle_;
+                cv_.wait(lock, [this] { return !queue_.empty(); });
+                --idle_;
+                job = std::move(queue_.front());
+                queue_.pop_front();
+            }
+            g_jobs_run.fetch_add(1);
+            job->work();
+            job->work = nullptr;  // what it captured is released on this thread, not the loop's
+            std::lock_guard<std::mutex> lock(job->mutex);
+            if (job->abandoned) continue;
+            job->answered = true;
+            // Posted under the lock: the coroutine cannot abandon the job (and its loop) meanwhile.
+            job->loop->post([job] {
+                job->loop->remove_external_ref();
+                if (!job->abandoned) job->scheduler->wake(job->waiter, 0);
+            });
+        }
+    }
+
+    std::mutex mutex_;
+    std::condition_variable cv_;
+    std::deque<std::shared_ptr<Job>> queue_;
+    int threads_ = 0;
+    int idle_ = 0;
+};
+
+}  // namespace
+
+int run_blocking(std::function<void()> work, Nanos timeout, WaitInfo what) {
+    Scheduler *sched = Scheduler::current();
+    if (!sched || !sched->running()) return kErrNotInCoroutine;
+    auto job = std::make_shared<Job>();
+    job->work = std::move(work);
+    job->loop = &sched->loop();
+    job->waiter = sched->running();
+    job->scheduler = sched;
+    job->loop->add_external_ref();  // the loop must not end while a job is out
+    Pool::instance().submit(job);
+    int rc = sched->park(timeout, what);
+    std::lock_guard<std::mutex> lock(job->mutex);
+    if (rc != 0) {
+        // Timed out or canceled: if the completion was already posted, the posted task sees
+        // `abandoned` and only releases the loop; otherwise the worker will drop it.
+        job->abandoned = true;
+        if (!job->answered) job->loop->remove_external_ref();
+    }
+    return rc;
+}
+
+void set_blocking_threads(int max_threads) { g_max_threads.store(max_threads < 1 ? 1 : max_threads); }
+
+uint64_t blocking_jobs_run() { return g_jobs_run.load(); }
+
+}  // namespace gust::coro

@@ -1,0 +1,75 @@
+// run_blocking(): work on the shared worker pool while the coroutine parks. Run under TSan too.
+#include "gust/coro/blocking.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <thread>
+
+#include "gust/base/error.h"
+
+namespace gust::coro {
+namespace {
+
+TEST(Blocking, WorkRunsOffTheLoopThreadAndWakesTheCoroutine) {
+    loop::Loop loop;
+    Scheduler sched(loop);
+    std::thread::id loop_thread = std::this_thread::get_id();
+    auto worker_thread = std::make_shared<std::thread::id>();
+    int rc = -1;
+    uint64_t before = blocking_jobs_run();
+    (void)sched.create([&] { rc = run_blocking([worker_thread] { *worker_thread = std::this_thread::get_id(); }); });
+    EXPECT_EQ(sched.run(), 0u);
+    EXPECT_EQ(rc, 0);
+    EXPECT_NE(*worker_thread, loop_thread);
+    EXPECT_EQ(blocking_jobs_run(), before + 1);
+}
+
+TEST(Blocking, OtherCoroutinesRunWhileWorkBlocks) {
+    loop::Loop loop;
+    Scheduler sched(loop);
+    auto release = std::make_shared<std::atomic<bool>>(false);
+    bool other_ran = false;
+    (void)sched.create([&] {
+        EXPECT_EQ(run_blocking([release] {
+                      while (!release->load()) std::this_thread::yield();
+                  }),
+                  0);
+        EXPECT_TRUE(other_ran);
+    });
+    (void)sched.create([&] {
+        other_ran = true;  // runs while the first coroutine's work is still spinning
+        release->store(true);
+    });
+    EXPECT_EQ(sched.run(), 0u);
+}
+
+TEST(Blocking, TimeoutAbandonsTheWorkWhichStillFinishes) {
+    loop::Loop loop;
+    Scheduler sched(loop);
+    auto release = std::make_shared<std::atomic<bool>>(false);
+    auto finished = std::make_shared<std::atomic<bool>>(false);
+    int rc = -1;
+    (void)sched.create([&] {
+        rc = run_blocking(
+            [release, finished] {
+                while (!release->load()) std::this_thread::yield();
+                finished->store(true);
+            },
+            10 * kNanosPerMilli);
+    });
+    EXPECT_EQ(sched.run(), 0u);  // the loop ends: the abandoned job holds no reference on it
+    EXPECT_EQ(rc, kErrTimedOut);
+    release->store(true);
+    for (int i = 0; i < 5000 && !finished->load(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    EXPECT_TRUE(finished->load());
+}
+
+TEST(Blocking, OutsideACoroutineIsRefused) {
+    EXPECT_EQ(run_blocking([] {}), kErrNotInCoroutine);
+}
+
+}  // namespace
+}  // namespace gust::coro
