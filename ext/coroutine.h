@@ -51,6 +51,8 @@ struct Options {
     zend_long max_coroutine = 100000;
     zend_long c_stack_size = 256 * 1024;
     bool deadlock_check = true;
+    bool hook_flags_set = false;  // Co::set(['hook_flags' => ...]) given; else Co\run hooks everything
+    uint32_t hook_flags = 0;
 };
 
 enum class Pending : uint8_t { kNone, kBailout, kExit };
@@ -64,6 +66,7 @@ struct Runtime {
     Pending pending = Pending::kNone;
     bool running = false;            // inside run()/swoole_event_wait()
     bool shutdown_registered = false;
+    bool pending_any() const { return pending != Pending::kNone; }
 };
 
 Options &options();

@@ -1,6 +1,7 @@
 // Swoole\Coroutine, Swoole\Coroutine\run(), swoole_coroutine_*() and swoole_event_wait().
 // Method bodies hold no C++ object with a destructor: check_pending() may longjmp out of them.
 #include "coroutine.h"
+#include "hooks.h"
 
 extern "C" {
 #include "ext/spl/spl_array.h"
@@ -68,12 +69,15 @@ void do_run(INTERNAL_FUNCTION_PARAMETERS) {
                          "eventLoop has already been created. unable to start Swoole\\Coroutine\\Scheduler");
         RETURN_FALSE;
     }
+    // Inside Co\run everything is hooked unless Co::set() chose the flags (Swoole >= 4.6).
+    const gust::php::Options &o = gust::php::options();
+    uint32_t outside_flags = gust::php::hooks::flags();
+    gust::php::hooks::set_flags(o.hook_flags_set ? o.hook_flags : gust::php::hooks::kAll);
     zend_long id = gust::php::create(&fcc, &fci.function_name, args, argc);
+    if (id >= 0 && !gust::php::runtime()->pending_any()) gust::php::run_all();
+    gust::php::hooks::set_flags(outside_flags);
     if (gust::php::check_pending()) return;
-    if (id < 0) RETURN_FALSE;
-    gust::php::run_all();
-    if (gust::php::check_pending()) return;
-    RETURN_TRUE;
+    RETURN_BOOL(id >= 0);
 }
 }  // namespace
 
@@ -117,6 +121,14 @@ ZEND_METHOD(Swoole_Coroutine, set) {
         if (n >= 64 * 1024 && n <= 16 * 1024 * 1024) o.c_stack_size = n;
     }
     if ((v = zend_hash_str_find(opts, ZEND_STRL("enable_deadlock_check")))) o.deadlock_check = zend_is_true(v);
+    if ((v = zend_hash_str_find(opts, ZEND_STRL("hook_flags")))) {
+        o.hook_flags_set = true;
+        o.hook_flags = static_cast<uint32_t>(zval_get_long(v));
+        // Inside a running scheduler the new flags apply at once.
+        if (gust::php::Runtime *rt = gust::php::runtime_if_any(); rt && rt->running) {
+            gust::php::hooks::set_flags(o.hook_flags);
+        }
+    }
 }
 
 ZEND_METHOD(Swoole_Coroutine, getOptions) {
@@ -126,6 +138,7 @@ ZEND_METHOD(Swoole_Coroutine, getOptions) {
     add_assoc_long(return_value, "max_coroutine", o.max_coroutine);
     add_assoc_long(return_value, "c_stack_size", o.c_stack_size);
     add_assoc_bool(return_value, "enable_deadlock_check", o.deadlock_check);
+    add_assoc_long(return_value, "hook_flags", o.hook_flags_set ? o.hook_flags : gust::php::hooks::flags());
 }
 
 ZEND_METHOD(Swoole_Coroutine, exists) {

@@ -22,11 +22,13 @@ static PHP_MINIT_FUNCTION(gust) {
     REGISTER_INI_ENTRIES();
     gust_register_functions_constants(module_number);
     gust_register_coroutine(module_number);
+    gust_register_runtime(module_number);
     return SUCCESS;
 }
 
 static PHP_RSHUTDOWN_FUNCTION(gust) {
     gust_coroutine_rshutdown();
+    gust_runtime_rshutdown();
     return SUCCESS;
 }
 

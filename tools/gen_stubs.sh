@@ -13,9 +13,10 @@ mkdir -p "$tooldir/PHP-Parser-4.15.1"
 cp -f "$gen_src" "$tooldir/gen_stub.php"
 ln -sfn /usr/share/php "$tooldir/PHP-Parser-4.15.1/lib"
 
-gen() { php -n -d extension=tokenizer "$tooldir/gen_stub.php" -f "$@" >/dev/null; }
+# gen_stub.php reports errors on stdout: keep it quiet unless it fails.
+gen() { local log; log=$(php -n -d extension=tokenizer "$tooldir/gen_stub.php" -f "$@" 2>&1) || { echo "$log" >&2; return 1; }; }
 if php -n -r 'exit(extension_loaded("tokenizer") ? 0 : 1);'; then
-    gen() { php -n "$tooldir/gen_stub.php" -f "$@" >/dev/null; }
+    gen() { local log; log=$(php -n "$tooldir/gen_stub.php" -f "$@" 2>&1) || { echo "$log" >&2; return 1; }; }
 fi
 
 if [ "${1:-}" = "--check" ]; then
