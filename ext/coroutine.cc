@@ -31,6 +31,40 @@ GUST_TLS Options t_options;
 // Marks our zend_fiber_context objects (its address is the `kind`).
 const char kFiberKind = 0;
 
+void save_output(VmState &s) {
+    s.has_output = OG(handlers).top > 0;
+    if (!s.has_output) return;
+    s.output_handlers = OG(handlers);
+    s.output_active = OG(active);
+    s.output_running = OG(running);
+    zend_stack_init(&OG(handlers), sizeof(php_output_handler *));  // allocates nothing until used
+    OG(active) = nullptr;
+    OG(running) = nullptr;
+}
+
+void load_output(VmState &s) {
+    if (!s.has_output) return;
+    zend_stack_destroy(&OG(handlers));  // the empty stack the leaving side left behind
+    OG(handlers) = s.output_handlers;
+    OG(active) = s.output_active;
+    OG(running) = s.output_running;
+    s.has_output = false;
+}
+
+// Drops the output buffers of a coroutine that will never run again (no handler callbacks run).
+void discard_saved_output(VmState &s) {
+    if (!s.has_output) return;
+    VmState mine;
+    save_output(mine);
+    load_output(s);
+    php_output_discard_all();
+    zend_stack_destroy(&OG(handlers));
+    zend_stack_init(&OG(handlers), sizeof(php_output_handler *));
+    OG(active) = nullptr;
+    OG(running) = nullptr;
+    load_output(mine);
+}
+
 void save(VmState &s) {
     s.vm_stack = EG(vm_stack);
     s.vm_stack_top = EG(vm_stack_top);
@@ -44,9 +78,11 @@ void save(VmState &s) {
     s.bailout = EG(bailout);
     s.active_fiber = EG(active_fiber);
     s.fiber_context = EG(current_fiber_context);
+    save_output(s);
 }
 
-void load(const VmState &s) {
+void load(VmState &s) {
+    load_output(s);
     EG(vm_stack) = s.vm_stack;
     EG(vm_stack_top) = s.vm_stack_top;
     EG(vm_stack_end) = s.vm_stack_end;
@@ -79,7 +115,7 @@ void on_switch(coro::Coroutine *from, coro::Coroutine *to, void *data) {
         to->set_user_data(tp);
         fresh = true;
     }
-    const VmState &ts = tp ? tp->vm : rt->main;
+    VmState &ts = tp ? tp->vm : rt->main;
     zend_fiber_context *to_ctx = ts.fiber_context;
 
     // Observers see the statuses and executor state of before the switch, as with engine fibers: a new coroutine is still
@@ -118,6 +154,20 @@ void release_php(PhpCoroutine *p) {
 void finish_exception(Runtime *rt, PhpCoroutine *p) {
     zend_object *ex = EG(exception);
     if (!ex) return;
+    if (exit_exception_ce && instanceof_function(ex->ce, exit_exception_ce) && !p->kill) {
+        // An exit() nobody caught: the script ends with the status it asked for, as exit() does
+        // outside coroutines (a string status is printed and the exit status is 0).
+        zval rv;
+        zval *status = zend_read_property(exit_exception_ce, ex, ZEND_STRL("status"), 1, &rv);
+        if (Z_TYPE_P(status) == IS_LONG) {
+            EG(exit_status) = static_cast<int>(Z_LVAL_P(status));
+        } else if (Z_TYPE_P(status) == IS_STRING) {
+            php_output_write(Z_STRVAL_P(status), Z_STRLEN_P(status));
+        }
+        zend_clear_exception();
+        if (rt->pending == Pending::kNone) rt->pending = Pending::kExit;
+        return;
+    }
     if (zend_is_unwind_exit(ex) || zend_is_graceful_exit(ex)) {
         zend_clear_exception();
         if (!p->kill && rt->pending == Pending::kNone) rt->pending = Pending::kExit;
@@ -206,6 +256,8 @@ void coroutine_main(PhpCoroutine *p) {
         if (!p->kill) call(&p->callable, &p->fcc, p->args, p->argc);
         finish_exception(rt, p);
         run_defers(rt, p);
+        // Buffers the coroutine left open are flushed where its output goes, as at request end.
+        if (OG(handlers).top > 0) php_output_end_all();
     }
     zend_catch {
         rt->pending = Pending::kBailout;
@@ -392,6 +444,7 @@ void rshutdown() {
             PhpCoroutine *p = of(co);
             if (!p) continue;
             free_vm_pages(p->vm.vm_stack);
+            discard_saved_output(p->vm);
             release_php(p);
             co->set_user_data(nullptr);
             delete p;

@@ -6,6 +6,7 @@
 #include "php_gust.h"
 
 extern "C" {
+#include "main/php_output.h"
 #include "zend_fibers.h"
 }
 
@@ -32,7 +33,16 @@ struct VmState {
     zend_fiber *active_fiber = nullptr;
     zend_fiber_context *fiber_context = nullptr;
     const zend_op *jit_trampoline_opline = nullptr;
+    // Output buffers (ob_start) belong to the coroutine that started them, as in Swoole.
+    bool has_output = false;
+    zend_stack output_handlers{};
+    php_output_handler *output_active = nullptr;
+    php_output_handler *output_running = nullptr;
 };
+
+// Swoole's SWOOLE_EXIT_* flags of Swoole\ExitException.
+#define GUST_EXIT_IN_COROUTINE 2
+#define GUST_EXIT_IN_SERVER 4
 
 struct PhpCoroutine {
     VmState vm;
@@ -91,6 +101,8 @@ bool resumed(PhpCoroutine *p);
 
 // Throws \Error "API must be called in the coroutine" when outside one; returns the coroutine.
 PhpCoroutine *require_coroutine();
+
+extern zend_class_entry *exit_exception_ce;
 
 void register_coroutine(int module_number);
 void register_channel(int module_number);

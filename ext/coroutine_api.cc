@@ -338,6 +338,114 @@ ZEND_METHOD(Swoole_Coroutine, sleep) {
     RETURN_BOOL(rc == 0);
 }
 
+ZEND_METHOD(Swoole_Coroutine, printBackTrace) {
+    zend_long cid = 0;
+    zend_long options = 0;
+    zend_long limit = 0;
+    ZEND_PARSE_PARAMETERS_START(0, 3)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_LONG(cid)
+        Z_PARAM_LONG(options)
+        Z_PARAM_LONG(limit)
+    ZEND_PARSE_PARAMETERS_END();
+    PhpCoroutine *self = gust::php::current();
+    PhpCoroutine *p = target(cid);
+    if (!p) {
+        zend_argument_value_error(1, "must be the id of an existing coroutine");
+        return;
+    }
+    zval trace;
+    zend_execute_data *mine = EG(current_execute_data);
+    if (p != self) EG(current_execute_data) = p->vm.current_execute_data;
+    zend_fetch_debug_backtrace(&trace, p == self ? 1 : 0, static_cast<int>(options), static_cast<int>(limit));
+    EG(current_execute_data) = mine;
+    zend_string *text = zend_trace_to_string(Z_ARRVAL(trace), false);
+    ZEND_WRITE(ZSTR_VAL(text), ZSTR_LEN(text));
+    zend_string_release(text);
+    zval_ptr_dtor(&trace);
+}
+
+ZEND_METHOD(Swoole_Coroutine, getStackUsage) {
+    zend_long cid = 0;
+    ZEND_PARSE_PARAMETERS_START(0, 1)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_LONG(cid)
+    ZEND_PARSE_PARAMETERS_END();
+    PhpCoroutine *p = target(cid);
+    if (!p) RETURN_FALSE;
+    // Bytes of PHP VM stack in use (all pages), like Swoole.
+    const bool self = p == gust::php::current();
+    zend_vm_stack page = self ? EG(vm_stack) : p->vm.vm_stack;
+    zval *top = self ? EG(vm_stack_top) : p->vm.vm_stack_top;
+    zend_long used = 0;
+    for (; page; page = page->prev, top = nullptr) {
+        zval *end = top ? top : page->top;
+        used += static_cast<zend_long>(reinterpret_cast<char *>(end) -
+                                       reinterpret_cast<char *>(ZEND_VM_STACK_ELEMENTS(page)));
+    }
+    RETURN_LONG(used);
+}
+
+ZEND_METHOD(Swoole_Coroutine, enableScheduler) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    RETURN_FALSE;  // no preemptive scheduler (docs/DIFFERENCES.md)
+}
+
+ZEND_METHOD(Swoole_Coroutine, disableScheduler) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    RETURN_FALSE;
+}
+
+ZEND_METHOD(Swoole_Coroutine, setTimeLimit) {
+    double timeout;
+    ZEND_PARSE_PARAMETERS_START(1, 1)
+        Z_PARAM_DOUBLE(timeout)
+    ZEND_PARSE_PARAMETERS_END();
+    (void)timeout;
+    RETURN_FALSE;
+}
+
+ZEND_METHOD(Swoole_ExitException, getFlags) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    zval rv;
+    RETURN_COPY(zend_read_property(gust::php::exit_exception_ce, Z_OBJ_P(ZEND_THIS), ZEND_STRL("flags"), 1, &rv));
+}
+
+ZEND_METHOD(Swoole_ExitException, getStatus) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    zval rv;
+    RETURN_COPY(zend_read_property(gust::php::exit_exception_ce, Z_OBJ_P(ZEND_THIS), ZEND_STRL("status"), 1, &rv));
+}
+
+namespace {
+user_opcode_handler_t g_previous_exit_handler = nullptr;
+
+// exit() inside a coroutine throws Swoole\ExitException (catchable; if nobody catches it the
+// script ends with its status, see finish_exception). Elsewhere exit() is PHP's own.
+int exit_in_coroutine(zend_execute_data *execute_data) {
+    PhpCoroutine *p = gust::php::current();
+    if (!p || p->kill) {
+        return g_previous_exit_handler ? g_previous_exit_handler(execute_data) : ZEND_USER_OPCODE_DISPATCH;
+    }
+    const zend_op *opline = EX(opline);
+    zval status;
+    ZVAL_NULL(&status);
+    if (opline->op1_type != IS_UNUSED) {
+        zval *v = zend_get_zval_ptr(opline, opline->op1_type, &opline->op1, execute_data);
+        if (v) ZVAL_COPY_DEREF(&status, v);
+        // The EXIT opcode consumes a temporary operand; unwinding will not free it for us.
+        if (opline->op1_type & (IS_TMP_VAR | IS_VAR)) zval_ptr_dtor_nogc(EX_VAR(opline->op1.var));
+    }
+    zend_object *ex = zend_throw_exception(gust::php::exit_exception_ce, "swoole exit", 0);
+    zend_update_property_long(gust::php::exit_exception_ce, ex, ZEND_STRL("flags"), GUST_EXIT_IN_COROUTINE);
+    zend_update_property(gust::php::exit_exception_ce, ex, ZEND_STRL("status"), &status);
+    zval_ptr_dtor(&status);
+    return ZEND_USER_OPCODE_CONTINUE;  // the throw pointed the frame at the exception handler
+}
+}  // namespace
+
+zend_class_entry *gust::php::exit_exception_ce = nullptr;
+
 #include "stubs/coroutine_arginfo.h"
 
 void register_short_names();  // coroutine_short.cc
@@ -348,6 +456,10 @@ void gust::php::register_coroutine(int module_number) {
     ce_coroutine = register_class_Swoole_Coroutine();
     ce_context = register_class_Swoole_Coroutine_Context(spl_ce_ArrayObject);
     ce_iterator = register_class_Swoole_Coroutine_Iterator(spl_ce_ArrayIterator);
+    gust::php::exit_exception_ce = register_class_Swoole_ExitException(zend_ce_exception);
+    register_coroutine_symbols(module_number);
+    g_previous_exit_handler = zend_get_user_opcode_handler(ZEND_EXIT);
+    zend_set_user_opcode_handler(ZEND_EXIT, exit_in_coroutine);
     if (GUST_G(use_shortname)) {
         zend_register_class_alias("Co", ce_coroutine);
         register_short_names();

@@ -32,6 +32,23 @@ namespace Swoole {
         /** @alias Swoole\Coroutine::list */
         public static function listCoroutines(): \Swoole\Coroutine\Iterator {}
         public static function sleep(float $seconds): bool {}
+        public static function printBackTrace(int $cid = 0, int $options = 0, int $limit = 0): void {}
+        public static function getStackUsage(int $cid = 0): false|int {}
+        /** Gust has no preemptive scheduler: always false. */
+        public static function enableScheduler(): bool {}
+        /** Gust has no preemptive scheduler: always false. */
+        public static function disableScheduler(): bool {}
+        /** Gust has no preemptive scheduler: always false. */
+        public static function setTimeLimit(float $timeout): bool {}
+    }
+
+    /** Thrown by exit() inside a coroutine. */
+    class ExitException extends \Exception {
+        private int $flags = 0;
+        private mixed $status = null;
+
+        public function getFlags(): int {}
+        public function getStatus(): mixed {}
     }
 }
 
@@ -45,6 +62,17 @@ namespace Swoole\Coroutine {
 }
 
 namespace {
+    /**
+     * @var int
+     * @cvalue GUST_EXIT_IN_COROUTINE
+     */
+    const SWOOLE_EXIT_IN_COROUTINE = UNKNOWN;
+    /**
+     * @var int
+     * @cvalue GUST_EXIT_IN_SERVER
+     */
+    const SWOOLE_EXIT_IN_SERVER = UNKNOWN;
+
     function swoole_coroutine_create(callable $func, mixed ...$params): int|false {}
 
     function swoole_coroutine_defer(callable $callback): void {}

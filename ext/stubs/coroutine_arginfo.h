@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 677eea010950405c48a7d00a243cd353f23f4545 */
+ * Stub hash: dcc5f8212fde9aeb4a93d1bbd0773b002f45985e */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Swoole_Coroutine_run, 0, 1, _IS_BOOL, 0)
 	ZEND_ARG_TYPE_INFO(0, fn, IS_CALLABLE, 0)
@@ -90,6 +90,27 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Coroutine_sleep, 0,
 	ZEND_ARG_TYPE_INFO(0, seconds, IS_DOUBLE, 0)
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Coroutine_printBackTrace, 0, 0, IS_VOID, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, cid, IS_LONG, 0, "0")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_LONG, 0, "0")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, limit, IS_LONG, 0, "0")
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_Swoole_Coroutine_getStackUsage arginfo_class_Swoole_Coroutine_getPcid
+
+#define arginfo_class_Swoole_Coroutine_enableScheduler arginfo_class_Swoole_Coroutine_yield
+
+#define arginfo_class_Swoole_Coroutine_disableScheduler arginfo_class_Swoole_Coroutine_yield
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Coroutine_setTimeLimit, 0, 1, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, timeout, IS_DOUBLE, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_Swoole_ExitException_getFlags arginfo_class_Swoole_Coroutine_getCid
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_ExitException_getStatus, 0, 0, IS_MIXED, 0)
+ZEND_END_ARG_INFO()
+
 
 ZEND_FUNCTION(Swoole_Coroutine_run);
 ZEND_FUNCTION(swoole_coroutine_create);
@@ -113,6 +134,13 @@ ZEND_METHOD(Swoole_Coroutine, getBackTrace);
 ZEND_METHOD(Swoole_Coroutine, getElapsed);
 ZEND_METHOD(Swoole_Coroutine, list);
 ZEND_METHOD(Swoole_Coroutine, sleep);
+ZEND_METHOD(Swoole_Coroutine, printBackTrace);
+ZEND_METHOD(Swoole_Coroutine, getStackUsage);
+ZEND_METHOD(Swoole_Coroutine, enableScheduler);
+ZEND_METHOD(Swoole_Coroutine, disableScheduler);
+ZEND_METHOD(Swoole_Coroutine, setTimeLimit);
+ZEND_METHOD(Swoole_ExitException, getFlags);
+ZEND_METHOD(Swoole_ExitException, getStatus);
 
 
 static const zend_function_entry ext_functions[] = {
@@ -146,6 +174,18 @@ static const zend_function_entry class_Swoole_Coroutine_methods[] = {
 	ZEND_ME(Swoole_Coroutine, list, arginfo_class_Swoole_Coroutine_list, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_MALIAS(Swoole_Coroutine, listCoroutines, list, arginfo_class_Swoole_Coroutine_listCoroutines, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Swoole_Coroutine, sleep, arginfo_class_Swoole_Coroutine_sleep, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Swoole_Coroutine, printBackTrace, arginfo_class_Swoole_Coroutine_printBackTrace, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Swoole_Coroutine, getStackUsage, arginfo_class_Swoole_Coroutine_getStackUsage, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Swoole_Coroutine, enableScheduler, arginfo_class_Swoole_Coroutine_enableScheduler, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Swoole_Coroutine, disableScheduler, arginfo_class_Swoole_Coroutine_disableScheduler, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Swoole_Coroutine, setTimeLimit, arginfo_class_Swoole_Coroutine_setTimeLimit, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_Swoole_ExitException_methods[] = {
+	ZEND_ME(Swoole_ExitException, getFlags, arginfo_class_Swoole_ExitException_getFlags, ZEND_ACC_PUBLIC)
+	ZEND_ME(Swoole_ExitException, getStatus, arginfo_class_Swoole_ExitException_getStatus, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
 
@@ -159,6 +199,12 @@ static const zend_function_entry class_Swoole_Coroutine_Iterator_methods[] = {
 	ZEND_FE_END
 };
 
+static void register_coroutine_symbols(int module_number)
+{
+	REGISTER_LONG_CONSTANT("SWOOLE_EXIT_IN_COROUTINE", GUST_EXIT_IN_COROUTINE, CONST_PERSISTENT);
+	REGISTER_LONG_CONSTANT("SWOOLE_EXIT_IN_SERVER", GUST_EXIT_IN_SERVER, CONST_PERSISTENT);
+}
+
 static zend_class_entry *register_class_Swoole_Coroutine(void)
 {
 	zend_class_entry ce, *class_entry;
@@ -166,6 +212,28 @@ static zend_class_entry *register_class_Swoole_Coroutine(void)
 	INIT_NS_CLASS_ENTRY(ce, "Swoole", "Coroutine", class_Swoole_Coroutine_methods);
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
 	class_entry->ce_flags |= ZEND_ACC_FINAL;
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_Swoole_ExitException(zend_class_entry *class_entry_Exception)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "Swoole", "ExitException", class_Swoole_ExitException_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_Exception);
+
+	zval property_flags_default_value;
+	ZVAL_LONG(&property_flags_default_value, 0);
+	zend_string *property_flags_name = zend_string_init("flags", sizeof("flags") - 1, 1);
+	zend_declare_typed_property(class_entry, property_flags_name, &property_flags_default_value, ZEND_ACC_PRIVATE, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_LONG));
+	zend_string_release(property_flags_name);
+
+	zval property_status_default_value;
+	ZVAL_NULL(&property_status_default_value);
+	zend_string *property_status_name = zend_string_init("status", sizeof("status") - 1, 1);
+	zend_declare_typed_property(class_entry, property_status_name, &property_status_default_value, ZEND_ACC_PRIVATE, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_ANY));
+	zend_string_release(property_status_name);
 
 	return class_entry;
 }

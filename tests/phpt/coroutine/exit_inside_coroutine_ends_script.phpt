@@ -1,5 +1,5 @@
 --TEST--
-exit() inside a coroutine ends the whole script; destructors and shutdown functions still run
+An uncaught exit() inside a coroutine ends the whole script with its status; destructors and shutdown functions still run
 --EXTENSIONS--
 gust
 --FILE--
