@@ -1,0 +1,72 @@
+#include "gust/coro/fd_wait.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+
+#include "gust/base/error.h"
+
+namespace gust::coro {
+namespace {
+
+TEST(FdWait, ParksUntilAPipeIsReadable) {
+    loop::Loop loop;
+    Scheduler sched(loop);
+    int fds[2];
+    ASSERT_EQ(pipe(fds), 0);
+    uint32_t ready = 0;
+    bool writer_ran = false;
+    (void)sched.create([&] {
+        auto r = wait_fd(fds[0], loop::kReadable);
+        ASSERT_TRUE(r.ok());
+        ready = r.value();
+        EXPECT_TRUE(writer_ran);
+    });
+    (void)sched.create([&] {
+        writer_ran = true;
+        ASSERT_EQ(write(fds[1], "x", 1), 1);
+    });
+    EXPECT_EQ(sched.run(), 0u);
+    EXPECT_TRUE(ready & loop::kReadable);
+    close(fds[0]);
+    close(fds[1]);
+}
+
+TEST(FdWait, TimesOutAndLeavesNoWatch) {
+    loop::Loop loop;
+    Scheduler sched(loop);
+    int fds[2];
+    ASSERT_EQ(pipe(fds), 0);
+    int code = 0;
+    size_t watches_before = loop.stats().watches;
+    (void)sched.create([&] { code = wait_fd(fds[0], loop::kReadable, 5 * kNanosPerMilli).code(); });
+    EXPECT_EQ(sched.run(), 0u);
+    EXPECT_EQ(code, kErrTimedOut);
+    EXPECT_EQ(loop.stats().watches, watches_before);
+    close(fds[0]);
+    close(fds[1]);
+}
+
+TEST(FdWait, RefusedFdAndOutsideCoroutine) {
+    EXPECT_EQ(wait_fd(0, loop::kReadable).code(), kErrNotInCoroutine);
+    loop::Loop loop;
+    Scheduler sched(loop);
+    int bad = 0, regular = 0;
+    char path[] = "/tmp/gust_fd_wait_XXXXXX";
+    int file = mkstemp(path);
+    ASSERT_GE(file, 0);
+    unlink(path);
+    (void)sched.create([&] {
+        bad = wait_fd(-1, loop::kReadable).code();
+        regular = wait_fd(file, loop::kReadable).code();
+    });
+    EXPECT_EQ(sched.run(), 0u);
+    EXPECT_EQ(bad, kErrInvalid);
+    EXPECT_EQ(regular, -EPERM);  // epoll refuses regular files
+    close(file);
+}
+
+}  // namespace
+}  // namespace gust::coro
