@@ -21,12 +21,11 @@ extern "C" {
 #include "gust/base/error.h"
 
 namespace gust::php {
+
+GUST_TLS Runtime *t_runtime = nullptr;
+
 namespace {
 
-// The current request's runtime and options. initial-exec: gust.so is loaded once at startup, and
-// the default model for a shared object costs a __tls_get_addr call on every access (hot path).
-#define GUST_TLS thread_local __attribute__((tls_model("initial-exec")))
-GUST_TLS Runtime *t_runtime = nullptr;
 GUST_TLS Options t_options;
 // Marks our zend_fiber_context objects (its address is the `kind`).
 const char kFiberKind = 0;
@@ -319,8 +318,6 @@ void report_deadlock(Runtime *rt) {
 
 Options &options() { return t_options; }
 
-Runtime *runtime_if_any() { return t_runtime; }
-
 Runtime *runtime() {
     if (t_runtime) return t_runtime;
     auto rt = std::make_unique<Runtime>();
@@ -332,11 +329,6 @@ Runtime *runtime() {
     rt->scheduler->set_switch_observer(&on_switch, rt.get());
     t_runtime = rt.release();
     return t_runtime;
-}
-
-PhpCoroutine *current() {
-    if (!t_runtime) return nullptr;
-    return of(t_runtime->scheduler->running());
 }
 
 PhpCoroutine *find(zend_long cid) {
@@ -425,7 +417,7 @@ bool check_pending() {
     return true;
 }
 
-bool resumed(PhpCoroutine *p) {
+bool resumed_slow(PhpCoroutine *p) {
     if (check_pending()) return false;
     if (p && p->kill) {
         if (!EG(exception)) zend_throw_unwind_exit();

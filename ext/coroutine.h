@@ -79,11 +79,22 @@ struct Runtime {
     bool pending_any() const { return pending != Pending::kNone; }
 };
 
+// The current request's runtime. initial-exec: gust.so is loaded once at startup, and the default
+// model for a shared object costs a __tls_get_addr call on every access (the switch path).
+#define GUST_TLS thread_local __attribute__((tls_model("initial-exec")))
+extern GUST_TLS Runtime *t_runtime;
+
 Options &options();
 // The request's runtime, created on first use (nullptr when creation failed).
 Runtime *runtime();
-Runtime *runtime_if_any();
-PhpCoroutine *current();  // nullptr outside every coroutine
+inline Runtime *runtime_if_any() { return t_runtime; }
+// nullptr outside every coroutine
+inline PhpCoroutine *current() {
+    Runtime *rt = t_runtime;
+    if (!rt) return nullptr;
+    coro::Coroutine *co = rt->scheduler->running();
+    return co ? static_cast<PhpCoroutine *>(co->user_data()) : nullptr;
+}
 PhpCoroutine *find(zend_long cid);
 
 // Creates and starts a coroutine running fci/fcc with the given arguments; its id, or -1 with a
@@ -97,7 +108,11 @@ void run_all();
 bool check_pending();
 // After a switch back into coroutine p (or the main context, p == nullptr): false when the caller
 // must return at once (an exception is set: exit, or p was killed by a deadlock or shutdown).
-bool resumed(PhpCoroutine *p);
+bool resumed_slow(PhpCoroutine *p);
+inline bool resumed(PhpCoroutine *p) {
+    if (t_runtime->pending == Pending::kNone && !(p && p->kill)) [[likely]] return true;
+    return resumed_slow(p);
+}
 
 // Throws \Error "API must be called in the coroutine" when outside one; returns the coroutine.
 PhpCoroutine *require_coroutine();

@@ -53,6 +53,10 @@ Scheduler::~Scheduler() {
 Scheduler *Scheduler::current() { return t_scheduler; }
 
 Coroutine *Scheduler::find(CoroutineId id) const {
+    // Ids only grow, so recent coroutines rarely collide in the direct-mapped cache; a hit saves
+    // the hash map's modulo and pointer chase on every resume(id) (the PHP switch path).
+    Coroutine *hit = recent_[static_cast<size_t>(id) % kRecentSlots];
+    if (hit && hit->id_ == id) return hit;
     auto it = coroutines_.find(id);
     return it == coroutines_.end() ? nullptr : it->second.get();
 }
@@ -108,6 +112,7 @@ Result<CoroutineId> Scheduler::create(std::function<void()> fn) {
     co->stack_ = stack;
     co->scheduler_ = this;
     co->context_ = Context(stack.base, stack.size, &Scheduler::entry, co);
+    recent_[static_cast<size_t>(co->id_) % kRecentSlots] = co;
     coroutines_.emplace(co->id_, std::move(owned));
     ++created_;
     if (coroutines_.size() > peak_) peak_ = coroutines_.size();
@@ -152,6 +157,8 @@ void Scheduler::switch_out(Coroutine *co, bool final) {
 void Scheduler::destroy(Coroutine *co) {
     co->context_.release();
     stacks_.release(co->stack_);
+    Coroutine *&slot = recent_[static_cast<size_t>(co->id_) % kRecentSlots];
+    if (slot == co) slot = nullptr;
     coroutines_.erase(co->id_);
 }
 

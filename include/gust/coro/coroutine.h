@@ -9,6 +9,7 @@
 // scheduler and its coroutines belong to the thread running its loop.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -190,6 +191,8 @@ private:
     Coroutine *running_ = nullptr;
     CoroutineId next_id_ = 1;
     std::unordered_map<CoroutineId, std::unique_ptr<Coroutine>> coroutines_;
+    static constexpr size_t kRecentSlots = 1024;
+    std::array<Coroutine *, kRecentSlots> recent_{};  // direct-mapped cache in front of coroutines_
     std::deque<Coroutine *> runnable_;
     size_t parked_ = 0;
     size_t peak_ = 0;

@@ -216,3 +216,41 @@ TEST(Scheduler, HundredThousandParkedCoroutinesAreReleased) {
 
 }  // namespace
 }  // namespace gust::coro
+
+namespace gust::coro {
+namespace {
+
+// find() has a direct-mapped cache in front of the id map: ids that share a slot, and ids of
+// ended coroutines, must still resolve correctly.
+TEST(SchedulerFind, CollidingAndEndedIdsResolveCorrectly) {
+    loop::Loop loop;
+    Scheduler sched(loop);
+    std::vector<CoroutineId> ids;
+    for (int i = 0; i < 3000; ++i) {
+        auto id = sched.create([] { (void)Scheduler::current()->yield(); });
+        ASSERT_TRUE(id.ok());
+        ids.push_back(id.value());
+    }
+    for (CoroutineId id : ids) {
+        Coroutine *co = sched.find(id);
+        ASSERT_NE(co, nullptr);
+        EXPECT_EQ(co->id(), id);
+    }
+    // End every other one; the rest stay findable, the ended ones are gone.
+    for (size_t i = 0; i < ids.size(); i += 2) ASSERT_TRUE(sched.resume(ids[i]).ok());
+    for (size_t i = 0; i < ids.size(); ++i) {
+        Coroutine *co = sched.find(ids[i]);
+        if (i % 2 == 0) {
+            EXPECT_EQ(co, nullptr);
+        } else {
+            ASSERT_NE(co, nullptr);
+            EXPECT_EQ(co->id(), ids[i]);
+        }
+    }
+    for (size_t i = 1; i < ids.size(); i += 2) ASSERT_TRUE(sched.resume(ids[i]).ok());
+    EXPECT_EQ(sched.find(ids.back() + 1), nullptr);
+    EXPECT_EQ(sched.run(), 0u);
+}
+
+}  // namespace
+}  // namespace gust::coro
