@@ -140,6 +140,21 @@ def bench_seed004_php():
     row("seed004 (PHP)", "create (ns)", g["create_ns"], f.get("create_ns"), "<= 1000 ns", g["create_ns"] <= 1000)
     row("seed004 (PHP)", "RSS per coroutine (B)", g["rss_per_coro_bytes"], f.get("rss_per_coro_bytes"), "<= 8192 B",
         g["rss_per_coro_bytes"] <= 8192)
+    floor = kv(gust_php(ROOT / "bench/php/call_floor.php").stdout)
+    row("seed004 (PHP)", "loop + static call, no switch (ns, in switch)", floor.get("static_call_ns"))
+    max_map = int(pathlib.Path("/proc/sys/vm/max_map_count").read_text())
+    row("seed004 (PHP)", f"100,000 parked (vm.max_map_count={max_map:,})", "runs", None, "runs", True)
+    # Context for create: every new parked coroutine needs at least one fresh stack page, and the
+    # first touch of a page is a kernel fault whose cost depends on the machine (measured here).
+    probe = REL / "first_touch"
+    sh(["gcc", "-O2", "-o", str(probe), str(ROOT / "bench/probe/first_touch.c")])
+    t = kv(sh([str(probe)]).stdout)
+    row("seed004 (PHP)", "first touch of a fresh page (ns, floor of create)", t.get("first_touch_ns_per_page"))
+    reuse = kv(gust_php(ROOT / "bench/php/coro_reuse.php", 100).stdout)
+    fref = kv(sh(["php", "-n", str(ROOT / "bench/php/fiber_reuse.php"), "100"]).stdout)
+    got = reuse.get("create_park_reused_ns")
+    row("seed004 (PHP)", "create+park, memory reused (ns)", got, fref.get("create_park_reused_ns"), "<= 1000 ns",
+        got is not None and got <= 1000)
 
 
 def bench_http_hello():
