@@ -423,6 +423,11 @@ bool resumed_slow(PhpCoroutine *p) {
         if (!EG(exception)) zend_throw_unwind_exit();
         return false;
     }
+    if (p && p->throw_canceled) {
+        p->throw_canceled = false;
+        if (!EG(exception)) zend_throw_exception(canceled_exception_ce, "the coroutine was canceled", 0);
+        return false;
+    }
     return true;
 }
 

@@ -54,7 +54,8 @@ struct PhpCoroutine {
     zval defers;   // array of callables or UNDEF
     zval context;  // Swoole\Coroutine\Context or UNDEF
     coro::Coroutine *co = nullptr;
-    bool kill = false;  // resumed only to unwind (shutdown, deadlock)
+    bool kill = false;          // resumed only to unwind (shutdown, deadlock)
+    bool throw_canceled = false;  // Co::cancel($cid, true): throw CanceledException when it wakes
 };
 
 struct Options {
@@ -110,7 +111,7 @@ bool check_pending();
 // must return at once (an exception is set: exit, or p was killed by a deadlock or shutdown).
 bool resumed_slow(PhpCoroutine *p);
 inline bool resumed(PhpCoroutine *p) {
-    if (t_runtime->pending == Pending::kNone && !(p && p->kill)) [[likely]] return true;
+    if (t_runtime->pending == Pending::kNone && !(p && (p->kill | p->throw_canceled))) [[likely]] return true;
     return resumed_slow(p);
 }
 
@@ -118,6 +119,7 @@ inline bool resumed(PhpCoroutine *p) {
 PhpCoroutine *require_coroutine();
 
 extern zend_class_entry *exit_exception_ce;
+extern zend_class_entry *canceled_exception_ce;
 
 void register_coroutine(int module_number);
 void register_channel(int module_number);

@@ -185,11 +185,14 @@ ZEND_METHOD(Swoole_Coroutine, cancel) {
         Z_PARAM_OPTIONAL
         Z_PARAM_BOOL(throw_exception)
     ZEND_PARSE_PARAMETERS_END();
-    (void)throw_exception;
     gust::php::Runtime *rt = gust::php::runtime_if_any();
     gust::coro::Coroutine *co = rt ? rt->scheduler->find(cid) : nullptr;
-    if (!co || co->state() != gust::coro::CoState::kParked) RETURN_FALSE;
-    RETURN_BOOL(rt->scheduler->cancel(cid));
+    PhpCoroutine *target_p = co ? static_cast<PhpCoroutine *>(co->user_data()) : nullptr;
+    // Only a coroutine waiting on something (I/O, sleep, channel...) can be canceled, as in Swoole.
+    if (!co || !target_p || co->state() != gust::coro::CoState::kParked) RETURN_FALSE;
+    if (!rt->scheduler->cancel(cid)) RETURN_FALSE;
+    target_p->throw_canceled = throw_exception;
+    RETURN_TRUE;
 }
 
 ZEND_METHOD(Swoole_Coroutine, isCanceled) {
@@ -445,6 +448,7 @@ int exit_in_coroutine(zend_execute_data *execute_data) {
 }  // namespace
 
 zend_class_entry *gust::php::exit_exception_ce = nullptr;
+zend_class_entry *gust::php::canceled_exception_ce = nullptr;
 
 #include "stubs/coroutine_arginfo.h"
 
@@ -457,6 +461,7 @@ void gust::php::register_coroutine(int module_number) {
     ce_context = register_class_Swoole_Coroutine_Context(spl_ce_ArrayObject);
     ce_iterator = register_class_Swoole_Coroutine_Iterator(spl_ce_ArrayIterator);
     gust::php::exit_exception_ce = register_class_Swoole_ExitException(zend_ce_exception);
+    gust::php::canceled_exception_ce = register_class_Swoole_Coroutine_CanceledException(zend_ce_exception);
     register_coroutine_symbols(module_number);
     g_previous_exit_handler = zend_get_user_opcode_handler(ZEND_EXIT);
     zend_set_user_opcode_handler(ZEND_EXIT, exit_in_coroutine);

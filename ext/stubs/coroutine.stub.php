@@ -57,6 +57,9 @@ namespace Swoole\Coroutine {
 
     final class Iterator extends \ArrayIterator {}
 
+    /** Thrown in a coroutine canceled with Co::cancel($cid, true) when it wakes. */
+    class CanceledException extends \Exception {}
+
     /** Runs $fn in a new coroutine and the scheduler until every coroutine has ended. */
     function run(callable $fn, mixed ...$args): bool {}
 }

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: dcc5f8212fde9aeb4a93d1bbd0773b002f45985e */
+ * Stub hash: de71d7ef9b0f540cb2b4efdba1f765c4b3c6470c */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Swoole_Coroutine_run, 0, 1, _IS_BOOL, 0)
 	ZEND_ARG_TYPE_INFO(0, fn, IS_CALLABLE, 0)
@@ -199,6 +199,11 @@ static const zend_function_entry class_Swoole_Coroutine_Iterator_methods[] = {
 	ZEND_FE_END
 };
 
+
+static const zend_function_entry class_Swoole_Coroutine_CanceledException_methods[] = {
+	ZEND_FE_END
+};
+
 static void register_coroutine_symbols(int module_number)
 {
 	REGISTER_LONG_CONSTANT("SWOOLE_EXIT_IN_COROUTINE", GUST_EXIT_IN_COROUTINE, CONST_PERSISTENT);
@@ -256,6 +261,16 @@ static zend_class_entry *register_class_Swoole_Coroutine_Iterator(zend_class_ent
 	INIT_NS_CLASS_ENTRY(ce, "Swoole\\Coroutine", "Iterator", class_Swoole_Coroutine_Iterator_methods);
 	class_entry = zend_register_internal_class_ex(&ce, class_entry_ArrayIterator);
 	class_entry->ce_flags |= ZEND_ACC_FINAL;
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_Swoole_Coroutine_CanceledException(zend_class_entry *class_entry_Exception)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "Swoole\\Coroutine", "CanceledException", class_Swoole_Coroutine_CanceledException_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_Exception);
 
 	return class_entry;
 }
