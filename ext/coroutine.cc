@@ -19,6 +19,7 @@ extern "C" {
 
 #include "gust/base/clock.h"
 #include "gust/base/error.h"
+#include "gust/coro/blocking.h"
 
 namespace gust::php {
 
@@ -314,6 +315,43 @@ void report_deadlock(Runtime *rt) {
     }
 }
 
+bool exit_condition_set() { return Z_TYPE(t_options.exit_condition) != IS_UNDEF; }
+
+// Calls Co::set()'s exit_condition from the main context (no coroutine runs now); an exception
+// or a fatal error in it ends the loop and is raised in the main script.
+bool exit_condition_met() {
+    if (!exit_condition_set()) return false;
+    zval result;
+    ZVAL_UNDEF(&result);
+    bool bailed = false;
+    // A fatal error in the callback must not longjmp out of run_all (its loop hook would dangle):
+    // it is re-raised by the caller's check_pending() once run_all has cleaned up.
+    zend_try { call_user_function(nullptr, nullptr, &t_options.exit_condition, &result, 0, nullptr); }
+    zend_catch { bailed = true; }
+    zend_end_try();
+    if (bailed) {
+        t_runtime->pending = Pending::kBailout;
+        return true;
+    }
+    bool met = EG(exception) != nullptr || zend_is_true(&result);
+    zval_ptr_dtor(&result);
+    return met;
+}
+
+// With an exit_condition, an iteration in which coroutines ran must not block in the poller:
+// run_all() checks the condition after every such iteration (a state change happens only then).
+struct ExitConditionHook final : loop::IterationHook {
+    coro::Scheduler *scheduler = nullptr;
+    uint64_t seen = 0;
+    bool before_wait() override {
+        uint64_t now = scheduler->stats().switches;
+        bool ran = now != seen;
+        seen = now;
+        return ran;
+    }
+    bool keeps_alive() override { return false; }
+};
+
 }  // namespace
 
 Options &options() { return t_options; }
@@ -356,7 +394,7 @@ static void register_event_wait_at_shutdown(Runtime *rt) {
     register_user_shutdown_function("swoole_event_wait", sizeof("swoole_event_wait") - 1, &entry);
 }
 
-zend_long create(zend_fcall_info_cache *fcc, zval *callable, zval *args, uint32_t argc) {
+zend_long create(zend_fcall_info_cache *fcc, zval *callable, zval *args, uint32_t argc, bool for_run) {
     Runtime *rt = runtime();
     if (rt->pending != Pending::kNone) return -1;
     if (rt->scheduler->stats().live >= static_cast<size_t>(t_options.max_coroutine)) {
@@ -379,7 +417,8 @@ zend_long create(zend_fcall_info_cache *fcc, zval *callable, zval *args, uint32_
     p->fiber.status = ZEND_FIBER_STATUS_INIT;
     p->vm.error_reporting = EG(error_reporting);
     p->vm.fiber_context = &p->fiber;
-    if (!current() && !rt->running) register_event_wait_at_shutdown(rt);
+    // A coroutine started at top level (not by Co\run) runs on when the script body ends, as in Swoole.
+    if (!for_run && !current() && !rt->running) register_event_wait_at_shutdown(rt);
 
     rt->fresh = p;
     auto id = rt->scheduler->create([p] { coroutine_main(p); });
@@ -397,11 +436,17 @@ void run_all() {
     Runtime *rt = runtime();
     if (rt->running || current()) return;
     rt->running = true;
+    ExitConditionHook hook;
+    hook.scheduler = rt->scheduler.get();
+    const bool with_condition = exit_condition_set();
+    if (with_condition) rt->loop->add_hook(&hook);
     while (rt->pending == Pending::kNone) {
+        if (exit_condition_met()) break;
         if (rt->loop->run_once(-1)) continue;
         if (rt->scheduler->stats().parked == 0) break;
         report_deadlock(rt);
     }
+    if (with_condition) rt->loop->remove_hook(&hook);
     if (rt->pending == Pending::kNone) kill_all(rt);
     rt->running = false;
 }
@@ -451,7 +496,9 @@ void rshutdown() {
         delete rt;
         t_runtime = nullptr;
     }
+    zval_ptr_dtor(&t_options.exit_condition);
     t_options = Options{};
+    gust::coro::set_blocking_threads(static_cast<int>(t_options.aio_worker_num));
 }
 
 }  // namespace gust::php

@@ -64,6 +64,14 @@ struct Options {
     bool deadlock_check = true;
     bool hook_flags_set = false;  // Co::set(['hook_flags' => ...]) given; else Co\run hooks everything
     uint32_t hook_flags = 0;
+    // Default timeouts (seconds, < 0: none) of hooked sockets and coroutine clients, as in Swoole.
+    double socket_connect_timeout = 2;
+    double socket_read_timeout = -1;
+    double socket_write_timeout = -1;
+    double socket_dns_timeout = 5;
+    zend_long aio_worker_num = 8;  // worker threads for blocking work (files, DNS, waitpid)
+    // Called by the scheduler loop between iterations; true ends Co\run / Event::wait early.
+    zval exit_condition{};
 };
 
 enum class Pending : uint8_t { kNone, kBailout, kExit };
@@ -100,7 +108,8 @@ PhpCoroutine *find(zend_long cid);
 
 // Creates and starts a coroutine running fci/fcc with the given arguments; its id, or -1 with a
 // warning when the limit is reached. The caller checks pending() afterwards.
-zend_long create(zend_fcall_info_cache *fcc, zval *callable, zval *args, uint32_t argc);
+// `for_run`: the coroutine of Co\run(), which runs the loop itself (no event wait at shutdown).
+zend_long create(zend_fcall_info_cache *fcc, zval *callable, zval *args, uint32_t argc, bool for_run = false);
 // Runs the loop and every coroutine until nothing is left to do; leftover suspended coroutines are
 // unwound. Callable only outside coroutines.
 void run_all();

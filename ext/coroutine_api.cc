@@ -10,6 +10,7 @@ extern "C" {
 
 #include "gust/base/clock.h"
 #include "gust/base/error.h"
+#include "gust/coro/blocking.h"
 
 using gust::php::PhpCoroutine;
 
@@ -73,7 +74,7 @@ void do_run(INTERNAL_FUNCTION_PARAMETERS) {
     const gust::php::Options &o = gust::php::options();
     uint32_t outside_flags = gust::php::hooks::flags();
     gust::php::hooks::set_flags(o.hook_flags_set ? o.hook_flags : gust::php::hooks::kAll);
-    zend_long id = gust::php::create(&fcc, &fci.function_name, args, argc);
+    zend_long id = gust::php::create(&fcc, &fci.function_name, args, argc, true);
     if (id >= 0 && !gust::php::runtime()->pending_any()) gust::php::run_all();
     gust::php::hooks::set_flags(outside_flags);
     if (gust::php::check_pending()) return;
@@ -121,6 +122,38 @@ ZEND_METHOD(Swoole_Coroutine, set) {
         if (n >= 64 * 1024 && n <= 16 * 1024 * 1024) o.c_stack_size = n;
     }
     if ((v = zend_hash_str_find(opts, ZEND_STRL("enable_deadlock_check")))) o.deadlock_check = zend_is_true(v);
+    auto seconds = [&](const char *key, size_t len, double *out) {
+        if (zval *t = zend_hash_str_find(opts, key, len)) {
+            double d = zval_get_double(t);
+            *out = d <= 0 ? -1 : d;
+        }
+    };
+    seconds(ZEND_STRL("socket_connect_timeout"), &o.socket_connect_timeout);
+    seconds(ZEND_STRL("socket_read_timeout"), &o.socket_read_timeout);
+    seconds(ZEND_STRL("socket_write_timeout"), &o.socket_write_timeout);
+    seconds(ZEND_STRL("socket_dns_timeout"), &o.socket_dns_timeout);
+    if ((v = zend_hash_str_find(opts, ZEND_STRL("socket_timeout")))) {
+        double d = zval_get_double(v);
+        o.socket_read_timeout = o.socket_write_timeout = d <= 0 ? -1 : d;
+    }
+    if ((v = zend_hash_str_find(opts, ZEND_STRL("aio_worker_num")))) {
+        zend_long n = zval_get_long(v);
+        if (n < 1 || n > 1024) {
+            zend_argument_value_error(1, "aio_worker_num must be between 1 and 1024");
+            return;
+        }
+        o.aio_worker_num = n;
+        gust::coro::set_blocking_threads(static_cast<int>(n));
+    }
+    if ((v = zend_hash_str_find(opts, ZEND_STRL("exit_condition")))) {
+        if (Z_TYPE_P(v) != IS_NULL && !zend_is_callable(v, 0, nullptr)) {
+            zend_argument_type_error(1, "exit_condition must be a callable or null");
+            return;
+        }
+        zval_ptr_dtor(&o.exit_condition);
+        ZVAL_UNDEF(&o.exit_condition);
+        if (Z_TYPE_P(v) != IS_NULL) ZVAL_COPY(&o.exit_condition, v);
+    }
     if ((v = zend_hash_str_find(opts, ZEND_STRL("hook_flags")))) {
         o.hook_flags_set = true;
         o.hook_flags = static_cast<uint32_t>(zval_get_long(v));
@@ -139,6 +172,15 @@ ZEND_METHOD(Swoole_Coroutine, getOptions) {
     add_assoc_long(return_value, "c_stack_size", o.c_stack_size);
     add_assoc_bool(return_value, "enable_deadlock_check", o.deadlock_check);
     add_assoc_long(return_value, "hook_flags", o.hook_flags_set ? o.hook_flags : gust::php::hooks::flags());
+    add_assoc_double(return_value, "socket_connect_timeout", o.socket_connect_timeout);
+    add_assoc_double(return_value, "socket_read_timeout", o.socket_read_timeout);
+    add_assoc_double(return_value, "socket_write_timeout", o.socket_write_timeout);
+    add_assoc_double(return_value, "socket_dns_timeout", o.socket_dns_timeout);
+    add_assoc_long(return_value, "aio_worker_num", o.aio_worker_num);
+    if (Z_TYPE(o.exit_condition) != IS_UNDEF) {
+        Z_TRY_ADDREF(o.exit_condition);
+        add_assoc_zval(return_value, "exit_condition", &o.exit_condition);
+    }
 }
 
 ZEND_METHOD(Swoole_Coroutine, exists) {
