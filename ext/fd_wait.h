@@ -1,11 +1,11 @@
 // Parks the running PHP coroutine until an fd is readable or writable (hooks over fds PHP owns:
-// proc_open pipes, sockets-extension sockets, FIFOs). Any number of coroutines may wait on one
-// fd at once; the fd is watched only while someone waits.
+// proc_open pipes, sockets-extension sockets, FIFOs). A thin form of gust::coro::wait_fd().
 #pragma once
 
 #include <cstdint>
 
 #include "gust/base/clock.h"
+#include "gust/coro/fd_wait.h"
 #include "gust/loop/poller.h"
 
 namespace gust::php {
@@ -14,6 +14,10 @@ namespace gust::php {
 // count as ready: the next syscall reports them), kErrTimedOut after `timeout` (< 0: none),
 // kErrCanceled / kErrDeadlock when woken otherwise, or -errno when the fd cannot be watched
 // (e.g. EPERM for regular files). Call only inside a coroutine; after it, call resumed().
-int wait_fd(int fd, uint32_t events, Nanos timeout);
+inline int wait_fd(int fd, uint32_t events, Nanos timeout) {
+    auto r = coro::wait_fd(fd, events, timeout, coro::WaitInfo{"fd", static_cast<uint64_t>(fd),
+                                                                 (events & loop::kWritable) ? "write" : "read"});
+    return r.ok() ? 0 : r.code();
+}
 
 }  // namespace gust::php

@@ -11,6 +11,7 @@
 namespace gust::coro {
 
 // Parks the running coroutine until `fd` is ready for `events` (loop::kReadable/kWritable).
+// Any number of coroutines may wait on one fd at once; it is watched only while someone waits.
 // Returns the ready events (kError/kHangup included when reported) or kErrTimedOut, kErrCanceled,
 // kErrNotInCoroutine, or -errno when the loop refuses the fd (-EPERM for a regular file).
 Result<uint32_t> wait_fd(int fd, uint32_t events, Nanos timeout = -1, WaitInfo what = {"fd", 0, "wait"});

@@ -1,6 +1,7 @@
 #include "gust/coro/fd_wait.h"
 
 #include <gtest/gtest.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -66,6 +67,28 @@ TEST(FdWait, RefusedFdAndOutsideCoroutine) {
     EXPECT_EQ(bad, kErrInvalid);
     EXPECT_EQ(regular, -EPERM);  // epoll refuses regular files
     close(file);
+}
+
+}  // namespace
+}  // namespace gust::coro
+
+namespace gust::coro {
+namespace {
+
+TEST(FdWait, AReaderAndAWriterWaitOnOneFdTogether) {
+    loop::Loop loop;
+    Scheduler sched(loop);
+    int sv[2];
+    ASSERT_EQ(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
+    bool read_ready = false, write_ready = false;
+    (void)sched.create([&] { read_ready = wait_fd(sv[0], loop::kReadable).ok(); });
+    (void)sched.create([&] { write_ready = wait_fd(sv[0], loop::kWritable).ok(); });
+    (void)sched.create([&] { ASSERT_EQ(write(sv[1], "x", 1), 1); });
+    EXPECT_EQ(sched.run(), 0u);
+    EXPECT_TRUE(read_ready);
+    EXPECT_TRUE(write_ready);
+    close(sv[0]);
+    close(sv[1]);
 }
 
 }  // namespace
