@@ -122,6 +122,10 @@ def layer_tsan(t: Tally):
 
 def layer_phpt(t: Tally):
     gust_so = BUILD / "debug/ext/modules/gust.so"
+    shim = BUILD / "tools" / "asan_dlopen_shim.so"
+    if not shim.exists():
+        shim.parent.mkdir(parents=True, exist_ok=True)
+        run(["gcc", "-shared", "-fPIC", "-O2", "-o", str(shim), str(ROOT / "tools/asan_dlopen_shim.c"), "-ldl"])
     if not gust_so.exists():
         t.add("phpt", "gust.so built", False, f"missing {gust_so}")
         return
@@ -152,7 +156,11 @@ def layer_phpt(t: Tally):
         if not junit.exists():
             t.add("phpt", "run-tests.php", False, r.stdout[-4000:] + r.stderr[-2000:])
             return
-        for case in ET.parse(junit).iter("testcase"):
+        cases = list(ET.parse(junit).iter("testcase"))
+        if len(cases) != len(tests):
+            # e.g. gust.so failed to load and run-tests.php skipped or dropped everything
+            t.add("phpt", "every test ran", False, f"{len(cases)} results for {len(tests)} tests\n" + r.stdout[-3000:])
+        for case in cases:
             name = case.get("name", "?")
             bad = case.find("failure") is not None or case.find("error") is not None
             skipped = case.find("skipped") is not None
@@ -184,7 +192,11 @@ def pytest_layer(t: Tally, layer, directory, extra_env):
         if not junit.exists():
             t.add(layer, "pytest", False, r.stdout[-4000:] + r.stderr[-2000:])
             return
-        for case in ET.parse(junit).iter("testcase"):
+        cases = list(ET.parse(junit).iter("testcase"))
+        if len(cases) != len(tests):
+            # e.g. gust.so failed to load and run-tests.php skipped or dropped everything
+            t.add("phpt", "every test ran", False, f"{len(cases)} results for {len(tests)} tests\n" + r.stdout[-3000:])
+        for case in cases:
             name = f"{case.get('classname')}.{case.get('name')}"
             skipped = case.find("skipped")
             if skipped is not None:
