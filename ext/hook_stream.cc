@@ -539,7 +539,13 @@ int hooked_set_option(php_stream *stream, int option, int value, void *ptrparam)
                 break;
         }
     }
-    return with_original(stream, h, [&](const php_stream_ops *o) { return o->set_option(stream, option, value, ptrparam); });
+    int rc = with_original(stream, h,
+                           [&](const php_stream_ops *o) { return o->set_option(stream, option, value, ptrparam); });
+    // A connection accepted outside a coroutine is hooked too: it may be used inside one later.
+    if (option == PHP_STREAM_OPTION_XPORT_API && x && x->op == php_stream_xport_param::STREAM_XPORT_OP_ACCEPT &&
+        x->outputs.client)
+        hook_stream(x->outputs.client, h->transport);
+    return rc;
 }
 
 // ---- the factory
