@@ -17,7 +17,9 @@
 #include <sys/socket.h>
 
 #include <cerrno>
+#include <algorithm>
 #include <cstring>
+#include <vector>
 
 #include "coroutine.h"
 #include "hook_stream_wait.h"
@@ -39,8 +41,8 @@ Transport g_transports[] = {
 HookedOps g_ops[8];
 size_t g_ops_count = 0;
 
-php_stream *g_closing[16];
-size_t g_closing_count = 0;
+// Streams whose close is waking their waiters (a few at a time; empty between closes).
+std::vector<php_stream *> g_closing;
 
 ssize_t hooked_write(php_stream *stream, const char *buf, size_t count);
 ssize_t hooked_read(php_stream *stream, char *buf, size_t count);
@@ -78,9 +80,7 @@ void hook_stream(php_stream *stream, const Transport *transport) {
 }
 
 bool is_closing(php_stream *stream) {
-    for (size_t i = 0; i < g_closing_count; ++i)
-        if (g_closing[i] == stream) return true;
-    return false;
+    return !g_closing.empty() && std::find(g_closing.begin(), g_closing.end(), stream) != g_closing.end();
 }
 
 namespace {
@@ -172,11 +172,10 @@ int hooked_close(php_stream *stream, int close_handle) {
     php_netstream_data_t *sock = sock_of(stream);
     gust::php::PhpCoroutine *p = nullptr;
     bool switched = false;
-    if (sock && sock->socket >= 0 && g_closing_count < sizeof(g_closing) / sizeof(g_closing[0]) &&
-        sw::close_fd(sock->socket)) {
+    if (sock && sock->socket >= 0 && sw::close_fd(sock->socket)) {
         // The woken coroutines return from this stream's code (their operation fails) and only
         // then may PHP free the stream: they run before this coroutine's zero-delay timer fires.
-        g_closing[g_closing_count++] = stream;
+        g_closing.push_back(stream);
         gust::php::Runtime *rt = gust::php::runtime_if_any();
         if (hooks::in_coroutine()) {
             p = gust::php::current();
@@ -185,12 +184,9 @@ int hooked_close(php_stream *stream, int close_handle) {
         } else if (rt && !rt->running) {
             (void)rt->loop->run_once(0);
         }
-        for (size_t i = 0; i < g_closing_count; ++i) {
-            if (g_closing[i] == stream) {
-                g_closing[i] = g_closing[--g_closing_count];
-                break;
-            }
-        }
+        // Nothing above longjmps (resumed() comes after the close), so the entry always goes.
+        auto it = std::find(g_closing.begin(), g_closing.end(), stream);
+        if (it != g_closing.end()) g_closing.erase(it);
     }
     int rc = with_original(stream, h, [&](const php_stream_ops *o) { return o->close(stream, close_handle); });
     if (switched) (void)gust::php::resumed(p);  // after the close: nothing of the stream is left to leak
@@ -269,7 +265,6 @@ void apply(uint32_t flags) {
             t.hooked = false;
         }
     }
-    if (flags == 0) g_closing_count = 0;  // request end: nothing can be closing any more
 }
 
 }  // namespace
