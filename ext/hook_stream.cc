@@ -114,13 +114,13 @@ ssize_t hooked_read(php_stream *stream, char *buf, size_t count) {
         Nanos wait_for = left(deadline);
         if (wait_for == 0) {
             sock->timeout_event = 1;
-            return 0;
+            return -1;  // PHP 8.2: a timed-out read fails (fread() gives false)
         }
         sw::Outcome out = sw::wait(sock->socket, gust::loop::kReadable, wait_for, "read");
         if (!gust::php::resumed(p)) return -1;
         if (out == sw::kTimedOut) {
             sock->timeout_event = 1;
-            return 0;
+            return -1;
         }
         if (out != sw::kReady) return -1;  // closed by another coroutine (the stream is going away)
     }

@@ -1,5 +1,5 @@
 --TEST--
-A hooked fread that times out returns "" with timed_out set in the stream meta data, and other coroutines run meanwhile
+A hooked fread that times out returns false (as PHP 8.2) with timed_out set in the stream meta data, and other coroutines run meanwhile
 --EXTENSIONS--
 gust
 --FILE--
@@ -24,12 +24,12 @@ Co\run(function () {
 });
 ?>
 --EXPECT--
-string(0) ""
+bool(false)
 bool(true)
 bool(true)
 bool(true)
 int(3)
 string(1) "x"
 bool(false)
-string(0) ""
+bool(false)
 bool(true)
