@@ -117,9 +117,13 @@ int connect_one(const struct sockaddr *sa, socklen_t len, const Transport *t, ph
         return -1;
     }
     if (rc < 0) {
+        // The stream owns the fd while we wait: if resumed() longjmps, PHP closes it with the stream.
+        php_netstream_data_t *sock = sock_of(stream);
+        sock->socket = fd;
         Nanos wait_for = left(deadline);
         sw::Outcome out = wait_for == 0 ? sw::kTimedOut : sw::wait(fd, gust::loop::kWritable, wait_for, "connect");
         if (wait_for != 0 && !gust::php::resumed(gust::php::current())) out = sw::kAborted;
+        sock->socket = -1;
         if (out != sw::kReady) {
             *err = ETIMEDOUT;
             *aborted = out == sw::kAborted || out == sw::kClosed;
