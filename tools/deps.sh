@@ -10,6 +10,8 @@ debian_packages=(
     libgtest-dev libbenchmark-dev libssl-dev zlib1g-dev libbrotli-dev libnghttp2-dev
     # tests and benchmark references
     php8.2-xdebug php8.2-fpm nginx-light wrk apache2-utils curl netcat-openbsd nodejs python3 python3-pip procps
+    # the PDO MySQL hook test (run_tests.py starts a private server when mariadbd is present)
+    mariadb-server php8.2-mysql
 )
 python_modules=(pytest)   # imported names; installed with pip when missing
 

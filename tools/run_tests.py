@@ -8,9 +8,11 @@ conformance (real third-party clients, pytest) and fuzz (a short libFuzzer run).
 Exit status is non-zero when anything failed. Usage: run_tests.py [--only LAYER,...]
 """
 import argparse
+import contextlib
 import json
 import os
 import pathlib
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -120,6 +122,42 @@ def layer_tsan(t: Tally):
     layer_gtest(t, "tsan", binaries, env)
 
 
+@contextlib.contextmanager
+def mysql_fixture(tmp):
+    """A private MariaDB server on a unix socket for the PDO MySQL phpt, when mariadbd is installed.
+
+    Yields the socket path, or None (those tests then skip, saying why). No grant tables, no
+    networking, a fresh data directory under `tmp`; stopped when the phpt layer ends.
+    """
+    server = shutil.which("mariadbd") or (os.path.exists("/usr/sbin/mariadbd") and "/usr/sbin/mariadbd")
+    if not server:
+        yield None
+        return
+    data = pathlib.Path(tmp) / "mysql-data"
+    data.mkdir()
+    sock = pathlib.Path(tmp) / "mysql.sock"
+    env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
+    cmd = [server, "--no-defaults", f"--datadir={data}", f"--socket={sock}", "--skip-networking",
+           "--skip-grant-tables", "--skip-log-bin", "--innodb-buffer-pool-size=8M"]
+    if os.geteuid() == 0:
+        cmd.append("--user=root")
+    log = open(pathlib.Path(tmp) / "mysql.log", "w")
+    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
+    try:
+        deadline = time.monotonic() + 20
+        while not sock.exists() and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        yield str(sock) if sock.exists() else None
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
 def layer_phpt(t: Tally):
     gust_so = BUILD / "debug/ext/modules/gust.so"
     shim = BUILD / "tools" / "asan_dlopen_shim.so"
@@ -133,7 +171,7 @@ def layer_phpt(t: Tally):
     if not tests:
         t.add("phpt", "tests present", False, "no phpt files")
         return
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, mysql_fixture(tmp) as mysql_socket:
         junit = pathlib.Path(tmp) / "junit.xml"
         env = asan_php_env()
         # run-tests.php itself runs without the preload; it passes the env on to each test's PHP.
@@ -143,6 +181,8 @@ def layer_phpt(t: Tally):
             "TEST_PHP_EXECUTABLE": "/usr/bin/php",
             "NO_INTERACTION": "1",
         })
+        if mysql_socket:
+            runner_env["GUST_TEST_MYSQL_SOCKET"] = mysql_socket
         for key in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "USE_ZEND_ALLOC", "ZEND_DONT_UNLOAD_MODULES"):
             runner_env[key] = env[key]
         # run-tests passes TEST_PHP_EXTRA_ENV-less children the parent's env; preload goes in via a wrapper.
