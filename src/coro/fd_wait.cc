@@ -1,9 +1,7 @@
 #include "gust/coro/fd_wait.h"
 
-#include <algorithm>
 #include <map>
 #include <utility>
-#include <vector>
 
 #include "gust/base/error.h"
 #include "gust/loop/loop.h"
@@ -11,81 +9,160 @@
 namespace gust::coro {
 namespace {
 
-// One loop watch per (loop, fd) while any coroutine waits on it: several coroutines may wait on
-// one fd at once (a reader and a writer of one socket), which a second watch would refuse.
-struct FdWatch final : loop::IoHandler {
-    struct Waiter {
-        Coroutine *co;
-        uint32_t events;
-        uint32_t *ready;  // in the waiting coroutine's frame
-    };
-    loop::Loop *loop = nullptr;
-    Scheduler *scheduler = nullptr;
-    loop::WatchId id{};
-    uint32_t interest = 0;
-    std::vector<Waiter> waiters;
+class FdWatch final : public loop::IoHandler {
+public:
+    FdWatch(Scheduler &scheduler, int fd) : scheduler_(scheduler), fd_(fd) {}
 
-    void on_io(uint32_t events) override {
-        const bool failed = (events & (loop::kError | loop::kHangup)) != 0;
-        for (Waiter &w : waiters) {
-            if (!failed && !(w.events & events)) continue;
-            if (*w.ready == 0) scheduler->wake(w.co, 0);  // a no-op unless still parked
-            *w.ready |= events;
+    Status link(FdWaiter *w) {
+        loop::Loop &loop = scheduler_.loop();
+        uint32_t want = interest_ | w->events;
+        if (!watch_.valid()) {
+            auto id = loop.watch(fd_, want, this);
+            if (!id.ok()) return id.error();
+            watch_ = id.value();
+        } else if (want != interest_) {
+            Status st = loop.update(watch_, want);
+            if (!st.ok()) return st;
         }
+        interest_ = want;
+        w->prev = nullptr;
+        w->next = head_;
+        if (head_) head_->prev = w;
+        head_ = w;
+        w->linked = true;
+        return {};
     }
-    void refresh() {
+
+    void unlink(FdWaiter *w) {
+        if (w->prev) w->prev->next = w->next;
+        if (w->next) w->next->prev = w->prev;
+        if (head_ == w) head_ = w->next;
+        w->prev = w->next = nullptr;
+        w->linked = false;
+    }
+
+    // Interest follows the remaining waiters; false when none remain (the caller deletes this).
+    bool refresh() {
         uint32_t want = 0;
-        for (const Waiter &w : waiters) want |= w.events;
-        if (want != interest) {
-            (void)loop->update(id, want);
-            interest = want;
+        for (FdWaiter *w = head_; w; w = w->next) want |= w->events;
+        if (want == 0) {
+            scheduler_.loop().unwatch(watch_);
+            watch_ = {};
+            interest_ = 0;
+            return false;
+        }
+        if (want != interest_ && scheduler_.loop().update(watch_, want).ok()) interest_ = want;
+        return true;
+    }
+
+    void wake_all_closed() {
+        while (FdWaiter *w = head_) {
+            unlink(w);
+            w->closed = true;
+            scheduler_.wake(w->co, kErrClosed);
         }
     }
+
+    void on_io(uint32_t events) override;
+
+    loop::Loop *loop() const { return &scheduler_.loop(); }
+    int fd() const { return fd_; }
+
+private:
+    Scheduler &scheduler_;
+    int fd_;
+    loop::WatchId watch_{};
+    uint32_t interest_ = 0;
+    FdWaiter *head_ = nullptr;
 };
 
-// Loops are per thread, so is the table.
+// Loops are per thread, so is the table: fds with waiters now, empty between operations.
 thread_local std::map<std::pair<loop::Loop *, int>, FdWatch *> t_watches;
+
+void drop_if_idle(FdWatch *fw) {
+    if (fw->refresh()) return;
+    t_watches.erase({fw->loop(), fw->fd()});
+    delete fw;
+}
+
+void FdWatch::on_io(uint32_t events) {
+    const bool failed = (events & (loop::kError | loop::kHangup)) != 0;
+    for (FdWaiter *w = head_; w;) {
+        FdWaiter *next = w->next;
+        if (failed || (w->events & events)) {
+            w->fired |= events;
+            unlink(w);
+            scheduler_.wake(w->co, 0);
+        }
+        w = next;
+    }
+    drop_if_idle(this);  // may delete this
+}
 
 }  // namespace
 
-Result<uint32_t> wait_fd(int fd, uint32_t events, Nanos timeout, WaitInfo what) {
+Status add_fd_waiter(FdWaiter *w) {
     Scheduler *sched = Scheduler::current();
-    if (!sched || !sched->running()) return Error{kErrNotInCoroutine};
-    loop::Loop *loop = &sched->loop();
-    const auto key = std::make_pair(loop, fd);
-    FdWatch *w;
-    if (auto it = t_watches.find(key); it != t_watches.end()) {
-        w = it->second;
-    } else {
-        w = new FdWatch();
-        w->loop = loop;
-        w->scheduler = sched;
-        auto id = loop->watch(fd, events, w);
-        if (!id.ok()) {
-            delete w;
-            return id.error();
-        }
-        w->id = id.value();
-        w->interest = events;
-        t_watches[key] = w;
+    Coroutine *co = sched ? sched->running() : nullptr;
+    if (!co) return Error{kErrNotInCoroutine};
+    if (w->fd < 0) return Error{kErrInvalid};
+    w->co = co;
+    w->fired = 0;
+    w->closed = false;
+    const auto key = std::make_pair(&sched->loop(), w->fd);
+    auto it = t_watches.find(key);
+    FdWatch *fw = it != t_watches.end() ? it->second : nullptr;
+    const bool fresh = fw == nullptr;
+    if (fresh) fw = new FdWatch(*sched, w->fd);
+    Status st = fw->link(w);
+    if (!st.ok()) {
+        if (fresh) delete fw;
+        return st;
     }
-    Coroutine *self = sched->running();
-    uint32_t ready = 0;
-    w->waiters.push_back(FdWatch::Waiter{self, events, &ready});
-    w->refresh();
-    int rc = sched->park(timeout, what);
-    auto &ws = w->waiters;
-    ws.erase(std::remove_if(ws.begin(), ws.end(), [self](const FdWatch::Waiter &x) { return x.co == self; }),
-             ws.end());
-    if (ws.empty()) {
-        loop->unwatch(w->id);
-        t_watches.erase(key);
-        delete w;
-    } else {
-        w->refresh();
+    if (fresh) t_watches.emplace(key, fw);
+    return {};
+}
+
+void remove_fd_waiter(FdWaiter *w) {
+    if (!w->linked) return;
+    Scheduler *sched = Scheduler::current();
+    auto it = sched ? t_watches.find({&sched->loop(), w->fd}) : t_watches.end();
+    if (it == t_watches.end()) {
+        w->linked = false;
+        return;
     }
+    it->second->unlink(w);
+    drop_if_idle(it->second);
+}
+
+int park_on_fd_waiters(Nanos timeout, WaitInfo what) {
+    Scheduler *sched = Scheduler::current();
+    if (!sched || !sched->running()) return kErrNotInCoroutine;
+    return sched->park(timeout, what);
+}
+
+bool close_fd_waiters(int fd) {
+    Scheduler *sched = Scheduler::current();
+    if (!sched) return false;
+    auto it = t_watches.find({&sched->loop(), fd});
+    if (it == t_watches.end()) return false;
+    FdWatch *fw = it->second;
+    fw->wake_all_closed();
+    drop_if_idle(fw);
+    return true;
+}
+
+Result<uint32_t> wait_fd(int fd, uint32_t events, Nanos timeout, WaitInfo what) {
+    FdWaiter w;
+    w.fd = fd;
+    w.events = events;
+    Status st = add_fd_waiter(&w);
+    if (!st.ok()) return Error{st.code()};
+    int rc = park_on_fd_waiters(timeout, what);
+    remove_fd_waiter(&w);
+    if (rc == 0 && w.closed) rc = kErrClosed;
     if (rc != 0) return Error{rc};
-    return ready;
+    return w.fired;
 }
 
 }  // namespace gust::coro

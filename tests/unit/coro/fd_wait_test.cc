@@ -93,3 +93,28 @@ TEST(FdWait, AReaderAndAWriterWaitOnOneFdTogether) {
 
 }  // namespace
 }  // namespace gust::coro
+
+namespace gust::coro {
+namespace {
+
+TEST(FdWait, ClosingWakesEveryWaiterWithClosed) {
+    loop::Loop loop;
+    Scheduler sched(loop);
+    int fds[2];
+    ASSERT_EQ(pipe(fds), 0);
+    int a = 0, b = 0;
+    size_t watches_before = loop.stats().watches;
+    (void)sched.create([&] { a = wait_fd(fds[0], loop::kReadable).code(); });
+    (void)sched.create([&] { b = wait_fd(fds[0], loop::kReadable).code(); });
+    EXPECT_EQ(loop.stats().watches, watches_before + 1);  // one shared watch
+    (void)sched.create([&] { EXPECT_TRUE(close_fd_waiters(fds[0])); EXPECT_FALSE(close_fd_waiters(fds[0])); });
+    EXPECT_EQ(sched.run(), 0u);
+    EXPECT_EQ(a, kErrClosed);
+    EXPECT_EQ(b, kErrClosed);
+    EXPECT_EQ(loop.stats().watches, watches_before);
+    close(fds[0]);
+    close(fds[1]);
+}
+
+}  // namespace
+}  // namespace gust::coro
