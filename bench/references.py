@@ -26,10 +26,12 @@ def wait_port(port: int, proc: subprocess.Popen, timeout: float = 10.0):
     raise RuntimeError(f"nothing listening on {port} after {timeout} s")
 
 
-def wrk_rps(url: str, duration: int, connections: int = 100) -> float:
-    """Successful (2xx/3xx) responses per second; errors and other statuses do not count."""
-    r = subprocess.run(["wrk", "-t1", f"-c{connections}", f"-d{duration}s", url], capture_output=True, text=True,
-                       timeout=duration + 30)
+def wrk_rps(url: str, duration: int, connections: int = 100, close: bool = False) -> float:
+    """Successful (2xx/3xx) responses per second; errors and other statuses do not count.
+    close: a new connection per request (Connection: close), like PHP's http:// wrapper."""
+    extra = ["-H", "Connection: close"] if close else []
+    r = subprocess.run(["wrk", "-t1", f"-c{connections}", f"-d{duration}s", *extra, url], capture_output=True,
+                       text=True, timeout=duration + 30)
     m = re.search(r"(\d+) requests in ([\d.]+)(ms|s|m)", r.stdout)
     if not m:
         raise RuntimeError(f"wrk: {r.stdout[-300:]} {r.stderr[-300:]}")

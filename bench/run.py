@@ -170,6 +170,14 @@ def bench_fanin():
     """seed-002: every request makes a blocking-style call to a 200 ms backend; 400 connections."""
     fpm = references.fpm_fanin_rps(duration=10)
     row("fanin", "php-fpm (8 children) + nginx, requests/s (limit 40)", fpm, None, "", None)
+    # The client half through the hooks alone (no HTTP server yet): 400 coroutines calling
+    # file_get_contents() on the same backend, against wrk hitting the backend directly.
+    with references.slow_backend(8080, 200):
+        direct = references.wrk_rps("http://127.0.0.1:8080/", 5, connections=400, close=True)
+        hooked = kv(gust_php(ROOT / "bench/php/hooked_fanin.php", 8080, 400, 5).stdout)
+    rps = hooked.get("rps")
+    row("fanin", "hooked file_get_contents x400, requests/s (limit 2000)", rps, direct, ">= 0.98 x wrk (conn. close)",
+        rps is not None and rps >= 0.98 * direct)
     r = gust_php("-r", "exit(class_exists('Swoole\\Http\\Server') ? 0 : 3);")
     row("fanin", "Gust requests/s (limit 2000)",
         "n/a: Swoole\\Http\\Server not built yet (issues 4, 6)" if r.returncode else "TODO", fpm, ">= 1960 req/s",
