@@ -204,7 +204,10 @@ void timer_list(INTERNAL_FUNCTION_PARAMETERS) {
     zval ids;
     array_init(&ids);
     if (t_timers) {
-        for (auto &kv : t_timers->by_id) add_next_index_long(&ids, kv.first);
+        // A timer cleared from inside its own callback is gone for list() as for exists().
+        for (auto &kv : t_timers->by_id) {
+            if (!kv.second->removed) add_next_index_long(&ids, kv.first);
+        }
     }
     object_init_ex(return_value, ce_timer_iterator);
     zend_call_known_instance_method_with_1_params(ce_timer_iterator->constructor, Z_OBJ_P(return_value), nullptr,
