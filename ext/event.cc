@@ -446,7 +446,11 @@ void event_cycle(INTERNAL_FUNCTION_PARAMETERS) {
 void event_wait(INTERNAL_FUNCTION_PARAMETERS) {
     ZEND_PARSE_PARAMETERS_NONE();
     Runtime *rt = runtime_if_any();
-    if (!rt || rt->pending != Pending::kNone || current()) return;
+    // Not after a fatal error (an uncaught exception too) in the script itself: this also runs as a
+    // shutdown function, and PHP runs those after such an error.
+    const bool fatal = PG(last_error_message) &&
+                       (PG(last_error_type) & (E_ERROR | E_CORE_ERROR | E_COMPILE_ERROR | E_USER_ERROR | E_PARSE));
+    if (!rt || rt->pending != Pending::kNone || current() || fatal) return;
     run_all();
     check_pending();
 }

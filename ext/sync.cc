@@ -14,7 +14,11 @@ using gust::php::PhpCoroutine;
 
 namespace {
 
-gust::Nanos to_nanos(double seconds) { return seconds < 0 ? -1 : static_cast<gust::Nanos>(seconds * 1e9); }
+// Seconds to a relative timeout; negative, or too large for Nanos, waits forever.
+gust::Nanos to_nanos(double seconds) {
+    if (!(seconds >= 0) || seconds * 1e9 >= 9.0e18) return -1;
+    return static_cast<gust::Nanos>(seconds * 1e9);
+}
 
 // ---- WaitGroup
 

@@ -5,14 +5,13 @@ gust
 --FILE--
 <?php
 Swoole\Event::defer(function () { echo "defer 1 (from the script)\n"; });
-Swoole\Timer::after(2, function () {
+Swoole\Timer::after(50, function () {
     Swoole\Event::defer(function () {
         echo "defer 2 (from a timer)\n";
         Swoole\Event::defer(function () { echo "defer 3 (from a defer)\n"; });
     });
     echo "timer callback ends\n";
 });
-Swoole\Timer::after(2, function () { echo "second timer of the same pass\n"; });
 var_dump(swoole_event_defer(function () { echo "defer 1b\n"; }));
 echo "script end\n";
 ?>
@@ -22,6 +21,5 @@ script end
 defer 1 (from the script)
 defer 1b
 timer callback ends
-second timer of the same pass
 defer 2 (from a timer)
 defer 3 (from a defer)
