@@ -11,6 +11,10 @@ $fd = Swoole\Event::add($a, function ($stream) use ($a) {
     if ($data === "bye") {
         var_dump(Swoole\Event::del($stream));
         var_dump(Swoole\Event::isset($stream));
+        Swoole\Timer::after(1, function () use ($a) {
+            var_dump(Swoole\Event::del($a));
+            echo "done\n";
+        });
     }
 });
 var_dump(is_int($fd));
@@ -18,10 +22,6 @@ var_dump(Swoole\Event::isset($a), Swoole\Event::isset($a, SWOOLE_EVENT_READ), Sw
 var_dump(@Swoole\Event::add($a, function () {}));
 fwrite($b, "hello");
 Swoole\Timer::after(5, function () use ($b) { fwrite($b, "bye"); });
-Swoole\Timer::after(10, function () use ($a) {
-    var_dump(Swoole\Event::del($a));
-    echo "done\n";
-});
 echo "script end\n";
 ?>
 --EXPECT--

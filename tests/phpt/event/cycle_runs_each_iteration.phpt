@@ -14,7 +14,7 @@ Swoole\Timer::tick(1, function (int $id) use (&$ticks, &$iterations) {
         echo "cycle ran at least once per tick: ", var_export($iterations >= 4, true), "\n";
     }
 });
-Swoole\Timer::after(30, function () use (&$iterations) {
+Swoole\Timer::after(200, function () use (&$iterations) {
     var_dump(swoole_event_cycle(null));
     $seen = $iterations;
     Swoole\Timer::after(5, function () use (&$iterations, $seen) {

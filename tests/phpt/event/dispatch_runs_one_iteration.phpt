@@ -6,7 +6,7 @@ gust
 <?php
 var_dump(Swoole\Event::dispatch());
 Swoole\Timer::after(3, function () { echo "first\n"; });
-Swoole\Timer::after(60, function () { echo "second\n"; });
+Swoole\Timer::after(300, function () { echo "second\n"; });
 var_dump(Swoole\Event::dispatch());
 echo "between\n";
 go(function () { var_dump(swoole_event_dispatch()); });

@@ -11,7 +11,7 @@ $tick = Swoole\Timer::tick(1, function () use (&$n) {
         Swoole\Event::exit();
     }
 });
-Swoole\Timer::after(30, function () { echo "after 30\n"; });
+Swoole\Timer::after(300, function () { echo "after 300\n"; });
 Swoole\Event::wait();
 echo "wait returned after $n ticks, timer still exists: ", var_export(Swoole\Timer::exists($tick), true), "\n";
 Swoole\Timer::clear($tick);
@@ -21,4 +21,4 @@ echo "script end\n";
 exit requested
 wait returned after 3 ticks, timer still exists: true
 script end
-after 30
+after 300

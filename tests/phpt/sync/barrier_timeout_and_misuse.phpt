@@ -7,7 +7,7 @@ gust
 use Swoole\Coroutine\Barrier;
 Co\run(function () {
     $barrier = Barrier::make();
-    go(function () use ($barrier) { Co::sleep(0.05); echo "holder ends\n"; });
+    go(function () use ($barrier) { Co::sleep(0.3); echo "holder ends\n"; });
     Barrier::wait($barrier, 0.005);
     echo "timed out\n";
 

@@ -6,7 +6,7 @@ gust
 <?php
 Co\run(function () {
     $wg = new Swoole\Coroutine\WaitGroup(1);
-    go(function () use ($wg) { Co::sleep(0.05); $wg->done(); });
+    go(function () use ($wg) { Co::sleep(0.3); $wg->done(); });
     var_dump($wg->wait(0.005));
     var_dump($wg->count());
     var_dump($wg->wait());

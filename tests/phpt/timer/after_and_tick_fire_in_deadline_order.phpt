@@ -5,9 +5,9 @@ gust
 --FILE--
 <?php
 // Ticks and afters far apart: only the order among the afters is exact whatever the machine's load.
-Swoole\Timer::after(120, function () { echo "after 120 in coroutine ", Co::getCid() > 0 ? "yes" : "no", "\n"; });
-Swoole\Timer::after(40, function () { echo "after 40\n"; });
-swoole_timer_after(80, function () { echo "after 80\n"; });
+Swoole\Timer::after(300, function () { echo "after 300 in coroutine ", Co::getCid() > 0 ? "yes" : "no", "\n"; });
+Swoole\Timer::after(100, function () { echo "after 100\n"; });
+swoole_timer_after(200, function () { echo "after 200\n"; });
 $n = 0;
 Swoole\Timer::tick(1, function (int $id) use (&$n) {
     $n++;
@@ -25,6 +25,6 @@ tick 1
 tick 2
 tick 3
 tick 3, clearing
-after 40
-after 80
-after 120 in coroutine yes
+after 100
+after 200
+after 300 in coroutine yes

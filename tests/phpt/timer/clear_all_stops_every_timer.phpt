@@ -6,7 +6,7 @@ gust
 <?php
 var_dump(Swoole\Timer::clearAll());
 for ($i = 1; $i <= 5; $i++) {
-    Swoole\Timer::after(10 * $i, function () use ($i) { echo "never $i\n"; });
+    Swoole\Timer::after(100 * $i, function () use ($i) { echo "never $i\n"; });
 }
 Swoole\Timer::tick(2, function () {
     echo "tick clears all\n";
