@@ -205,7 +205,7 @@ ZEND_METHOD(Swoole_Coroutine_Barrier, wait) {
     b->waiter = p->co->id();
     // Drop the caller's own reference: when it was the last one, the barrier is released right here.
     ZEND_TRY_ASSIGN_REF_NULL(ref);
-    if (w.released || p->kill) {
+    if (w.released || p->kill || EG(exception)) {  // exception: a typed property refused null
         if (w.obj) w.obj->wait = nullptr;
         return;
     }
