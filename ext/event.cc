@@ -219,7 +219,8 @@ int to_fd(zval *z) {
         fd = Z_SOCKET_P(z)->bsd_socket;
     }
     if (fd < 0 || fcntl(fd, F_GETFD) < 0) {
-        php_error_docref(nullptr, E_WARNING, "fd argument must be either valid PHP stream or valid PHP socket resource");
+        php_error_docref(nullptr, E_WARNING,
+                         "fd argument must be either valid PHP stream or valid PHP socket resource");
         return -1;
     }
     return fd;

@@ -28,6 +28,7 @@ ZEND_EXTERN_MODULE_GLOBALS(gust)
 
 // Registration entry points of the binding's parts, called from MINIT in this order.
 void gust_register_functions_constants(int module_number);
-void gust_register_coroutine(int module_number);  // Swoole\Coroutine, Channel, WaitGroup, go()...: ext/coroutine*.cc, channel.cc, sync.cc
+// Swoole\Coroutine, Channel, WaitGroup, Barrier, go()...: ext/coroutine*.cc, channel.cc, sync.cc
+void gust_register_coroutine(int module_number);
 void gust_register_timer_event(int module_number);  // Swoole\Timer, Swoole\Event: ext/timer.cc, event.cc
 void gust_coroutine_rshutdown();  // ends the request's timers, events, coroutines and scheduler
