@@ -380,7 +380,7 @@ PhpCoroutine *require_coroutine() {
     return p;
 }
 
-static void register_event_wait_at_shutdown(Runtime *rt) {
+void register_event_wait_at_shutdown(Runtime *rt) {
     if (rt->shutdown_registered) return;
     rt->shutdown_registered = true;
     php_shutdown_function_entry entry;
@@ -440,15 +440,19 @@ void run_all() {
     hook.scheduler = rt->scheduler.get();
     const bool with_condition = exit_condition_set();
     if (with_condition) rt->loop->add_hook(&hook);
-    while (rt->pending == Pending::kNone) {
+    rt->exit_requested = false;
+    while (rt->pending == Pending::kNone && !rt->exit_requested) {
         if (exit_condition_met()) break;
         if (rt->loop->run_once(-1)) continue;
+        // Ended by an error or Event::exit() in this iteration: that is not a deadlock.
+        if (rt->pending != Pending::kNone || rt->exit_requested) break;
         if (rt->scheduler->stats().parked == 0) break;
         report_deadlock(rt);
     }
     if (with_condition) rt->loop->remove_hook(&hook);
     if (rt->pending == Pending::kNone) kill_all(rt);
     rt->running = false;
+    // Left set until the next run: timers and events do not fire while coroutines are unwound.
 }
 
 bool check_pending() {
@@ -479,7 +483,13 @@ bool resumed_slow(PhpCoroutine *p) {
 void rshutdown() {
     Runtime *rt = t_runtime;
     if (rt) {
+        // Timers and events first: nothing may fire while the coroutines are unwound. Again after:
+        // unwinding PHP code may have added some.
+        timers_release(rt);
+        events_release(rt);
         if (rt->pending != Pending::kBailout && !current()) kill_all(rt);
+        timers_release(rt);
+        events_release(rt);
         // Whatever is left (after a fatal error) is freed without running PHP code.
         for (coro::CoroutineId id : rt->scheduler->list()) {
             coro::Coroutine *co = rt->scheduler->find(id);

@@ -86,6 +86,7 @@ struct Runtime {
     bool running = false;            // inside run()/swoole_event_wait()
     bool shutdown_registered = false;
     bool pending_any() const { return pending != Pending::kNone; }
+    bool exit_requested = false;     // Swoole\Event::exit(): run_all() returns after this iteration
 };
 
 // The current request's runtime. initial-exec: gust.so is loaded once at startup, and the default
@@ -129,9 +130,19 @@ PhpCoroutine *require_coroutine();
 
 extern zend_class_entry *exit_exception_ce;
 extern zend_class_entry *canceled_exception_ce;
+// Runs the event loop at the end of the script (a shutdown function), as Swoole does once a
+// coroutine, timer or event was added outside every coroutine and outside Co\run.
+void register_event_wait_at_shutdown(Runtime *rt);
 
 void register_coroutine(int module_number);
 void register_channel(int module_number);
+void register_timer(int module_number);  // timer.cc
+void register_event(int module_number);  // event.cc
+void register_sync(int module_number);   // sync.cc: WaitGroup, Barrier
+// Cancel the request's PHP timers / event watches, defers and cycle callback and release their
+// PHP values without running PHP code. Called at RSHUTDOWN while the loop still exists.
+void timers_release(Runtime *rt);
+void events_release(Runtime *rt);
 void rshutdown();
 
 }  // namespace gust::php

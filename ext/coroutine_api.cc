@@ -1,4 +1,4 @@
-// Swoole\Coroutine, Swoole\Coroutine\run(), swoole_coroutine_*() and swoole_event_wait().
+// Swoole\Coroutine, Swoole\Coroutine\run() and swoole_coroutine_*() (swoole_event_wait(): event.cc).
 // Method bodies hold no C++ object with a destructor: check_pending() may longjmp out of them.
 #include "coroutine.h"
 #include "hooks.h"
@@ -89,14 +89,6 @@ ZEND_FUNCTION(swoole_coroutine_defer) { do_defer(INTERNAL_FUNCTION_PARAM_PASSTHR
 ZEND_FUNCTION(go) { do_create(INTERNAL_FUNCTION_PARAM_PASSTHRU); }
 ZEND_FUNCTION(defer) { do_defer(INTERNAL_FUNCTION_PARAM_PASSTHRU); }
 ZEND_FUNCTION(Co_run) { do_run(INTERNAL_FUNCTION_PARAM_PASSTHRU); }
-
-ZEND_FUNCTION(swoole_event_wait) {
-    ZEND_PARSE_PARAMETERS_NONE();
-    gust::php::Runtime *rt = gust::php::runtime_if_any();
-    if (!rt || rt->pending != gust::php::Pending::kNone || gust::php::current()) return;
-    gust::php::run_all();
-    gust::php::check_pending();
-}
 
 ZEND_METHOD(Swoole_Coroutine, create) { do_create(INTERNAL_FUNCTION_PARAM_PASSTHRU); }
 ZEND_METHOD(Swoole_Coroutine, defer) { do_defer(INTERNAL_FUNCTION_PARAM_PASSTHRU); }

@@ -8,6 +8,12 @@ void register_short_names() { zend_register_functions(nullptr, ext_functions, nu
 void gust_register_coroutine(int module_number) {
     gust::php::register_coroutine(module_number);
     gust::php::register_channel(module_number);
+    gust::php::register_sync(module_number);
+}
+
+void gust_register_timer_event(int module_number) {
+    gust::php::register_timer(module_number);
+    gust::php::register_event(module_number);
 }
 
 void gust_coroutine_rshutdown() { gust::php::rshutdown(); }

@@ -22,6 +22,7 @@ static PHP_MINIT_FUNCTION(gust) {
     REGISTER_INI_ENTRIES();
     gust_register_functions_constants(module_number);
     gust_register_coroutine(module_number);
+    gust_register_timer_event(module_number);
     gust_register_system(module_number);
     gust_register_runtime(module_number);
     return SUCCESS;

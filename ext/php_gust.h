@@ -28,8 +28,10 @@ ZEND_EXTERN_MODULE_GLOBALS(gust)
 
 // Registration entry points of the binding's parts, called from MINIT in this order.
 void gust_register_functions_constants(int module_number);
-void gust_register_coroutine(int module_number);  // Swoole\Coroutine, Channel, go()...: ext/coroutine*.cc, channel.cc
-void gust_coroutine_rshutdown();                  // ends the request's coroutines and scheduler
+// Swoole\Coroutine, Channel, WaitGroup, Barrier, go()...: ext/coroutine*.cc, channel.cc, sync.cc
+void gust_register_coroutine(int module_number);
+void gust_register_timer_event(int module_number);  // Swoole\Timer, Swoole\Event: ext/timer.cc, event.cc
+void gust_coroutine_rshutdown();  // ends the request's timers, events, coroutines and scheduler
 void gust_register_system(int module_number);     // Swoole\Coroutine\System: ext/system.cc
 void gust_register_runtime(int module_number);    // Swoole\Runtime, SWOOLE_HOOK_*: ext/runtime.cc, hook_*.cc
 void gust_runtime_rshutdown();                    // switches the request's hooks off

@@ -79,7 +79,4 @@ namespace {
     function swoole_coroutine_create(callable $func, mixed ...$params): int|false {}
 
     function swoole_coroutine_defer(callable $callback): void {}
-
-    /** Runs the event loop (and every coroutine) until nothing is left to do. */
-    function swoole_event_wait(): void {}
 }

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: de71d7ef9b0f540cb2b4efdba1f765c4b3c6470c */
+ * Stub hash: a9c340f76440810a800e259ecc8d430a69101489 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Swoole_Coroutine_run, 0, 1, _IS_BOOL, 0)
 	ZEND_ARG_TYPE_INFO(0, fn, IS_CALLABLE, 0)
@@ -13,9 +13,6 @@ ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_swoole_coroutine_defer, 0, 1, IS_VOID, 0)
 	ZEND_ARG_TYPE_INFO(0, callback, IS_CALLABLE, 0)
-ZEND_END_ARG_INFO()
-
-ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_swoole_event_wait, 0, 0, IS_VOID, 0)
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_Swoole_Coroutine_create, 0, 1, MAY_BE_LONG|MAY_BE_FALSE)
@@ -115,7 +112,6 @@ ZEND_END_ARG_INFO()
 ZEND_FUNCTION(Swoole_Coroutine_run);
 ZEND_FUNCTION(swoole_coroutine_create);
 ZEND_FUNCTION(swoole_coroutine_defer);
-ZEND_FUNCTION(swoole_event_wait);
 ZEND_METHOD(Swoole_Coroutine, create);
 ZEND_METHOD(Swoole_Coroutine, defer);
 ZEND_METHOD(Swoole_Coroutine, set);
@@ -147,7 +143,6 @@ static const zend_function_entry ext_functions[] = {
 	ZEND_NS_FALIAS("Swoole\\Coroutine", run, Swoole_Coroutine_run, arginfo_Swoole_Coroutine_run)
 	ZEND_FE(swoole_coroutine_create, arginfo_swoole_coroutine_create)
 	ZEND_FE(swoole_coroutine_defer, arginfo_swoole_coroutine_defer)
-	ZEND_FE(swoole_event_wait, arginfo_swoole_event_wait)
 	ZEND_FE_END
 };
 

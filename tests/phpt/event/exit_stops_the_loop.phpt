@@ -1,0 +1,24 @@
+--TEST--
+exit() stops the loop: wait() returns, remaining timers stay and run on the next wait()
+--EXTENSIONS--
+gust
+--FILE--
+<?php
+$n = 0;
+$tick = Swoole\Timer::tick(1, function () use (&$n) {
+    if (++$n === 3) {
+        echo "exit requested\n";
+        Swoole\Event::exit();
+    }
+});
+Swoole\Timer::after(300, function () { echo "after 300\n"; });
+Swoole\Event::wait();
+echo "wait returned after $n ticks, timer still exists: ", var_export(Swoole\Timer::exists($tick), true), "\n";
+Swoole\Timer::clear($tick);
+echo "script end\n";
+?>
+--EXPECT--
+exit requested
+wait returned after 3 ticks, timer still exists: true
+script end
+after 300
