@@ -159,17 +159,38 @@ def mysql_fixture(tmp):
 
 
 def layer_phpt(t: Tally):
+    run_phpt(t, "phpt", [])
+
+
+XDEBUG_SO = pathlib.Path("/usr/lib/php/20220829/xdebug.so")
+
+
+def layer_phpt_xdebug(t: Tally):
+    """Every phpt again with Xdebug loaded (step debugger and develop mode armed): it must load
+    and follow coroutines without crashing or changing any result."""
+    if not XDEBUG_SO.exists():
+        t.add("phpt-xdebug", "xdebug installed", False, f"missing {XDEBUG_SO} (tools/deps.sh installs php8.2-xdebug)")
+        return
+    run_phpt(t, "phpt-xdebug", [f"-d zend_extension={XDEBUG_SO}", "-d xdebug.mode=debug,develop",
+                                "-d xdebug.start_with_request=no"],
+             skip_if_contains="zend_extension=")
+
+
+def run_phpt(t: Tally, layer: str, php_args, skip_if_contains=None):
     gust_so = BUILD / "debug/ext/modules/gust.so"
     shim = BUILD / "tools" / "asan_dlopen_shim.so"
     if not shim.exists():
         shim.parent.mkdir(parents=True, exist_ok=True)
         run(["gcc", "-shared", "-fPIC", "-O2", "-o", str(shim), str(ROOT / "tools/asan_dlopen_shim.c"), "-ldl"])
     if not gust_so.exists():
-        t.add("phpt", "gust.so built", False, f"missing {gust_so}")
+        t.add(layer, "gust.so built", False, f"missing {gust_so}")
         return
     tests = sorted((ROOT / "tests/phpt").rglob("*.phpt"))
+    if skip_if_contains:
+        # Tests that load the same extension themselves are covered by the plain layer.
+        tests = [x for x in tests if skip_if_contains not in x.read_text()]
     if not tests:
-        t.add("phpt", "tests present", False, "no phpt files")
+        t.add(layer, "tests present", False, "no phpt files")
         return
     with tempfile.TemporaryDirectory() as tmp, mysql_fixture(tmp) as mysql_socket:
         junit = pathlib.Path(tmp) / "junit.xml"
@@ -187,19 +208,27 @@ def layer_phpt(t: Tally):
             runner_env[key] = env[key]
         # run-tests passes TEST_PHP_EXTRA_ENV-less children the parent's env; preload goes in via a wrapper.
         wrapper = pathlib.Path(tmp) / "php"
-        wrapper.write_text(f"#!/bin/sh\nexport LD_PRELOAD='{env['LD_PRELOAD']}'\nexec /usr/bin/php \"$@\"\n")
+        extra = " ".join(php_args)
+        wrapper.write_text(f"#!/bin/sh\nexport LD_PRELOAD='{env['LD_PRELOAD']}'\nexec /usr/bin/php {extra} \"$@\"\n")
         wrapper.chmod(0o755)
         runner_env["TEST_PHP_EXECUTABLE"] = str(wrapper)
+        if php_args:
+            # The extra settings must really take effect (e.g. Xdebug loads), or the layer proves nothing.
+            probe = run([str(wrapper), "-n", "-d", f"extension={gust_so}", "-r",
+                         "echo implode(',', get_loaded_extensions(true)), '|', extension_loaded('gust') ? 1 : 0;"],
+                        env=runner_env)
+            t.add(layer, "settings take effect", probe.returncode == 0 and probe.stdout.rstrip().endswith("|1")
+                  and (not skip_if_contains or "Xdebug" in probe.stdout), probe.stdout[-500:] + probe.stderr[-500:])
         cmd = ["/usr/bin/php", "-n", str(PHP_BUILD_DIR / "run-tests.php"), "-n", "-q", "--show-diff",
                "-j2", "-d", f"extension={gust_so}", "-p", str(wrapper)] + [str(x) for x in tests]
         r = run(cmd, env=runner_env, cwd=ROOT, timeout=1800)
         if not junit.exists():
-            t.add("phpt", "run-tests.php", False, r.stdout[-4000:] + r.stderr[-2000:])
+            t.add(layer, "run-tests.php", False, r.stdout[-4000:] + r.stderr[-2000:])
             return
         cases = list(ET.parse(junit).iter("testcase"))
         if len(cases) != len(tests):
             # e.g. gust.so failed to load and run-tests.php skipped or dropped everything
-            t.add("phpt", "every test ran", False, f"{len(cases)} results for {len(tests)} tests\n" + r.stdout[-3000:])
+            t.add(layer, "every test ran", False, f"{len(cases)} results for {len(tests)} tests\n" + r.stdout[-3000:])
         for case in cases:
             name = case.get("name", "?")
             bad = case.find("failure") is not None or case.find("error") is not None
@@ -207,16 +236,16 @@ def layer_phpt(t: Tally):
             if skipped:
                 # A skip is a failure unless it says why; the reason is printed either way.
                 reason = (case.find("skipped").get("message") or "").strip()
-                print(f"SKIP [phpt] {name}: {reason or 'no reason given'}")
-                t.add("phpt", name, bool(reason), "skipped without a reason")
+                print(f"SKIP [{layer}] {name}: {reason or 'no reason given'}")
+                t.add(layer, name, bool(reason), "skipped without a reason")
                 continue
             detail = ""
             if bad:
                 node = case.find("failure") if case.find("failure") is not None else case.find("error")
                 detail = (node.text or node.get("message") or "")
-            t.add("phpt", name, not bad, detail)
+            t.add(layer, name, not bad, detail)
         if r.returncode not in (0, 1):
-            t.add("phpt", "run-tests.php exit", False, r.stdout[-3000:] + r.stderr[-2000:])
+            t.add(layer, "run-tests.php exit", False, r.stdout[-3000:] + r.stderr[-2000:])
 
 
 def pytest_layer(t: Tally, layer, directory, extra_env):
@@ -278,6 +307,7 @@ LAYERS = {
     "unit": layer_unit,
     "tsan": layer_tsan,
     "phpt": layer_phpt,
+    "phpt-xdebug": layer_phpt_xdebug,
     "conformance": layer_conformance,
     "fuzz": layer_fuzz,
 }
