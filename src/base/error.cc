@@ -18,6 +18,7 @@ const char *error_message(int code) {
         case kErrNotInCoroutine: return "must be called inside a coroutine";
         case kErrInvalid: return "invalid argument";
         case kErrDns: return "name resolution failed";
+        case kErrNotFound: return "no such object";
         default: break;
     }
     if (code > kErrBase) return "unknown gust error";

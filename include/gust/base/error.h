@@ -18,6 +18,7 @@ enum GustError : int {
     kErrNotInCoroutine,  // a coroutine-only operation was called outside a coroutine
     kErrInvalid,         // invalid argument
     kErrDns,             // name resolution failed
+    kErrNotFound,        // no such object (an unknown or closed session id, ...)
 };
 
 // Human-readable text for a negative errno or a GustError (sign ignored).

@@ -1,0 +1,142 @@
+// The event-driven TCP/UDP server core of one process (Swoole's BASE mode, and later each
+// reactor of PROCESS mode): listeners, accepted sessions with bounded input/output buffers,
+// and callbacks into whoever embeds it (the PHP binding). Never calls PHP.
+//
+// Sessions are Swoole's `$fd`: positive ids, increasing, never reused by one Reactor.
+// Callbacks may call back into the Reactor (send, close) for any session, including the one
+// being reported; a session closed inside a callback is torn down after the callback returns.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "gust/base/clock.h"
+#include "gust/base/result.h"
+#include "gust/loop/loop.h"
+#include "gust/mem/buffer.h"
+#include "gust/mem/slice.h"
+#include "gust/net/address.h"
+
+namespace gust::server {
+
+using mem::Slice;
+using SessionId = int64_t;
+
+struct ListenOptions {
+    net::Address address;
+    int type = SOCK_STREAM;  // SOCK_STREAM or SOCK_DGRAM
+    int backlog = 511;
+    bool reuse_port = false;
+    bool tcp_nodelay = true;
+};
+
+struct ReactorOptions {
+    size_t max_connections = 100000;
+    size_t output_buffer_limit = 2 * 1024 * 1024;  // per session: Swoole's buffer_output_size
+    size_t read_chunk = 64 * 1024;                 // bytes read per recv
+    size_t datagram_max = 64 * 1024;
+};
+
+struct SessionInfo {
+    SessionId id = 0;
+    int port_index = 0;  // which listener accepted it
+    int fd = -1;
+    net::Address peer;
+    Nanos connected_at = 0;  // monotonic
+    Nanos last_receive = 0;
+    Nanos last_send = 0;
+    uint64_t bytes_received = 0;
+    uint64_t bytes_sent = 0;
+    bool paused = false;
+};
+
+struct ReactorStats {
+    uint64_t accepted = 0;
+    uint64_t refused = 0;  // over max_connections
+    uint64_t closed = 0;
+    size_t connections = 0;
+    uint64_t bytes_received = 0;
+    uint64_t bytes_sent = 0;
+};
+
+enum class CloseCause : uint8_t { kPeer, kServer, kError };
+
+// Implemented by the embedder. Data slices are valid only during the call.
+class ReactorEvents {
+public:
+    virtual void on_connect(const SessionInfo &session) = 0;
+    virtual void on_receive(const SessionInfo &session, Slice data) = 0;
+    virtual void on_close(const SessionInfo &session, CloseCause cause) = 0;
+    virtual void on_packet(int port_index, Slice data, const net::Address &from) = 0;
+    // The session's output buffer crossed its limit / drained below it again.
+    virtual void on_buffer_full(const SessionInfo &) {}
+    virtual void on_buffer_empty(const SessionInfo &) {}
+
+protected:
+    ~ReactorEvents() = default;
+};
+
+class Reactor {
+public:
+    Reactor(loop::Loop &loop, ReactorEvents &events, ReactorOptions options = {});
+    ~Reactor();
+    Reactor(const Reactor &) = delete;
+    Reactor &operator=(const Reactor &) = delete;
+
+    // Binds and listens now (so a port 0 can be read back); returns the listener's index.
+    Result<int> add_listener(const ListenOptions &options);
+    // Bound address of a listener (the real port when 0 was asked).
+    Result<net::Address> listener_address(int port_index) const;
+    int listener_count() const { return static_cast<int>(listeners_.size()); }
+
+    // Starts watching the listeners. Idempotent.
+    Status start();
+    // Stops accepting and closes every session (on_close with kServer) and listener.
+    void shutdown();
+
+    // Queues data for the session and writes what the socket takes now. kErrNotFound for an
+    // unknown or closing session, kErrLimit when the output buffer would pass its limit.
+    Status send(SessionId id, Slice data);
+    Status sendto(int port_index, const net::Address &to, Slice data);
+    // Closes after the queued output is written (reset: at once, with RST, dropping it).
+    Status close(SessionId id, bool reset = false);
+    Status pause(SessionId id);   // stop reading from the session
+    Status resume(SessionId id);
+
+    bool exists(SessionId id) const;
+    const SessionInfo *info(SessionId id) const;
+    // Up to `count` live session ids greater than `after`, ascending.
+    std::vector<SessionId> list(SessionId after, size_t count) const;
+    ReactorStats stats() const;
+
+private:
+    struct Session;
+    struct Listener;
+    friend struct Session;
+    friend struct Listener;
+
+    void on_accept(Listener &l);
+    void on_datagram(Listener &l);
+    void on_session_io(Session &s, uint32_t events);
+    void read_session(Session &s);
+    void flush_session(Session &s);
+    void update_interest(Session &s);
+    void finish_close(Session &s, CloseCause cause);
+    void reap();
+
+    loop::Loop &loop_;
+    ReactorEvents &events_;
+    ReactorOptions options_;
+    std::vector<std::unique_ptr<Listener>> listeners_;
+    std::unordered_map<SessionId, std::unique_ptr<Session>> sessions_;
+    std::vector<std::unique_ptr<Session>> dead_;  // closed during a callback, freed after it
+    SessionId next_id_ = 1;
+    int callback_depth_ = 0;
+    bool started_ = false;
+    ReactorStats stats_;
+};
+
+}  // namespace gust::server

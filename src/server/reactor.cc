@@ -1,0 +1,399 @@
+#include "gust/server/reactor.h"
+
+#include <sys/socket.h>
+
+#include <algorithm>
+#include <cerrno>
+
+#include "gust/base/error.h"
+#include "gust/base/log.h"
+#include "gust/net/socket.h"
+
+namespace gust::server {
+
+struct Reactor::Listener final : loop::IoHandler {
+    Reactor *reactor = nullptr;
+    int index = 0;
+    int fd = -1;
+    int type = SOCK_STREAM;
+    bool tcp_nodelay = true;
+    loop::WatchId watch{};
+    loop::TimerId resume_timer = 0;  // re-arms the watch after an EMFILE pause
+    void on_io(uint32_t) override {
+        if (type == SOCK_STREAM) {
+            reactor->on_accept(*this);
+        } else {
+            reactor->on_datagram(*this);
+        }
+    }
+};
+
+struct Reactor::Session final : loop::IoHandler {
+    Reactor *reactor = nullptr;
+    SessionInfo info;
+    loop::WatchId watch{};
+    mem::Buffer output;
+    bool closing = false;      // close() asked: finish writing, then close
+    bool dead = false;         // torn down (fd closed); awaiting free
+    bool buffer_full = false;  // on_buffer_full reported, on_buffer_empty pending
+    uint32_t interest = 0;
+    void on_io(uint32_t events) override { reactor->on_session_io(*this, events); }
+};
+
+namespace {
+
+// Runs embedder callbacks with the reactor marked busy, so sessions closed inside them are
+// freed only after they return.
+struct CallbackScope {
+    explicit CallbackScope(int &depth) : depth_(depth) { ++depth_; }
+    ~CallbackScope() { --depth_; }
+    int &depth_;
+};
+
+}  // namespace
+
+Reactor::Reactor(loop::Loop &loop, ReactorEvents &events, ReactorOptions options)
+    : loop_(loop), events_(events), options_(options) {}
+
+Reactor::~Reactor() {
+    for (auto &[id, s] : sessions_) {
+        if (s->watch.valid()) loop_.unwatch(s->watch);
+        if (s->info.fd >= 0) net::sys::close(s->info.fd);
+    }
+    for (auto &l : listeners_) {
+        if (l->resume_timer) loop_.cancel_timer(l->resume_timer);
+        if (l->watch.valid()) loop_.unwatch(l->watch);
+        if (l->fd >= 0) net::sys::close(l->fd);
+    }
+}
+
+Result<int> Reactor::add_listener(const ListenOptions &o) {
+    if (o.type != SOCK_STREAM && o.type != SOCK_DGRAM) return Error{kErrInvalid};
+    int fd = net::sys::open_socket(o.address.family(), o.type);
+    if (fd < 0) return Error{fd};
+    int rc = 0;
+    if (o.address.is_ip()) {
+        net::sys::set_reuse_addr(fd, true);
+        if (o.reuse_port) rc = net::sys::set_reuse_port(fd, true);
+    }
+    if (rc == 0) rc = net::sys::bind(fd, o.address);
+    if (rc == 0 && o.type == SOCK_STREAM) rc = net::sys::listen(fd, o.backlog);
+    if (rc < 0) {
+        net::sys::close(fd);
+        return Error{rc};
+    }
+    auto l = std::make_unique<Listener>();
+    l->reactor = this;
+    l->index = static_cast<int>(listeners_.size());
+    l->fd = fd;
+    l->type = o.type;
+    l->tcp_nodelay = o.tcp_nodelay && o.address.is_ip();
+    listeners_.push_back(std::move(l));
+    if (started_) {
+        auto w = loop_.watch(fd, loop::kReadable, listeners_.back().get());
+        if (!w.ok()) return w.error();
+        listeners_.back()->watch = w.value();
+    }
+    return listeners_.back()->index;
+}
+
+Result<net::Address> Reactor::listener_address(int port_index) const {
+    if (port_index < 0 || port_index >= listener_count()) return Error{kErrNotFound};
+    net::Address a;
+    int rc = net::sys::local_address(listeners_[static_cast<size_t>(port_index)]->fd, &a);
+    if (rc < 0) return Error{rc};
+    return a;
+}
+
+Status Reactor::start() {
+    if (started_) return {};
+    for (auto &l : listeners_) {
+        auto w = loop_.watch(l->fd, loop::kReadable, l.get());
+        if (!w.ok()) return w.error();
+        l->watch = w.value();
+    }
+    started_ = true;
+    return {};
+}
+
+void Reactor::shutdown() {
+    for (auto &l : listeners_) {
+        if (l->resume_timer) loop_.cancel_timer(l->resume_timer);
+        l->resume_timer = 0;
+        if (l->watch.valid()) loop_.unwatch(l->watch);
+        l->watch = {};
+        if (l->fd >= 0) net::sys::close(l->fd);
+        l->fd = -1;
+    }
+    std::vector<SessionId> ids;
+    ids.reserve(sessions_.size());
+    for (auto &[id, s] : sessions_) ids.push_back(id);
+    for (SessionId id : ids) {
+        auto it = sessions_.find(id);
+        if (it != sessions_.end() && !it->second->dead) finish_close(*it->second, CloseCause::kServer);
+    }
+    reap();
+}
+
+void Reactor::on_accept(Listener &l) {
+    // A bounded batch per readiness report: other fds get their turn, and the level-triggered
+    // watch reports the rest.
+    for (int i = 0; i < 64; ++i) {
+        net::Address peer;
+        int fd = net::sys::accept(l.fd, &peer);
+        if (fd == -EAGAIN || fd == -EWOULDBLOCK) return;
+        if (fd < 0) {
+            if (fd == -EMFILE || fd == -ENFILE) {
+                // No fd to accept with: the connection stays queued and the listener stays
+                // ready, so stop watching it for a moment instead of spinning on it.
+                GUST_LOG_WARN("accept: %s; pausing the listener for 100 ms", error_message(fd));
+                (void)loop_.update(l.watch, 0);
+                Listener *lp = &l;
+                if (!l.resume_timer) {
+                    l.resume_timer = loop_.add_timer(100 * kNanosPerMilli, 0, [this, lp](loop::TimerId) {
+                        lp->resume_timer = 0;
+                        if (lp->fd >= 0 && lp->watch.valid()) (void)loop_.update(lp->watch, loop::kReadable);
+                    });
+                }
+            }
+            return;
+        }
+        if (sessions_.size() >= options_.max_connections) {
+            // Refused: accepted and closed at once, so the listener does not stay ready.
+            ++stats_.refused;
+            net::sys::close(fd);
+            continue;
+        }
+        if (l.tcp_nodelay) net::sys::set_tcp_nodelay(fd, true);
+        auto s = std::make_unique<Session>();
+        s->reactor = this;
+        s->info.id = next_id_++;
+        s->info.port_index = l.index;
+        s->info.fd = fd;
+        s->info.peer = peer;
+        s->info.connected_at = loop_.now();
+        s->output = mem::Buffer();
+        auto w = loop_.watch(fd, loop::kReadable, s.get());
+        if (!w.ok()) {
+            net::sys::close(fd);
+            continue;
+        }
+        s->watch = w.value();
+        s->interest = loop::kReadable;
+        Session &ref = *s;
+        sessions_.emplace(ref.info.id, std::move(s));
+        ++stats_.accepted;
+        {
+            CallbackScope scope(callback_depth_);
+            events_.on_connect(ref.info);
+        }
+        reap();
+    }
+}
+
+void Reactor::on_datagram(Listener &l) {
+    std::vector<char> buf(options_.datagram_max);
+    for (int i = 0; i < 64; ++i) {
+        net::Address from;
+        ssize_t n = net::sys::recvfrom(l.fd, buf.data(), buf.size(), &from);
+        if (n < 0) return;  // -EAGAIN: drained; other errors are per-datagram (ICMP) and skipped
+        stats_.bytes_received += static_cast<uint64_t>(n);
+        CallbackScope scope(callback_depth_);
+        events_.on_packet(l.index, Slice(buf.data(), static_cast<size_t>(n)), from);
+    }
+}
+
+void Reactor::on_session_io(Session &s, uint32_t events) {
+    if (s.dead) return;
+    if (events & loop::kWritable) flush_session(s);
+    if (!s.dead && !s.info.paused && (events & (loop::kReadable | loop::kHangup | loop::kError))) read_session(s);
+    reap();
+}
+
+void Reactor::read_session(Session &s) {
+    char buf[64 * 1024];
+    const size_t chunk = std::min(sizeof(buf), options_.read_chunk);
+    for (int i = 0; i < 16 && !s.dead && !s.info.paused; ++i) {
+        ssize_t n = net::sys::recv(s.info.fd, buf, chunk);
+        if (n == -EAGAIN || n == -EWOULDBLOCK) return;
+        if (n == 0) {
+            finish_close(s, CloseCause::kPeer);
+            return;
+        }
+        if (n < 0) {
+            finish_close(s, n == -ECONNRESET ? CloseCause::kPeer : CloseCause::kError);
+            return;
+        }
+        s.info.bytes_received += static_cast<uint64_t>(n);
+        stats_.bytes_received += static_cast<uint64_t>(n);
+        s.info.last_receive = loop_.now();
+        if (s.closing) continue;  // closing: input is read and dropped until the output is out
+        CallbackScope scope(callback_depth_);
+        events_.on_receive(s.info, Slice(buf, static_cast<size_t>(n)));
+        if (static_cast<size_t>(n) < chunk) return;
+    }
+}
+
+void Reactor::flush_session(Session &s) {
+    while (!s.output.empty()) {
+        ssize_t n = net::sys::send(s.info.fd, s.output.data(), s.output.size());
+        if (n == -EAGAIN || n == -EWOULDBLOCK) break;
+        if (n < 0) {
+            finish_close(s, n == -EPIPE || n == -ECONNRESET ? CloseCause::kPeer : CloseCause::kError);
+            return;
+        }
+        s.output.consume(static_cast<size_t>(n));
+        s.info.bytes_sent += static_cast<uint64_t>(n);
+        stats_.bytes_sent += static_cast<uint64_t>(n);
+        s.info.last_send = loop_.now();
+    }
+    if (s.output.empty()) {
+        s.output.release();  // idle sessions hold no output memory
+        if (s.buffer_full) {
+            s.buffer_full = false;
+            CallbackScope scope(callback_depth_);
+            events_.on_buffer_empty(s.info);
+        }
+        if (s.closing && !s.dead) {
+            finish_close(s, CloseCause::kServer);
+            return;
+        }
+    }
+    update_interest(s);
+}
+
+void Reactor::update_interest(Session &s) {
+    if (s.dead) return;
+    uint32_t want = (s.info.paused ? 0u : loop::kReadable) | (s.output.empty() ? 0u : loop::kWritable);
+    if (want != s.interest && loop_.update(s.watch, want).ok()) s.interest = want;
+}
+
+Status Reactor::send(SessionId id, Slice data) {
+    auto it = sessions_.find(id);
+    if (it == sessions_.end() || it->second->dead || it->second->closing) return Error{kErrNotFound};
+    Session &s = *it->second;
+    if (data.empty()) return {};
+    size_t offset = 0;
+    if (s.output.empty()) {
+        // Nothing queued: write straight from the caller's bytes, queue only the rest.
+        ssize_t n = net::sys::send(s.info.fd, data.data(), data.size());
+        if (n >= 0) {
+            offset = static_cast<size_t>(n);
+            s.info.bytes_sent += static_cast<uint64_t>(n);
+            stats_.bytes_sent += static_cast<uint64_t>(n);
+            s.info.last_send = loop_.now();
+        } else if (n != -EAGAIN && n != -EWOULDBLOCK) {
+            return Error{static_cast<int>(n)};  // the read side reports the close
+        }
+    }
+    if (offset < data.size()) {
+        size_t rest = data.size() - offset;
+        if (s.output.size() + rest > options_.output_buffer_limit) {
+            if (!s.buffer_full) {
+                s.buffer_full = true;
+                CallbackScope scope(callback_depth_);
+                events_.on_buffer_full(s.info);
+            }
+            return Error{kErrLimit};
+        }
+        Status st = s.output.append(data.data() + offset, rest);
+        if (!st.ok()) return st;
+        update_interest(s);
+    }
+    return {};
+}
+
+Status Reactor::sendto(int port_index, const net::Address &to, Slice data) {
+    if (port_index < 0 || port_index >= listener_count()) return Error{kErrNotFound};
+    Listener &l = *listeners_[static_cast<size_t>(port_index)];
+    if (l.type != SOCK_DGRAM || l.fd < 0) return Error{kErrInvalid};
+    ssize_t n = net::sys::sendto(l.fd, data.data(), data.size(), to);
+    if (n < 0) return Error{static_cast<int>(n)};
+    stats_.bytes_sent += static_cast<uint64_t>(n);
+    return {};
+}
+
+Status Reactor::close(SessionId id, bool reset) {
+    auto it = sessions_.find(id);
+    if (it == sessions_.end() || it->second->dead || it->second->closing) return Error{kErrNotFound};
+    Session &s = *it->second;
+    if (reset) {
+        linger lg{1, 0};  // close with RST, dropping unsent data
+        setsockopt(s.info.fd, SOL_SOCKET, SO_LINGER, &lg, sizeof(lg));
+        s.output.clear();
+    }
+    if (s.output.empty()) {
+        finish_close(s, CloseCause::kServer);
+    } else {
+        s.closing = true;
+        update_interest(s);
+    }
+    if (callback_depth_ == 0) reap();
+    return {};
+}
+
+Status Reactor::pause(SessionId id) {
+    auto it = sessions_.find(id);
+    if (it == sessions_.end() || it->second->dead) return Error{kErrNotFound};
+    it->second->info.paused = true;
+    update_interest(*it->second);
+    return {};
+}
+
+Status Reactor::resume(SessionId id) {
+    auto it = sessions_.find(id);
+    if (it == sessions_.end() || it->second->dead) return Error{kErrNotFound};
+    it->second->info.paused = false;
+    update_interest(*it->second);
+    return {};
+}
+
+void Reactor::finish_close(Session &s, CloseCause cause) {
+    if (s.dead) return;
+    s.dead = true;
+    if (s.watch.valid()) loop_.unwatch(s.watch);
+    s.watch = {};
+    net::sys::close(s.info.fd);
+    ++stats_.closed;
+    {
+        CallbackScope scope(callback_depth_);
+        events_.on_close(s.info, cause);
+    }
+    auto it = sessions_.find(s.info.id);
+    if (it != sessions_.end()) {
+        dead_.push_back(std::move(it->second));
+        sessions_.erase(it);
+    }
+}
+
+void Reactor::reap() {
+    if (callback_depth_ == 0) dead_.clear();
+}
+
+bool Reactor::exists(SessionId id) const {
+    auto it = sessions_.find(id);
+    return it != sessions_.end() && !it->second->dead && !it->second->closing;
+}
+
+const SessionInfo *Reactor::info(SessionId id) const {
+    auto it = sessions_.find(id);
+    return it == sessions_.end() || it->second->dead ? nullptr : &it->second->info;
+}
+
+std::vector<SessionId> Reactor::list(SessionId after, size_t count) const {
+    std::vector<SessionId> ids;
+    for (auto &[id, s] : sessions_) {
+        if (id > after && !s->dead) ids.push_back(id);
+    }
+    std::sort(ids.begin(), ids.end());
+    if (ids.size() > count) ids.resize(count);
+    return ids;
+}
+
+ReactorStats Reactor::stats() const {
+    ReactorStats out = stats_;
+    out.connections = sessions_.size();
+    return out;
+}
+
+}  // namespace gust::server

@@ -1,0 +1,236 @@
+// The BASE-mode reactor against real loopback clients (coroutine sockets on the same loop):
+// echo, queued output and close, backpressure, max connections, closes inside callbacks, UDP.
+#include "gust/server/reactor.h"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "gust/base/error.h"
+#include "gust/coro/coroutine.h"
+#include "gust/net/co_socket.h"
+
+namespace gust::server {
+namespace {
+
+struct Recorder final : ReactorEvents {
+    std::function<void(const SessionInfo &)> connect;
+    std::function<void(const SessionInfo &, Slice)> receive;
+    std::function<void(int, Slice, const net::Address &)> packet;
+    std::vector<std::pair<SessionId, CloseCause>> closes;
+    int full = 0, empty = 0;
+    void on_connect(const SessionInfo &s) override {
+        if (connect) connect(s);
+    }
+    void on_receive(const SessionInfo &s, Slice d) override {
+        if (receive) receive(s, d);
+    }
+    void on_close(const SessionInfo &s, CloseCause c) override { closes.emplace_back(s.id, c); }
+    void on_packet(int p, Slice d, const net::Address &from) override {
+        if (packet) packet(p, d, from);
+    }
+    void on_buffer_full(const SessionInfo &) override { ++full; }
+    void on_buffer_empty(const SessionInfo &) override { ++empty; }
+};
+
+struct Env {
+    loop::Loop loop;
+    coro::Scheduler sched{loop};
+    Recorder events;
+    std::unique_ptr<Reactor> reactor;
+    net::Address addr;
+    explicit Env(ReactorOptions o = {}, int type = SOCK_STREAM) {
+        reactor = std::make_unique<Reactor>(loop, events, o);
+        ListenOptions l;
+        l.address = net::Address::parse("127.0.0.1:0").value();
+        l.type = type;
+        auto idx = reactor->add_listener(l);
+        EXPECT_TRUE(idx.ok());
+        addr = reactor->listener_address(0).value();
+        EXPECT_NE(addr.port(), 0);
+        EXPECT_TRUE(reactor->start().ok());
+    }
+    // Runs `body` in a coroutine, then shuts the reactor down so the loop can end.
+    void run(std::function<void()> body) {
+        (void)sched.create([this, body] {
+            body();
+            reactor->shutdown();
+        });
+        sched.run();
+    }
+    std::unique_ptr<net::CoSocket> client() {
+        auto c = net::CoSocket::open(AF_INET, SOCK_STREAM);
+        EXPECT_TRUE(c.ok());
+        EXPECT_TRUE(c.value()->connect(addr, kNanosPerSecond).ok());
+        return std::move(c.value());
+    }
+};
+
+std::string read_until_eof(net::CoSocket &c) {
+    std::string out;
+    char buf[65536];
+    for (;;) {
+        auto n = c.recv(buf, sizeof buf, 5 * kNanosPerSecond);
+        if (!n.ok() || n.value() == 0) return out;
+        out.append(buf, n.value());
+    }
+}
+
+TEST(Reactor, EchoesAndReportsConnectReceiveClose) {
+    Env env;
+    std::vector<SessionId> connected;
+    env.events.connect = [&](const SessionInfo &s) { connected.push_back(s.id); };
+    env.events.receive = [&](const SessionInfo &s, Slice d) { EXPECT_TRUE(env.reactor->send(s.id, d).ok()); };
+    std::string got;
+    env.run([&] {
+        auto c = env.client();
+        ASSERT_TRUE(c->send_all("hello", 5).ok());
+        char buf[5];
+        auto n = c->recv_all(buf, 5, kNanosPerSecond);
+        ASSERT_TRUE(n.ok());
+        got.assign(buf, n.value());
+        c->close();
+        (void)coro::Scheduler::current()->sleep(10 * kNanosPerMilli);  // let the reactor see the EOF
+    });
+    EXPECT_EQ(got, "hello");
+    ASSERT_EQ(connected.size(), 1u);
+    EXPECT_EQ(connected[0], 1);
+    ASSERT_EQ(env.events.closes.size(), 1u);
+    EXPECT_EQ(env.events.closes[0].second, CloseCause::kPeer);
+    EXPECT_FALSE(env.reactor->exists(1));
+    EXPECT_EQ(env.reactor->stats().accepted, 1u);
+    EXPECT_EQ(env.reactor->stats().connections, 0u);
+}
+
+TEST(Reactor, CloseAfterSendDeliversEverythingThenEof) {
+    const std::string big(1024 * 1024, 'x');  // more than the socket takes at once
+    Env env2;
+    env2.events.receive = [&](const SessionInfo &s, Slice) {
+        ASSERT_TRUE(env2.reactor->send(s.id, Slice(big.data(), 1024 * 1024)).ok());
+        ASSERT_TRUE(env2.reactor->close(s.id).ok());  // closes after the queued output
+        EXPECT_FALSE(env2.reactor->exists(s.id));
+        EXPECT_EQ(env2.reactor->send(s.id, Slice(std::string_view("late"))).code(), kErrNotFound);
+    };
+    size_t got = 0;
+    env2.run([&] {
+        auto c = env2.client();
+        ASSERT_TRUE(c->send_all("go", 2).ok());
+        got = read_until_eof(*c).size();
+    });
+    EXPECT_EQ(got, 1024u * 1024u);
+    ASSERT_EQ(env2.events.closes.size(), 1u);
+    EXPECT_EQ(env2.events.closes[0].second, CloseCause::kServer);
+}
+
+TEST(Reactor, OutputLimitRefusesAndReportsFullThenEmpty) {
+    ReactorOptions o;
+    o.output_buffer_limit = 64 * 1024;
+    Env env(o);
+    SessionId id = 0;
+    int refused = 0;
+    env.events.connect = [&](const SessionInfo &s) { id = s.id; };
+    env.run([&] {
+        auto c = env.client();
+        (void)coro::Scheduler::current()->sleep(5 * kNanosPerMilli);
+        ASSERT_NE(id, 0);
+        std::string chunk(16 * 1024, 'y');
+        // The client does not read: the kernel buffers fill, then the session's 64 KiB limit.
+        for (int i = 0; i < 2000 && refused == 0; ++i) {
+            Status st = env.reactor->send(id, Slice(chunk));
+            if (!st.ok()) {
+                EXPECT_EQ(st.code(), kErrLimit);
+                ++refused;
+            }
+        }
+        EXPECT_EQ(refused, 1);
+        EXPECT_EQ(env.events.full, 1);
+        char buf[65536];
+        // Drain until the reactor has flushed everything and reported the buffer empty.
+        for (int i = 0; i < 10000 && env.events.empty == 0; ++i) (void)c->recv(buf, sizeof buf, kNanosPerSecond);
+        EXPECT_EQ(env.events.empty, 1);
+        EXPECT_TRUE(env.reactor->send(id, Slice(chunk)).ok());
+    });
+}
+
+TEST(Reactor, MaxConnectionsRefusesTheExcess) {
+    ReactorOptions o;
+    o.max_connections = 1;
+    Env env(o);
+    std::string second;
+    env.run([&] {
+        auto a = env.client();
+        (void)coro::Scheduler::current()->sleep(5 * kNanosPerMilli);
+        auto b = env.client();  // accepted by the kernel, then closed by the reactor
+        second = read_until_eof(*b);
+        EXPECT_TRUE(env.reactor->exists(1));
+    });
+    EXPECT_EQ(second, "");
+    EXPECT_EQ(env.reactor->stats().refused, 1u);
+    EXPECT_EQ(env.reactor->stats().accepted, 1u);
+}
+
+TEST(Reactor, CloseInsideCallbacksIsSafe) {
+    Env env;
+    int receives = 0;
+    env.events.connect = [&](const SessionInfo &s) {
+        if (s.id == 1) ASSERT_TRUE(env.reactor->close(s.id).ok());  // close in on_connect
+    };
+    env.events.receive = [&](const SessionInfo &s, Slice) {
+        ++receives;
+        ASSERT_TRUE(env.reactor->close(s.id, true).ok());  // reset in on_receive
+        EXPECT_EQ(env.reactor->close(s.id).code(), kErrNotFound);
+    };
+    std::string first, second;
+    env.run([&] {
+        auto a = env.client();
+        first = read_until_eof(*a);
+        auto b = env.client();
+        ASSERT_TRUE(b->send_all("a lot of input", 14).ok());
+        second = read_until_eof(*b);
+    });
+    EXPECT_EQ(receives, 1);
+    EXPECT_EQ(env.events.closes.size(), 2u);
+    EXPECT_EQ(env.reactor->stats().connections, 0u);
+}
+
+TEST(Reactor, ListsSessionsAndShutsDown) {
+    Env env;
+    std::vector<std::unique_ptr<net::CoSocket>> clients;
+    env.run([&] {
+        for (int i = 0; i < 5; ++i) clients.push_back(env.client());
+        (void)coro::Scheduler::current()->sleep(10 * kNanosPerMilli);
+        EXPECT_EQ(env.reactor->list(0, 100), (std::vector<SessionId>{1, 2, 3, 4, 5}));
+        EXPECT_EQ(env.reactor->list(2, 2), (std::vector<SessionId>{3, 4}));
+        const SessionInfo *info = env.reactor->info(3);
+        ASSERT_NE(info, nullptr);
+        EXPECT_EQ(info->peer.host(), "127.0.0.1");
+        env.reactor->shutdown();
+        EXPECT_EQ(env.reactor->stats().connections, 0u);  // (run() shuts down again: a no-op)
+        for (auto &c : clients) EXPECT_EQ(read_until_eof(*c), "");
+    });
+    EXPECT_EQ(env.events.closes.size(), 5u);
+}
+
+TEST(Reactor, UdpPacketsAndSendto) {
+    Env env({}, SOCK_DGRAM);
+    env.events.packet = [&](int port, Slice d, const net::Address &from) {
+        EXPECT_TRUE(env.reactor->sendto(port, from, d).ok());
+    };
+    std::string got;
+    env.run([&] {
+        auto c = net::CoSocket::open(AF_INET, SOCK_DGRAM);
+        ASSERT_TRUE(c.ok());
+        ASSERT_TRUE(c.value()->sendto("dgram", 5, env.addr).ok());
+        char buf[16];
+        net::Address from;
+        auto n = c.value()->recvfrom(buf, sizeof buf, &from, kNanosPerSecond);
+        ASSERT_TRUE(n.ok());
+        got.assign(buf, n.value());
+    });
+    EXPECT_EQ(got, "dgram");
+}
+
+}  // namespace
+}  // namespace gust::server
