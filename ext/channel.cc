@@ -62,7 +62,6 @@ void channel_free(zend_object *obj) {
     zend_object_std_dtor(obj);
 }
 
-gust::Nanos to_nanos(double seconds) { return seconds < 0 ? -1 : static_cast<gust::Nanos>(seconds * 1e9); }
 
 zend_long channel_code(int rc) {
     switch (rc) {
@@ -125,7 +124,7 @@ ZEND_METHOD(Swoole_Coroutine_Channel, push) {
     PhpCoroutine *p = gust::php::require_coroutine();
     if (!p) return;
     if (p->kill) RETURN_FALSE;
-    int rc = do_push(ch, data, to_nanos(timeout));
+    int rc = do_push(ch, data, gust::seconds_to_nanos(timeout));
     if (!gust::php::resumed(p)) return;
     if (rc != 0) {
         set_err(Z_OBJ_P(ZEND_THIS), channel_code(rc));
@@ -145,7 +144,7 @@ ZEND_METHOD(Swoole_Coroutine_Channel, pop) {
     PhpCoroutine *p = gust::php::require_coroutine();
     if (!p) return;
     if (p->kill) RETURN_FALSE;
-    int rc = do_pop(ch, to_nanos(timeout), return_value);
+    int rc = do_pop(ch, gust::seconds_to_nanos(timeout), return_value);
     if (!gust::php::resumed(p)) {
         zval_ptr_dtor(return_value);
         ZVAL_UNDEF(return_value);

@@ -19,10 +19,6 @@ zend_class_entry *ce_coroutine = nullptr;
 zend_class_entry *ce_context = nullptr;
 zend_class_entry *ce_iterator = nullptr;
 
-gust::Nanos to_nanos(double seconds) {
-    if (seconds < 0) return -1;
-    return static_cast<gust::Nanos>(seconds * 1e9);
-}
 
 // The coroutine `cid` names: 0 = the running one. Null for the main context or an unknown id.
 PhpCoroutine *target(zend_long cid) { return cid == 0 ? gust::php::current() : gust::php::find(cid); }
@@ -246,7 +242,7 @@ ZEND_METHOD(Swoole_Coroutine, join) {
     ZEND_PARSE_PARAMETERS_END();
     PhpCoroutine *p = gust::php::require_coroutine();
     if (!p) return;
-    gust::Nanos deadline = timeout < 0 ? -1 : gust::monotonic_now() + to_nanos(timeout);
+    gust::Nanos deadline = timeout < 0 ? -1 : gust::deadline_after(gust::monotonic_now(), gust::seconds_to_nanos(timeout));
     zval *v;
     bool ok = true;
     ZEND_HASH_FOREACH_VAL(ids, v) {
@@ -370,7 +366,7 @@ ZEND_METHOD(Swoole_Coroutine, sleep) {
     PhpCoroutine *p = gust::php::require_coroutine();
     if (!p) return;
     if (p->kill) RETURN_FALSE;
-    int rc = gust::php::runtime()->scheduler->sleep(to_nanos(seconds < 0 ? 0 : seconds));
+    int rc = gust::php::runtime()->scheduler->sleep(gust::seconds_to_nanos(seconds < 0 ? 0 : seconds));
     if (!gust::php::resumed(p)) return;
     RETURN_BOOL(rc == 0);
 }

@@ -40,7 +40,7 @@ void hooked_sleep(INTERNAL_FUNCTION_PARAMETERS) {
         GUST_CALL_ORIGINAL(g_hooks[kSleep]);
         return;
     }
-    if (!park_for(seconds * gust::kNanosPerSecond)) return;
+    if (!park_for(gust::scaled_nanos(seconds, gust::kNanosPerSecond))) return;
     RETURN_LONG(0);
 }
 
@@ -51,7 +51,7 @@ void hooked_usleep(INTERNAL_FUNCTION_PARAMETERS) {
         GUST_CALL_ORIGINAL(g_hooks[kUsleep]);
         return;
     }
-    (void)park_for(micros * 1000);
+    (void)park_for(gust::scaled_nanos(micros, gust::kNanosPerMicro));
 }
 
 void hooked_time_nanosleep(INTERNAL_FUNCTION_PARAMETERS) {
@@ -62,7 +62,7 @@ void hooked_time_nanosleep(INTERNAL_FUNCTION_PARAMETERS) {
         GUST_CALL_ORIGINAL(g_hooks[kNanosleep]);
         return;
     }
-    if (!park_for(seconds * gust::kNanosPerSecond + nanos)) return;
+    if (!park_for(gust::deadline_after(gust::scaled_nanos(seconds, gust::kNanosPerSecond), nanos))) return;
     RETURN_TRUE;
 }
 
@@ -78,7 +78,7 @@ void hooked_time_sleep_until(INTERNAL_FUNCTION_PARAMETERS) {
         GUST_CALL_ORIGINAL(g_hooks[kSleepUntil]);  // PHP warns that the time is in the past
         return;
     }
-    if (!park_for(static_cast<gust::Nanos>(left * 1e9))) return;
+    if (!park_for(gust::seconds_to_nanos(left))) return;
     RETURN_TRUE;
 }
 

@@ -108,7 +108,7 @@ void hooked_stream_select(INTERNAL_FUNCTION_PARAMETERS) {
     }
     gust::php::PhpCoroutine *p = gust::php::current();
     const Nanos timeout = sec_null ? -1 : sec * gust::kNanosPerSecond + usec * gust::kNanosPerMicro;
-    const Nanos deadline = timeout < 0 ? -1 : gust::monotonic_now() + timeout;
+    const Nanos deadline = timeout < 0 ? -1 : gust::deadline_after(gust::monotonic_now(), timeout);
     for (;;) {
         uint32_t total = count(r) + count(w) + count(e), n = 0;
         if (total == 0) break;

@@ -14,11 +14,6 @@ using gust::php::PhpCoroutine;
 
 namespace {
 
-// Seconds to a relative timeout; negative, or too large for Nanos, waits forever.
-gust::Nanos to_nanos(double seconds) {
-    if (!(seconds >= 0) || seconds * 1e9 >= 9.0e18) return -1;
-    return static_cast<gust::Nanos>(seconds * 1e9);
-}
 
 // ---- WaitGroup
 
@@ -58,7 +53,12 @@ bool change(WaitGroupObject *w, zend_long delta, bool by_done) {
         zend_throw_exception(spl_ce_BadMethodCallException, "WaitGroup misuse: add() while wait() is in progress", 0);
         return false;
     }
-    if (w->wg->count() + delta < 0) {
+    int64_t next = 0;
+    if (__builtin_add_overflow(static_cast<int64_t>(w->wg->count()), static_cast<int64_t>(delta), &next)) {
+        zend_throw_exception(spl_ce_InvalidArgumentException, "WaitGroup misuse: the counter would overflow", 0);
+        return false;
+    }
+    if (next < 0) {
         zend_throw_exception(by_done ? spl_ce_BadMethodCallException : spl_ce_InvalidArgumentException,
                              "WaitGroup misuse: the counter would become negative", 0);
         return false;
@@ -163,7 +163,7 @@ ZEND_METHOD(Swoole_Coroutine_WaitGroup, wait) {
     if (!p) return;
     if (p->kill) RETURN_FALSE;
     w->waiting = true;
-    int rc = w->wg->wait(to_nanos(timeout));
+    int rc = w->wg->wait(gust::seconds_to_nanos(timeout));
     w->waiting = false;
     if (!gust::php::resumed(p)) return;
     RETURN_BOOL(rc == 0);
@@ -210,7 +210,7 @@ ZEND_METHOD(Swoole_Coroutine_Barrier, wait) {
         return;
     }
     // Swoole waits forever for a timeout <= 0.
-    (void)gust::php::runtime()->scheduler->park(timeout > 0 ? to_nanos(timeout) : -1,
+    (void)gust::php::runtime()->scheduler->park(timeout > 0 ? gust::seconds_to_nanos(timeout) : -1,
                                                 gust::coro::WaitInfo{"Barrier", 0, "wait"});
     if (w.obj) w.obj->wait = nullptr;  // timed out, canceled or killed: the barrier lives on
     if (!gust::php::resumed(p)) return;

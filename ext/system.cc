@@ -37,7 +37,6 @@ constexpr zend_long kEventRead = 512;    // SWOOLE_EVENT_READ
 constexpr zend_long kEventWrite = 1024;  // SWOOLE_EVENT_WRITE
 constexpr int FILE_APPEND_FLAG = 8;      // PHP FILE_APPEND
 
-gust::Nanos to_nanos(double seconds) { return seconds < 0 ? -1 : static_cast<gust::Nanos>(seconds * 1e9); }
 
 // The coroutine to park, or nullptr after throwing (outside coroutines) / when it must not park.
 PhpCoroutine *enter() {
@@ -51,7 +50,7 @@ PhpCoroutine *enter() {
 bool resolve_into(const char *name, size_t len, int family, double timeout, bool all, zval *out) {
     gust::net::ResolveOptions opts;
     opts.family = family;
-    opts.timeout = timeout <= 0 ? 60 * gust::kNanosPerSecond : to_nanos(timeout);
+    opts.timeout = timeout <= 0 ? 60 * gust::kNanosPerSecond : gust::seconds_to_nanos(timeout);
     auto r = gust::net::resolve(std::string_view(name, len), 0, opts);
     if (!r.ok() || r.value().empty()) return false;
     if (!all) {
@@ -327,7 +326,7 @@ int fd_of(zval *z) {
 uint32_t wait_event(int fd, zend_long events, double timeout, int *code) {
     uint32_t want = ((events & kEventRead) ? gust::loop::kReadable : 0u) |
                     ((events & kEventWrite) ? gust::loop::kWritable : 0u);
-    auto r = gust::coro::wait_fd(fd, want, to_nanos(timeout), gust::coro::WaitInfo{"System", 0, "waitEvent"});
+    auto r = gust::coro::wait_fd(fd, want, gust::seconds_to_nanos(timeout), gust::coro::WaitInfo{"System", 0, "waitEvent"});
     if (!r.ok()) {
         *code = r.code();
         return 0;
@@ -393,7 +392,7 @@ ZEND_METHOD(Swoole_Coroutine_System, sleep) {
     ZEND_PARSE_PARAMETERS_END();
     PhpCoroutine *p = enter();
     if (!p) RETURN_FALSE;
-    int rc = gust::php::runtime()->scheduler->sleep(to_nanos(seconds < 0 ? 0 : seconds));
+    int rc = gust::php::runtime()->scheduler->sleep(gust::seconds_to_nanos(seconds < 0 ? 0 : seconds));
     if (!gust::php::resumed(p)) return;
     RETURN_BOOL(rc == 0);
 }
@@ -502,7 +501,7 @@ ZEND_METHOD(Swoole_Coroutine_System, wait) {
     PhpCoroutine *p = enter();
     if (!p) RETURN_FALSE;
     int status = 0;
-    pid_t pid = wait_any(to_nanos(timeout), &status);
+    pid_t pid = wait_any(gust::seconds_to_nanos(timeout), &status);
     if (!gust::php::resumed(p)) return;
     if (pid <= 0) RETURN_FALSE;
     status_array(return_value, pid, status);
@@ -523,7 +522,7 @@ ZEND_METHOD(Swoole_Coroutine_System, waitPid) {
     PhpCoroutine *p = enter();
     if (!p) RETURN_FALSE;
     int status = 0;
-    pid_t got = wait_child(static_cast<pid_t>(pid), to_nanos(timeout), &status);
+    pid_t got = wait_child(static_cast<pid_t>(pid), gust::seconds_to_nanos(timeout), &status);
     if (!gust::php::resumed(p)) return;
     if (got <= 0) RETURN_FALSE;
     status_array(return_value, got, status);
@@ -564,7 +563,7 @@ ZEND_METHOD(Swoole_Coroutine_System, waitSignal) {
     PhpCoroutine *p = enter();
     if (!p) RETURN_FALSE;
     bool busy = false;
-    int got = wait_signals(std::vector<int>(list, list + count), to_nanos(timeout), &busy);
+    int got = wait_signals(std::vector<int>(list, list + count), gust::seconds_to_nanos(timeout), &busy);
     if (!gust::php::resumed(p)) return;
     if (busy) {
         php_error_docref(nullptr, E_WARNING, "a signal in the list is already being waited for");

@@ -130,7 +130,7 @@ zend_long add(Runtime *rt, zend_long ms, bool tick, zend_fcall_info *fci, zend_f
     }
     if (ms > kMaxMs) ms = kMaxMs;
     t->interval_ms = tick ? ms : 0;
-    const Nanos delay = static_cast<Nanos>(ms) * 1000000;
+    const Nanos delay = gust::scaled_nanos(ms, gust::kNanosPerMilli);
     rt->loop->refresh_now();
     t->core = rt->loop->add_timer(delay, tick ? delay : 0, &on_timer, t);
     t->deadline = rt->loop->timer_deadline(t->core);

@@ -141,8 +141,8 @@ struct Loop::Impl {
             ++stats.timers_fired;
             if (fired->interval > 0) {
                 // Re-arm before the callback so it can cancel itself; the deadline does not drift.
-                Nanos next = fired->deadline + fired->interval;
-                if (next <= now) next = now + fired->interval;
+                Nanos next = deadline_after(fired->deadline, fired->interval);
+                if (next <= now) next = deadline_after(now, fired->interval);
                 Timer *raw = fired.get();
                 timers.reinsert(std::move(fired), next);
                 if (raw->fn) {
@@ -273,12 +273,12 @@ void Loop::set_watch_ref(WatchId id, bool ref) {
 
 TimerId Loop::add_timer(Nanos delay, Nanos interval, TimerFn fn, void *arg) {
     Impl &m = *impl_;
-    return m.timers.add(m.now + (delay > 0 ? delay : 0), interval, fn, arg, nullptr);
+    return m.timers.add(deadline_after(m.now, delay), interval, fn, arg, nullptr);
 }
 
 TimerId Loop::add_timer(Nanos delay, Nanos interval, std::function<void(TimerId)> fn) {
     Impl &m = *impl_;
-    return m.timers.add(m.now + (delay > 0 ? delay : 0), interval, nullptr, nullptr, std::move(fn));
+    return m.timers.add(deadline_after(m.now, delay), interval, nullptr, nullptr, std::move(fn));
 }
 
 bool Loop::cancel_timer(TimerId id) { return impl_->timers.cancel(id); }
