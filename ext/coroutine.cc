@@ -20,6 +20,7 @@ extern "C" {
 #include "gust/base/clock.h"
 #include "gust/base/error.h"
 #include "gust/coro/blocking.h"
+#include "gust/coro/fd_wait.h"
 
 namespace gust::php {
 
@@ -133,6 +134,23 @@ void on_switch(coro::Coroutine *from, coro::Coroutine *to, void *data) {
         zend_observer_fiber_destroy_notify(from_ctx);
         from->set_user_data(nullptr);
         delete fp;
+    }
+}
+
+// Destroys what release_later() collected; a bailout in a destructor becomes a pending bailout.
+void drain_graveyard(Runtime *rt) {
+    while (Z_TYPE(rt->graveyard) == IS_ARRAY) {
+        zval dead;
+        ZVAL_COPY_VALUE(&dead, &rt->graveyard);
+        ZVAL_UNDEF(&rt->graveyard);
+        bool bailed = false;
+        zend_try { zval_ptr_dtor(&dead); }
+        zend_catch { bailed = true; }
+        zend_end_try();
+        if (bailed) {
+            rt->pending = Pending::kBailout;
+            return;
+        }
     }
 }
 
@@ -263,7 +281,13 @@ void coroutine_main(PhpCoroutine *p) {
         rt->pending = Pending::kBailout;
     }
     zend_end_try();
-    release_php(p);
+    // The callable, arguments and context may hold the last references to objects: their
+    // destructors run here, still caught at the bottom of this coroutine.
+    zend_try { release_php(p); }
+    zend_catch {
+        rt->pending = Pending::kBailout;
+    }
+    zend_end_try();
     free_vm_pages(EG(vm_stack));
     EG(vm_stack) = nullptr;
     EG(current_execute_data) = nullptr;
@@ -286,7 +310,9 @@ void kill_all(Runtime *rt) {
             if (rt->pending == Pending::kBailout) return;
         }
         for (int i = 0; i < 16 && rt->pending != Pending::kBailout && rt->loop->run_once(0); ++i) {
+            drain_graveyard(rt);
         }
+        drain_graveyard(rt);
     }
 }
 
@@ -353,6 +379,19 @@ struct ExitConditionHook final : loop::IterationHook {
 };
 
 }  // namespace
+
+void release_later(zval *v) {
+    Runtime *rt = t_runtime;
+    if (Z_TYPE_P(v) == IS_UNDEF) return;
+    if (!Z_REFCOUNTED_P(v) || !rt) {
+        zval_ptr_dtor(v);
+        ZVAL_UNDEF(v);
+        return;
+    }
+    if (Z_TYPE(rt->graveyard) != IS_ARRAY) array_init(&rt->graveyard);
+    zend_hash_next_index_insert(Z_ARRVAL(rt->graveyard), v);
+    ZVAL_UNDEF(v);
+}
 
 Options &options() { return t_options; }
 
@@ -443,7 +482,9 @@ void run_all() {
     rt->exit_requested = false;
     while (rt->pending == Pending::kNone && !rt->exit_requested) {
         if (exit_condition_met()) break;
-        if (rt->loop->run_once(-1)) continue;
+        bool more = rt->loop->run_once(-1);
+        drain_graveyard(rt);
+        if (more) continue;
         // Ended by an error or Event::exit() in this iteration: that is not a deadlock.
         if (rt->pending != Pending::kNone || rt->exit_requested) break;
         if (rt->scheduler->stats().parked == 0) break;
@@ -490,6 +531,7 @@ void rshutdown() {
         if (rt->pending != Pending::kBailout && !current()) kill_all(rt);
         timers_release(rt);
         events_release(rt);
+        drain_graveyard(rt);
         // Whatever is left (after a fatal error) is freed without running PHP code.
         for (coro::CoroutineId id : rt->scheduler->list()) {
             coro::Coroutine *co = rt->scheduler->find(id);
@@ -501,6 +543,8 @@ void rshutdown() {
             co->set_user_data(nullptr);
             delete p;
         }
+        drain_graveyard(rt);
+        gust::coro::forget_fd_waits(rt->loop.get());
         rt->scheduler.reset();
         rt->loop.reset();
         delete rt;

@@ -86,6 +86,7 @@ struct Runtime {
     bool running = false;            // inside run()/swoole_event_wait()
     bool shutdown_registered = false;
     bool pending_any() const { return pending != Pending::kNone; }
+    zval graveyard{};  // values released on the loop's stack, destroyed at the next safe point
     bool exit_requested = false;     // Swoole\Event::exit(): run_all() returns after this iteration
 };
 
@@ -133,6 +134,11 @@ extern zend_class_entry *canceled_exception_ce;
 // Runs the event loop at the end of the script (a shutdown function), as Swoole does once a
 // coroutine, timer or event was added outside every coroutine and outside Co\run.
 void register_event_wait_at_shutdown(Runtime *rt);
+
+// Takes ownership of *v (leaving it UNDEF) and destroys it at the next safe point: between loop
+// iterations, in the main context, with a fatal error in a destructor caught. For values whose
+// last reference may go while the loop's C++ frames are on the stack (timer and event callbacks).
+void release_later(zval *v);
 
 void register_coroutine(int module_number);
 void register_channel(int module_number);

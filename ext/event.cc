@@ -48,7 +48,7 @@ void set_callback(Callback &cb, zend_fcall_info *fci, zend_fcall_info_cache *fcc
 }
 
 void reset_callback(Callback &cb) {
-    zval_ptr_dtor(&cb.fn);
+    release_later(&cb.fn);  // may be on the loop's stack: a destructor runs at the next safe point
     ZVAL_UNDEF(&cb.fn);
 }
 
@@ -109,7 +109,7 @@ bool may_run(Runtime *rt) { return rt && rt->pending == Pending::kNone && !rt->e
 void free_watch(Watch *w) {
     reset_callback(w->read);
     reset_callback(w->write);
-    zval_ptr_dtor(&w->socket);
+    release_later(&w->socket);
     delete w;
 }
 

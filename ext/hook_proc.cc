@@ -258,21 +258,25 @@ void hooked_exec(INTERNAL_FUNCTION_PARAMETERS) {
         GUST_CALL_ORIGINAL(g_exec_hooks[0]);
         return;
     }
-    if (lines) {
-        if (Z_TYPE_P(Z_REFVAL_P(lines)) == IS_ARRAY) {
-            ZVAL_DEREF(lines);
-            SEPARATE_ARRAY(lines);
-        } else {
-            lines = zend_try_array_init(lines);
-            if (!lines) RETURN_THROWS();
-        }
-    }
     smart_str out = {};
     bool spawned;
     int status = run_shell(cmd, &out, &spawned);
     if (status == -2) {
         smart_str_free(&out);
         return;
+    }
+    // $output is looked at only now: other coroutines may have changed it while this one waited.
+    if (lines) {
+        if (Z_TYPE_P(Z_REFVAL_P(lines)) == IS_ARRAY) {
+            ZVAL_DEREF(lines);
+            SEPARATE_ARRAY(lines);
+        } else {
+            lines = zend_try_array_init(lines);
+            if (!lines) {
+                smart_str_free(&out);
+                RETURN_THROWS();
+            }
+        }
     }
     if (!spawned) {
         smart_str_free(&out);

@@ -92,6 +92,9 @@ void on_timer(void *arg, loop::TimerId) {
     t->firing = false;
     if (t->interval_ms == 0 || t->removed) {
         ts->by_id.erase(t->id);
+        // On the loop's stack: the last reference to the callable may run a destructor.
+        release_later(&t->callable);
+        for (uint32_t i = 0; i < t->argc; ++i) release_later(&t->args[i]);
         release(t);
     }
 }

@@ -65,6 +65,13 @@ public:
 
     void on_io(uint32_t events) override;
 
+    // Unwatches and drops the waiters without touching them (their frames are gone).
+    void forget() {
+        if (watch_.valid()) scheduler_.loop().unwatch(watch_);
+        watch_ = {};
+        head_ = nullptr;
+    }
+
     loop::Loop *loop() const { return &scheduler_.loop(); }
     int fd() const { return fd_; }
 
@@ -150,6 +157,18 @@ bool close_fd_waiters(int fd) {
     fw->wake_all_closed();
     drop_if_idle(fw);
     return true;
+}
+
+void forget_fd_waits(loop::Loop *loop) {
+    for (auto it = t_watches.begin(); it != t_watches.end();) {
+        if (it->first.first != loop) {
+            ++it;
+            continue;
+        }
+        it->second->forget();
+        delete it->second;
+        it = t_watches.erase(it);
+    }
 }
 
 Result<uint32_t> wait_fd(int fd, uint32_t events, Nanos timeout, WaitInfo what) {

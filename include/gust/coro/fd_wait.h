@@ -40,6 +40,10 @@ int park_on_fd_waiters(Nanos timeout, WaitInfo what);
 // watch; true if there were any. Call before the fd is closed.
 bool close_fd_waiters(int fd);
 
+// Drops every fd watch of `loop` without touching their waiters: for a loop being torn down
+// while coroutines still wait (they will never run again, e.g. after a PHP fatal error).
+void forget_fd_waits(loop::Loop *loop);
+
 // One fd: add + park + remove. Returns the ready events (kError/kHangup included when reported)
 // or kErrClosed, kErrTimedOut, kErrCanceled, kErrNotInCoroutine, or the loop's refusal.
 Result<uint32_t> wait_fd(int fd, uint32_t events, Nanos timeout = -1, WaitInfo what = {"fd", 0, "wait"});

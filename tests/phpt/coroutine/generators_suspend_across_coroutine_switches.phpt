@@ -16,6 +16,9 @@ function numbers(string $who) {
     }
 }
 Co\run(function () {
+    // The consumer switches between iterations (each sleep lets the loop run).
+    $g = (function () { $x = yield from [10, 20]; yield 30; })();
+    foreach ($g as $v) { Co::sleep(0); echo "main $v\n"; }
     $shared = numbers("shared");
     $ch = new Swoole\Coroutine\Channel(1);
     go(function () use ($shared, $ch) {
@@ -34,8 +37,6 @@ Co\run(function () {
         $shared->send("b2");
         var_dump($shared->valid());
     });
-    $g = (function () { $x = yield from [10, 20]; yield 30; })();
-    foreach ($g as $v) { Co::sleep(0); echo "main $v\n"; }
 });
 ?>
 --EXPECT--
