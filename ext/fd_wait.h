@@ -20,4 +20,13 @@ inline int wait_fd(int fd, uint32_t events, Nanos timeout) {
     return r.ok() ? 0 : r.code();
 }
 
+struct PhpCoroutine;
+
+// Before closing an fd that other coroutines may wait on, when PHP frees the object around the fd
+// on close (a stream): wakes the waiters (their operation fails) and lets them leave that object
+// first — a coroutine parks for one loop turn; outside coroutines the loop runs once, unless its
+// own frames are on the stack. Returns the coroutine that parked (the caller calls resumed() on
+// it after its close) or nullptr.
+PhpCoroutine *release_fd_waiters(int fd);
+
 }  // namespace gust::php

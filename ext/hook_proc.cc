@@ -105,6 +105,14 @@ ssize_t pipe_write(php_stream *stream, const char *buf, size_t count) {
     }
 }
 
+// Coroutines waiting on the pipe wake (their read or write fails) and leave before PHP frees it.
+int pipe_close(php_stream *stream, int close_handle) {
+    PhpCoroutine *p = gust::php::release_fd_waiters(pipe_fd(stream));
+    int rc = php_stream_stdio_ops.close(stream, close_handle);
+    if (p) (void)gust::php::resumed(p);
+    return rc;
+}
+
 void adopt_pipes(zval *pipes) {
     if (!pipes) return;
     ZVAL_DEREF(pipes);
@@ -335,6 +343,7 @@ void apply_proc(uint32_t flags) {
         g_pipe_ops = php_stream_stdio_ops;
         g_pipe_ops.read = pipe_read;
         g_pipe_ops.write = pipe_write;
+        g_pipe_ops.close = pipe_close;
         ops_ready = true;
     }
     hooks::switch_functions(g_proc_hooks, sizeof(g_proc_hooks) / sizeof(g_proc_hooks[0]), (flags & hooks::kProc) != 0);

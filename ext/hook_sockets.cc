@@ -31,8 +31,10 @@ namespace loop = gust::loop;
 void hooked_read_op(INTERNAL_FUNCTION_PARAMETERS);
 void hooked_write_op(INTERNAL_FUNCTION_PARAMETERS);
 void hooked_connect(INTERNAL_FUNCTION_PARAMETERS);
+void hooked_close(INTERNAL_FUNCTION_PARAMETERS);
 
 hooks::FunctionHook g_hooks[] = {
+    {"socket_close", hooked_close},
     {"socket_accept", hooked_read_op},  {"socket_read", hooked_read_op},     {"socket_recv", hooked_read_op},
     {"socket_recvfrom", hooked_read_op}, {"socket_write", hooked_write_op},  {"socket_send", hooked_write_op},
     {"socket_sendto", hooked_write_op},  {"socket_connect", hooked_connect},
@@ -72,6 +74,7 @@ int wait_ready(int fd, uint32_t events, gust::Nanos timeout) {
     if (rc < 0) return 1;  // cannot be polled: PHP's call blocks as it always did
     if (!gust::php::resumed(p)) return -1;
     if (rc == gust::kErrTimedOut) return 0;
+    if (rc == gust::kErrClosed) return 1;  // socket_close() ran meanwhile: PHP's call reports it
     return rc == 0 ? 1 : -1;
 }
 
@@ -97,6 +100,20 @@ void ready_then_call(uint32_t events, int timeout_option, INTERNAL_FUNCTION_PARA
     if (r == 0) {
         call_nonblocking(h, fd, INTERNAL_FUNCTION_PARAM_PASSTHRU);
         return;
+    }
+    h->original(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
+// Coroutines waiting on the socket wake first; the Socket object outlives the close (they hold
+// it), so PHP's own function then reports the closed socket to them.
+void hooked_close(INTERNAL_FUNCTION_PARAMETERS) {
+    hooks::FunctionHook *h = hook_of(execute_data);
+    if (ZEND_NUM_ARGS() >= 1) {
+        zval *arg = ZEND_CALL_ARG(execute_data, 1);
+        if (Z_TYPE_P(arg) == IS_OBJECT && zend_string_equals_literal(Z_OBJCE_P(arg)->name, "Socket")) {
+            php_socket *sock = Z_SOCKET_P(arg);
+            if (!IS_INVALID_SOCKET(sock)) (void)gust::coro::close_fd_waiters(sock->bsd_socket);
+        }
     }
     h->original(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }

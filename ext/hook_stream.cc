@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "coroutine.h"
+#include "fd_wait.h"
 #include "hook_stream_wait.h"
 #include "hooks.h"
 
@@ -54,6 +55,12 @@ int hooked_set_option(php_stream *stream, int option, int value, void *ptrparam)
 HookedOps *hooked_of(php_stream *stream) {
     for (size_t i = 0; i < g_ops_count; ++i)
         if (stream->ops == &g_ops[i].ops) return &g_ops[i];
+    return nullptr;
+}
+
+const Transport *transport_named(const char *name) {
+    for (const Transport &t : g_transports)
+        if (strcmp(t.name, name) == 0) return &t;
     return nullptr;
 }
 
@@ -172,18 +179,12 @@ int hooked_close(php_stream *stream, int close_handle) {
     php_netstream_data_t *sock = sock_of(stream);
     gust::php::PhpCoroutine *p = nullptr;
     bool switched = false;
-    if (sock && sock->socket >= 0 && sw::close_fd(sock->socket)) {
+    if (sock && sock->socket >= 0) {
         // The woken coroutines return from this stream's code (their operation fails) and only
-        // then may PHP free the stream: they run before this coroutine's zero-delay timer fires.
+        // then may PHP free the stream.
         g_closing.push_back(stream);
-        gust::php::Runtime *rt = gust::php::runtime_if_any();
-        if (hooks::in_coroutine()) {
-            p = gust::php::current();
-            (void)rt->scheduler->sleep(0);
-            switched = true;
-        } else if (rt && !rt->running) {
-            (void)rt->loop->run_once(0);
-        }
+        p = gust::php::release_fd_waiters(sock->socket);
+        switched = p != nullptr;
         // Nothing above longjmps (resumed() comes after the close), so the entry always goes.
         auto it = std::find(g_closing.begin(), g_closing.end(), stream);
         if (it != g_closing.end()) g_closing.erase(it);

@@ -37,6 +37,8 @@ struct HookedOps {
 HookedOps *hooked_of(php_stream *stream);
 // Points a PHP socket stream of `transport` at the hooked copy of its ops.
 void hook_stream(php_stream *stream, const Transport *transport);
+// The transport called `name` ("tcp", "udp", "unix", "udg"), or nullptr.
+const Transport *transport_named(const char *name);
 // True while the stream's close wakes its waiters: its operations fail at once.
 bool is_closing(php_stream *stream);
 

@@ -6,6 +6,7 @@
 #include <poll.h>
 
 #include "coroutine.h"
+#include "hook_stream.h"
 #include "hook_stream_wait.h"
 #include "hooks.h"
 
@@ -21,7 +22,10 @@ using gust::Nanos;
 
 void hooked_stream_select(INTERNAL_FUNCTION_PARAMETERS);
 
-hooks::FunctionHook g_hooks[] = {{"stream_select", hooked_stream_select}};
+void hooked_stream_socket_pair(INTERNAL_FUNCTION_PARAMETERS);
+
+hooks::FunctionHook g_hooks[] = {{"stream_select", hooked_stream_select},
+                                 {"stream_socket_pair", hooked_stream_socket_pair}};
 
 struct Entry {
     int fd;
@@ -131,7 +135,27 @@ void hooked_stream_select(INTERNAL_FUNCTION_PARAMETERS) {
     call_with_zero_timeout(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-void apply(uint32_t flags) { hooks::switch_functions(g_hooks, 1, (flags & hooks::kStreamFunction) != 0); }
+// Both ends get the hooked socket ops, so their reads and writes park coroutines like any
+// unix socket's (Swoole hooks stream_socket_pair() under the same flag).
+void hooked_stream_socket_pair(INTERNAL_FUNCTION_PARAMETERS) {
+    g_hooks[1].original(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+    if (Z_TYPE_P(return_value) != IS_ARRAY || ZEND_NUM_ARGS() < 2) return;
+    zval *type = ZEND_CALL_ARG(execute_data, 2);
+    const gust::php::stream_hook::Transport *t =
+        gust::php::stream_hook::transport_named(zval_get_long(type) == SOCK_DGRAM ? "udg" : "unix");
+    zval *item;
+    ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(return_value), item) {
+        if (Z_TYPE_P(item) != IS_RESOURCE) continue;
+        auto *stream = static_cast<php_stream *>(
+            zend_fetch_resource2(Z_RES_P(item), "stream", php_file_le_stream(), php_file_le_pstream()));
+        if (stream && t) gust::php::stream_hook::hook_stream(stream, t);
+    }
+    ZEND_HASH_FOREACH_END();
+}
+
+void apply(uint32_t flags) {
+    hooks::switch_functions(g_hooks, sizeof(g_hooks) / sizeof(g_hooks[0]), (flags & hooks::kStreamFunction) != 0);
+}
 
 }  // namespace
 
