@@ -28,6 +28,10 @@ struct FileStream {
     bool pollable = false;  // FIFO, socket or character device: wait for readiness on the loop
     bool stat_fresh = false;  // `sb` still describes the file (nothing written since the open)
     struct stat sb {};
+    // Coroutines parked inside an operation of this stream: its close waits for them to leave
+    // (PHP frees the stream right after), and once closing no operation parks any more.
+    int parked = 0;
+    bool closing = false;
 };
 
 FileStream *of(php_stream *stream) { return static_cast<FileStream *>(stream->abstract); }
@@ -113,7 +117,8 @@ int pooled_call(FileStream *fs, FdCall call, off_t size, struct stat *sb, int *e
 
 // Wraps a pooled call: runs it in coroutines, the plain syscall elsewhere, and leaves errno set.
 // `false` when the coroutine must unwind (the caller reports failure without touching PHP).
-bool after_park(PhpCoroutine *p, int err) {
+bool after_park(FileStream *fs, PhpCoroutine *p, int err) {
+    --fs->parked;
     bool go_on = gust::php::resumed(p);
     errno = err;
     return go_on;
@@ -147,12 +152,15 @@ ssize_t op_read(php_stream *stream, char *buf, size_t count) {
     ssize_t n;
     int err = 0;
     if (offloading() && fs->pollable && fd_blocking(fs->fd)) {
+        if (fs->closing) return report_read(stream, -1, count, EBADF);
         PhpCoroutine *p = gust::php::current();
+        ++fs->parked;
         int rc = wait_fd(fs->fd, loop::kReadable, -1);
         if (rc < 0) {
+            --fs->parked;
             fs->pollable = false;  // not pollable after all (-EPERM): read on a worker below
         } else {
-            if (!after_park(p, 0)) return -1;
+            if (!after_park(fs, p, 0)) return -1;
             if (rc != 0) return report_read(stream, -1, count, ECANCELED);
             do n = ::read(fs->fd, buf, count);  // readable: returns at once
             while (n < 0 && errno == EINTR);
@@ -160,9 +168,11 @@ ssize_t op_read(php_stream *stream, char *buf, size_t count) {
         }
     }
     if (offloading() && !fs->pollable) {
+        if (fs->closing) return report_read(stream, -1, count, EBADF);
         PhpCoroutine *p = gust::php::current();
+        ++fs->parked;
         n = pooled_read(fs, buf, count, &err);
-        if (!after_park(p, err)) return -1;
+        if (!after_park(fs, p, err)) return -1;
         return report_read(stream, n, count, err);
     }
     do n = ::read(fs->fd, buf, count);
@@ -176,9 +186,11 @@ ssize_t op_write(php_stream *stream, const char *buf, size_t count) {
     ssize_t n;
     int err = 0;
     if (offloading() && !(fs->pollable && !fd_blocking(fs->fd))) {
+        if (fs->closing) return -1;
         PhpCoroutine *p = gust::php::current();
+        ++fs->parked;
         n = pooled_write(fs, buf, count, &err);
-        if (!after_park(p, err)) return -1;
+        if (!after_park(fs, p, err)) return -1;
     } else {
         do n = ::write(fs->fd, buf, count);
         while (n < 0 && errno == EINTR);
@@ -195,11 +207,34 @@ ssize_t op_write(php_stream *stream, const char *buf, size_t count) {
     return n;
 }
 
+// Waits until no coroutine is parked inside an operation of the stream: they wake, finish it and
+// leave PHP's stream code before PHP frees the stream. Returns the coroutine that parked here.
+PhpCoroutine *wait_until_idle(FileStream *fs) {
+    fs->closing = true;
+    PhpCoroutine *self = nullptr;
+    while (fs->parked > 0) {
+        gust::php::Runtime *rt = gust::php::runtime_if_any();
+        if (!rt) break;
+        if (hooks::in_coroutine()) {
+            self = gust::php::current();
+            (void)rt->scheduler->sleep(kNanosPerMilli);
+        } else if (loop::Loop::current() == nullptr) {
+            (void)rt->loop->run_once(kNanosPerMilli);  // between loop iterations: let them run
+        } else {
+            break;  // on the loop's own stack (never reached: PHP code runs in coroutines there)
+        }
+    }
+    return self;
+}
+
 int op_close(php_stream *stream, int close_handle) {
     FileStream *fs = of(stream);
+    PhpCoroutine *waited = fs->parked > 0 ? wait_until_idle(fs) : nullptr;
+    fs->closing = true;
     if (close_handle) release(fs->file);
     delete fs;
     stream->abstract = nullptr;
+    if (waited) (void)gust::php::resumed(waited);  // after the close: nothing is left to leak
     return 0;
 }
 
@@ -238,11 +273,13 @@ int op_stat(php_stream *stream, php_stream_statbuf *ssb) {
         return 0;
     }
     if (offloading()) {
+        if (fs->closing) return -1;
         PhpCoroutine *p = gust::php::current();
         int err = 0;
         struct stat sb {};
+        ++fs->parked;
         int r = pooled_call(fs, FdCall::kStat, 0, &sb, &err);
-        if (!after_park(p, err)) return -1;
+        if (!after_park(fs, p, err)) return -1;
         if (r == 0) memcpy(&ssb->sb, &sb, sizeof(ssb->sb));
         return r;
     }
@@ -256,9 +293,11 @@ int lock(FileStream *fs, int operation) {
     for (;;) {
         if (::flock(fs->fd, operation | LOCK_NB) == 0) return 0;
         if (errno != EWOULDBLOCK && errno != EINTR) return -1;
+        if (fs->closing) return -1;
         PhpCoroutine *p = gust::php::current();
+        ++fs->parked;
         int rc = runtime()->scheduler->sleep(pause);
-        if (!after_park(p, EINTR)) return -1;
+        if (!after_park(fs, p, EINTR)) return -1;
         if (rc != 0) return -1;
         if (pause < 32000000) pause *= 2;
     }
@@ -296,10 +335,12 @@ int op_set_option(php_stream *stream, int option, int value, void *ptrparam) {
             fs->stat_fresh = false;
             int r;
             if (offloading()) {
+                if (fs->closing) return PHP_STREAM_OPTION_RETURN_ERR;
                 PhpCoroutine *p = gust::php::current();
                 int err = 0;
+                ++fs->parked;
                 r = pooled_call(fs, FdCall::kTruncate, size, nullptr, &err);
-                if (!after_park(p, err)) return PHP_STREAM_OPTION_RETURN_ERR;
+                if (!after_park(fs, p, err)) return PHP_STREAM_OPTION_RETURN_ERR;
             } else {
                 r = ::ftruncate(fd, size);
             }
@@ -313,10 +354,12 @@ int op_set_option(php_stream *stream, int option, int value, void *ptrparam) {
             FdCall call = value == PHP_STREAM_SYNC_FSYNC ? FdCall::kSync : FdCall::kDataSync;
             int r;
             if (offloading()) {
+                if (fs->closing) return PHP_STREAM_OPTION_RETURN_ERR;
                 PhpCoroutine *p = gust::php::current();
                 int err = 0;
+                ++fs->parked;
                 r = pooled_call(fs, call, 0, nullptr, &err);
-                if (!after_park(p, err)) return PHP_STREAM_OPTION_RETURN_ERR;
+                if (!after_park(fs, p, err)) return PHP_STREAM_OPTION_RETURN_ERR;
             } else {
                 r = call == FdCall::kSync ? ::fsync(fd) : ::fdatasync(fd);
             }
