@@ -41,15 +41,17 @@ public:
         w->linked = false;
     }
 
-    // Interest follows the remaining waiters; false when none remain (the caller deletes this).
+    // Interest follows the waiters not yet fired; false when none remain (the caller deletes this).
     bool refresh() {
-        uint32_t want = 0;
-        for (FdWaiter *w = head_; w; w = w->next) want |= w->events;
-        if (want == 0) {
-            scheduler_.loop().unwatch(watch_);
+        if (!head_) {
+            if (watch_.valid()) scheduler_.loop().unwatch(watch_);
             watch_ = {};
             interest_ = 0;
             return false;
+        }
+        uint32_t want = 0;
+        for (FdWaiter *w = head_; w; w = w->next) {
+            if (!w->fired) want |= w->events;
         }
         if (want != interest_ && scheduler_.loop().update(watch_, want).ok()) interest_ = want;
         return true;
@@ -92,18 +94,16 @@ void drop_if_idle(FdWatch *fw) {
     delete fw;
 }
 
+// Fired waiters stay linked until their coroutine runs and unlinks them: a close meanwhile must
+// still find them (their operation has to fail, not go on with a freed object).
 void FdWatch::on_io(uint32_t events) {
     const bool failed = (events & (loop::kError | loop::kHangup)) != 0;
-    for (FdWaiter *w = head_; w;) {
-        FdWaiter *next = w->next;
-        if (failed || (w->events & events)) {
-            w->fired |= events;
-            unlink(w);
-            scheduler_.wake(w->co, 0);
-        }
-        w = next;
+    for (FdWaiter *w = head_; w; w = w->next) {
+        if (w->fired || !(failed || (w->events & events))) continue;
+        w->fired = events;
+        scheduler_.wake(w->co, 0);
     }
-    drop_if_idle(this);  // may delete this
+    (void)refresh();  // no interest left for fired waiters: no busy loop until they run
 }
 
 }  // namespace

@@ -118,3 +118,40 @@ TEST(FdWait, ClosingWakesEveryWaiterWithClosed) {
 
 }  // namespace
 }  // namespace gust::coro
+
+namespace gust::coro {
+namespace {
+
+// A waiter the loop has already fired, but whose coroutine has not run yet, is still told about
+// a close that happens in between (its object may be gone by the time it runs).
+struct Closer final : loop::IoHandler {
+    int target = -1;
+    bool closed_any = false;
+    void on_io(uint32_t) override { closed_any = close_fd_waiters(target); }
+};
+
+TEST(FdWait, AWaiterFiredButNotYetRunStillSeesTheClose) {
+    loop::Loop loop;
+    Scheduler sched(loop);
+    int p1[2], p2[2];
+    ASSERT_EQ(pipe(p1), 0);
+    ASSERT_EQ(pipe(p2), 0);
+    int code = 0;
+    (void)sched.create([&] { code = wait_fd(p1[0], loop::kReadable).code(); });
+    Closer closer;
+    closer.target = p1[0];
+    auto w = loop.watch(p2[0], loop::kReadable, &closer);
+    ASSERT_TRUE(w.ok());
+    // Both ready in the same poll: p1 first (the waiter fires), then p2 (the close).
+    ASSERT_EQ(write(p1[1], "x", 1), 1);
+    ASSERT_EQ(write(p2[1], "x", 1), 1);
+    (void)loop.run_once(0);
+    loop.unwatch(w.value());
+    EXPECT_EQ(sched.run(), 0u);
+    EXPECT_TRUE(closer.closed_any);
+    EXPECT_EQ(code, kErrClosed);
+    for (int fd : {p1[0], p1[1], p2[0], p2[1]}) close(fd);
+}
+
+}  // namespace
+}  // namespace gust::coro
