@@ -163,10 +163,15 @@ Splitter::Step Splitter::length_func(mem::Slice buffer) {
     const size_t n = buffer.size();
     if (expected_ == 0) {
         if (n == 0) return Step{};
-        const int64_t total = o.length_func(buffer);
+        // A package fits in max_length bytes, so the function never sees more: its answer
+        // then depends on the stream, not on how much of it one read brought.
+        const mem::Slice seen = buffer.sub(0, o.max_length);
+        const int64_t total = o.length_func(seen);
         if (total < 0) return fail(-kErrProtocol, "package_length_func refused the data");
         if (total == 0) {
-            if (n >= o.max_length) return fail(-kErrLimit, "no package length within package_max_length bytes");
+            if (seen.size() >= o.max_length) {
+                return fail(-kErrLimit, "no package length within package_max_length bytes");
+            }
             return Step{};
         }
         if (static_cast<uint64_t>(total) > o.max_length) {

@@ -41,8 +41,8 @@ enum class Mode : uint8_t {
     kLengthFunc,  // package_length_func: a function tells the package length
 };
 
-// The length function of kLengthFunc. It sees every unconsumed byte (at least one)
-// and answers the total length of the first package (> 0), 0 when it cannot tell
+// The length function of kLengthFunc. It sees the unconsumed bytes (at least one, at
+// most package_max_length) and answers the total length of the first package (> 0), 0 when it cannot tell
 // yet, or a negative number when the bytes are garbage. It is not called again for
 // a package once it answered a length.
 using LengthFunc = std::function<int64_t(mem::Slice data)>;

@@ -3,6 +3,7 @@
 // was cut into reads, except open_eof_check's, which by design follow the reads).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <random>
 #include <string>
@@ -464,6 +465,19 @@ TEST(FramingLengthFunc, TheFunctionIsNotAskedAgainOnceItAnswered) {
     auto out = run(f, {std::string("\x01\x05", 2), "a", "b", "c", "d", "e"});
     EXPECT_EQ(out.packages.size(), 1u);
     EXPECT_EQ(calls, 1);
+}
+
+TEST(FramingLengthFunc, SeesAtMostMaxLengthBytesSoTheAnswerDoesNotDependOnReads) {
+    size_t most = 0;
+    // Garbage is only visible at offset 2, past a package_max_length of 2.
+    auto f = func([&most](mem::Slice d) -> int64_t {
+        most = std::max(most, d.size());
+        if (d.size() > 2 && d[2] == 'G') return -1;
+        return 0;
+    }, 2);
+    EXPECT_EQ(run_whole(f, "abGxxx").error, -kErrLimit);
+    EXPECT_EQ(most, 2u);
+    expect_split_anywhere(f, "abGxxx");
 }
 
 TEST(FramingLengthFunc, LargeAnswerIsHandledWithoutAllocation) {
