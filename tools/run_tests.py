@@ -58,6 +58,10 @@ def asan_php_env():
     """
     libasan = run(["gcc", "-print-file-name=libasan.so"]).stdout.strip()
     shim = BUILD / "tools" / "asan_dlopen_shim.so"
+    if not shim.exists():
+        # A fresh tree: the checks layer needs the shim as much as the phpt layer does.
+        shim.parent.mkdir(parents=True, exist_ok=True)
+        run(["gcc", "-shared", "-fPIC", "-O2", "-o", str(shim), str(ROOT / "tools/asan_dlopen_shim.c"), "-ldl"])
     env = dict(os.environ)
     env.update({
         "LD_PRELOAD": f"{shim} {libasan}",
