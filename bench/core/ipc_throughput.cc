@@ -1,7 +1,10 @@
 // IPC throughput over one SOCK_SEQPACKET pair, sender and receiver driven from one thread
 // (send what fits, receive what arrived, repeat), so the numbers are the CPU cost of moving
 // a message, without scheduler noise. Two paths, same run, same 32-byte header, same 64 KiB
-// chunks, same per-message malloc of the final buffer:
+// chunks, same per-message allocation of the final buffer (at a zend_string's offset 24). The second
+// argument picks the allocation: 0 = fresh per message, 1 = recycled blocks. OneCopy pads its
+// records so the payload's alignment matches the destination's (SenderOptions::dest_align = 24);
+// OneCopyUnpadded does not — the kernel's copy is much slower when the two disagree mod 32.
 //   OneCopy — gust::ipc::Sender (writev of header + borrowed payload) and Receiver (peek the
 //             header, recvmsg the chunk straight into the final buffer): 1 copy per byte;
 //   Staged  — memcpy header + chunk into a staging buffer and send it; recv each record into a
@@ -16,6 +19,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <vector>
 
 #include "gust/ipc/channel.h"
@@ -26,12 +30,47 @@ using namespace gust::ipc;
 
 constexpr uint32_t kChunk = 64u << 10;
 
+// Destination blocks laid out like a zend_string's value: 24 bytes into a block that Zend MM
+// page-aligns for sizes over 3 KiB (its "large" and "huge" allocations), 64-aligned below.
+// recycle = true keeps freed blocks per size, as PHP's allocator reuses its chunks (no page faults,
+// but the destination is cold in cache); false mallocs and frees every message.
+constexpr size_t kDestOffset = 24;
+class Pool {
+public:
+    bool recycle = true;
+    uint8_t *get(uint32_t size) {
+        if (recycle) {
+            auto &v = free_[size];
+            if (!v.empty()) {
+                uint8_t *p = v.back();
+                v.pop_back();
+                return p;
+            }
+        }
+        const size_t align = size + kDestOffset > 3072 ? 4096 : 64;
+        auto *block = static_cast<uint8_t *>(std::aligned_alloc(align, (size + kDestOffset + align - 1) / align * align));
+        if (recycle) std::memset(block, 0, size + kDestOffset);
+        return block + kDestOffset;
+    }
+    void put(uint8_t *p, uint32_t size) {
+        if (!recycle) return std::free(p - kDestOffset);
+        free_[size].push_back(p);
+    }
+    ~Pool() {
+        for (auto &[n, v] : free_) {
+            for (auto *p : v) std::free(p - kDestOffset);
+        }
+    }
+
+private:
+    std::map<uint32_t, std::vector<uint8_t *>> free_;
+};
+Pool pool;
+
 class MallocAllocator final : public PayloadAllocator {
 public:
-    Destination allocate(const Header &, uint32_t size) override {
-        return Destination{static_cast<uint8_t *>(std::malloc(size ? size : 1)), nullptr};
-    }
-    void release(Destination d, uint32_t) override { std::free(d.data); }
+    Destination allocate(const Header &, uint32_t size) override { return Destination{pool.get(size), nullptr}; }
+    void release(Destination d, uint32_t size) override { pool.put(d.data, size); }
 };
 
 struct Pair {
@@ -55,12 +94,14 @@ Header data_header() {
     return h;
 }
 
-void BM_IpcOneCopy(benchmark::State &state) {
+void one_copy(benchmark::State &state, uint8_t dest_align) {
     const auto size = static_cast<uint32_t>(state.range(0));
+    pool.recycle = state.range(1) != 0;
     std::vector<uint8_t> payload(size, 0x5a);
     Pair p;
     SenderOptions so;
     so.max_chunk = kChunk;
+    so.dest_align = dest_align;
     Sender s(p.a, so);
     MallocAllocator alloc;
     Limits limits;
@@ -74,7 +115,7 @@ void BM_IpcOneCopy(benchmark::State &state) {
             const int rc = r.receive_one(&m);
             if (rc == 1) {
                 benchmark::DoNotOptimize(m.dest.data[size ? size - 1 : 0]);
-                std::free(m.dest.data);
+                pool.put(m.dest.data, size);
                 break;
             }
             if (rc == -EAGAIN) {
@@ -87,6 +128,8 @@ void BM_IpcOneCopy(benchmark::State &state) {
     state.SetItemsProcessed(state.iterations());
     state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(size));
 }
+void BM_IpcOneCopy(benchmark::State &state) { one_copy(state, kDestOffset); }
+void BM_IpcOneCopyUnpadded(benchmark::State &state) { one_copy(state, 0); }
 
 // The staged path: a faithful "copy into a staging buffer" sender and receiver.
 struct StagedSender {
@@ -134,7 +177,7 @@ struct StagedReceiver {
         Header h;
         if (!parse_header(staging.data(), static_cast<size_t>(n), limits, &h).ok()) std::abort();
         if (static_cast<size_t>(n) != kHeaderSize + h.chunk_len) std::abort();
-        if (h.first_chunk()) dest = static_cast<uint8_t *>(std::malloc(h.total_len ? h.total_len : 1));
+        if (h.first_chunk()) dest = pool.get(h.total_len);
         std::memcpy(dest + h.chunk_offset, staging.data() + kHeaderSize, h.chunk_len);
         if (!h.last_chunk()) return 0;
         *out = dest;
@@ -146,6 +189,7 @@ struct StagedReceiver {
 
 void BM_IpcStaged(benchmark::State &state) {
     const auto size = static_cast<uint32_t>(state.range(0));
+    pool.recycle = state.range(1) != 0;
     std::vector<uint8_t> payload(size, 0x5a);
     Pair p;
     StagedSender s{p.a};
@@ -160,7 +204,7 @@ void BM_IpcStaged(benchmark::State &state) {
             const int rc = r.receive_one(&out, &n);
             if (rc == 1) {
                 benchmark::DoNotOptimize(out[n ? n - 1 : 0]);
-                std::free(out);
+                pool.put(out, n);
                 break;
             }
             if (rc == -EAGAIN) {
@@ -292,6 +336,7 @@ struct StreamReceiver {
 
 void BM_IpcStreamHybrid(benchmark::State &state) {
     const auto size = static_cast<uint32_t>(state.range(0));
+    pool.recycle = state.range(1) != 0;
     std::vector<uint8_t> payload(size, 0x5a);
     int sv[2];
     if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0, sv) < 0) std::abort();
@@ -309,7 +354,7 @@ void BM_IpcStreamHybrid(benchmark::State &state) {
             const int rc = r.receive_one(&m);
             if (rc == 1) {
                 benchmark::DoNotOptimize(m.dest.data[size ? size - 1 : 0]);
-                std::free(m.dest.data);
+                pool.put(m.dest.data, size);
                 break;
             }
             if (rc == -EAGAIN) {
@@ -325,9 +370,10 @@ void BM_IpcStreamHybrid(benchmark::State &state) {
     state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(size));
 }
 
-BENCHMARK(BM_IpcOneCopy)->Arg(64)->Arg(4 << 10)->Arg(64 << 10)->Arg(1 << 20);
-BENCHMARK(BM_IpcStaged)->Arg(64)->Arg(4 << 10)->Arg(64 << 10)->Arg(1 << 20);
-BENCHMARK(BM_IpcStreamHybrid)->Arg(64)->Arg(4 << 10)->Arg(64 << 10)->Arg(1 << 20);
+BENCHMARK(BM_IpcOneCopy)->ArgsProduct({{64, 4 << 10, 64 << 10, 1 << 20}, {0, 1}});
+BENCHMARK(BM_IpcOneCopyUnpadded)->ArgsProduct({{64, 4 << 10, 64 << 10, 1 << 20}, {0, 1}});
+BENCHMARK(BM_IpcStaged)->ArgsProduct({{64, 4 << 10, 64 << 10, 1 << 20}, {0, 1}});
+BENCHMARK(BM_IpcStreamHybrid)->ArgsProduct({{64, 4 << 10, 64 << 10, 1 << 20}, {0, 1}});
 
 }  // namespace
 

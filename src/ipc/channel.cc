@@ -49,7 +49,10 @@ Result<std::pair<int, int>> make_channel_pair(int buffer_bytes) {
 
 // ------------------------------------------------------------------ Sender
 
-Sender::Sender(int fd, SenderOptions options) : fd_(fd), options_(options), chunk_(options.max_chunk) {
+Sender::Sender(int fd, SenderOptions options)
+    : fd_(fd), options_(options), chunk_(options.max_chunk), pad_(static_cast<uint8_t>(options.dest_align % 32)) {
+    // Chunks of a multiple of 64 keep every chunk's source and destination alignment equal.
+    if (chunk_ >= 64) chunk_ &= ~63u;
     if (chunk_ == 0) chunk_ = 1;
 }
 
@@ -65,9 +68,10 @@ int Sender::write_record(Out &o) {
         h.total_len = o.size;
         h.chunk_offset = o.offset;
         h.chunk_len = len;
-        uint8_t hdr[kHeaderSize];
+        h.pad = len ? pad_ : 0;
+        uint8_t hdr[kHeaderSize + kMaxPad] = {};
         encode_header(h, hdr);
-        iovec iov[2] = {{hdr, kHeaderSize}, {const_cast<uint8_t *>(o.data) + o.offset, len}};
+        iovec iov[2] = {{hdr, kHeaderSize + h.pad}, {const_cast<uint8_t *>(o.data) + o.offset, len}};
         msghdr msg{};
         msg.msg_iov = iov;
         msg.msg_iovlen = len ? 2 : 1;
@@ -76,13 +80,13 @@ int Sender::write_record(Out &o) {
             if (errno == EINTR) continue;
             // A record larger than the socket's send buffer can never go: use smaller chunks.
             if (errno == EMSGSIZE && len > kMinChunk) {
-                chunk_ = std::max(kMinChunk, len / 2);
+                chunk_ = std::max(kMinChunk, (len / 2) & ~63u);
                 continue;
             }
             return -errno;
         }
         // A seqpacket record is all or nothing; anything else is a kernel contract we rely on broken.
-        if (static_cast<size_t>(n) != kHeaderSize + len) return -EIO;
+        if (static_cast<size_t>(n) != kHeaderSize + h.pad + len) return -EIO;
         o.offset += len;
         return 0;
     }
@@ -242,10 +246,11 @@ int Receiver::receive_one(Message *out) {
         (void)assembler_.end_chunk(&unused);
         return 0;
     }
-    iovec iov[2] = {{hdr, kHeaderSize}, {dest, h.chunk_len}};
+    uint8_t pad[kMaxPad];
+    iovec iov[3] = {{hdr, kHeaderSize}, {pad, h.pad}, {dest, h.chunk_len}};
     msghdr msg{};
     msg.msg_iov = iov;
-    msg.msg_iovlen = h.chunk_len ? 2 : 1;
+    msg.msg_iovlen = h.chunk_len ? 3 : 2;
     do {
         n = ::recvmsg(fd_, &msg, MSG_DONTWAIT);
     } while (n < 0 && errno == EINTR);
@@ -254,7 +259,7 @@ int Receiver::receive_one(Message *out) {
         assembler_.abort_chunk();
         return -e;
     }
-    if (static_cast<size_t>(n) != kHeaderSize + h.chunk_len || (msg.msg_flags & MSG_TRUNC)) {
+    if (static_cast<size_t>(n) != kHeaderSize + h.pad + h.chunk_len || (msg.msg_flags & MSG_TRUNC)) {
         assembler_.abort_chunk();
         return kErrProtocol;
     }

@@ -8,7 +8,8 @@ namespace {
 
 // Wire layout (host byte order):
 //   0 u16 magic | 2 u8 version | 3 u8 type | 4 u16 flags | 6 u16 reactor_id
-//   8 u64 session_id | 16 u32 total_len | 20 u32 chunk_offset | 24 u32 chunk_len | 28 u32 reserved (0)
+//   8 u64 session_id | 16 u32 total_len | 20 u32 chunk_offset | 24 u32 chunk_len | 28 u8 pad
+//   29 u8 reserved (0) | 30 u16 reserved (0)
 template <typename T>
 void put(uint8_t *out, size_t at, T v) {
     std::memcpy(out + at, &v, sizeof v);
@@ -53,6 +54,7 @@ const char *header_error_name(HeaderError e) {
         case HeaderError::kChunkTooLarge: return "chunk over the configured maximum";
         case HeaderError::kChunkOutOfRange: return "chunk outside the payload";
         case HeaderError::kEmptyChunk: return "empty chunk of a non-empty payload";
+        case HeaderError::kBadPad: return "pad over 31 bytes";
     }
     return "unknown";
 }
@@ -67,7 +69,9 @@ void encode_header(const Header &h, uint8_t *out) {
     put<uint32_t>(out, 16, h.total_len);
     put<uint32_t>(out, 20, h.chunk_offset);
     put<uint32_t>(out, 24, h.chunk_len);
-    put<uint32_t>(out, 28, 0);
+    put<uint8_t>(out, 28, h.pad);
+    put<uint8_t>(out, 29, 0);
+    put<uint16_t>(out, 30, 0);
 }
 
 Status parse_header(const uint8_t *data, size_t size, const Limits &limits, Header *out, HeaderError *why) {
@@ -79,7 +83,9 @@ Status parse_header(const uint8_t *data, size_t size, const Limits &limits, Head
     if (type == 0 || type > kMaxMessageType) return fail(HeaderError::kUnknownType, why);
     const uint16_t flags = get<uint16_t>(data, 4);
     if (flags & ~kKnownFlags) return fail(HeaderError::kUnknownFlags, why);
-    if (get<uint32_t>(data, 28) != 0) return fail(HeaderError::kReservedNonZero, why);
+    if (get<uint8_t>(data, 29) != 0 || get<uint16_t>(data, 30) != 0) return fail(HeaderError::kReservedNonZero, why);
+    const uint8_t pad = get<uint8_t>(data, 28);
+    if (pad > kMaxPad) return fail(HeaderError::kBadPad, why);
     Header h;
     h.type = static_cast<MessageType>(type);
     h.flags = flags;
@@ -88,6 +94,7 @@ Status parse_header(const uint8_t *data, size_t size, const Limits &limits, Head
     h.total_len = get<uint32_t>(data, 16);
     h.chunk_offset = get<uint32_t>(data, 20);
     h.chunk_len = get<uint32_t>(data, 24);
+    h.pad = pad;
     if (h.total_len > limits.max_payload) return fail(HeaderError::kTooLarge, why, kErrLimit);
     if (h.chunk_len > limits.max_chunk) return fail(HeaderError::kChunkTooLarge, why, kErrLimit);
     // 64-bit sum: offset + len cannot wrap.

@@ -1,5 +1,5 @@
 // IPC decoder: the header parser and the Assembler fed a stream of records, each
-// [u16 little-endian length][record bytes] (a SOCK_SEQPACKET record with its boundary).
+// [u16 little-endian length][record bytes: header, pad, chunk] (a SOCK_SEQPACKET record with its boundary).
 // Properties: nothing crashes or reads past a record; a header that parses re-encodes to the
 // same 32 bytes; the allocator is never asked for more than max_payload nor holds more than
 // max_pending_bytes + one single-chunk message; a delivered message has the length its header
@@ -76,17 +76,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 if (a.last_error() == AssembleError::kNone) abort();
                 continue;
             }
-            if (record.size() != kHeaderSize + h.chunk_len) {
+            if (record.size() != kHeaderSize + h.pad + h.chunk_len) {
                 a.abort_chunk();
                 continue;
             }
-            if (place.value()) memcpy(place.value(), record.data() + kHeaderSize, h.chunk_len);
+            if (place.value()) memcpy(place.value(), record.data() + kHeaderSize + h.pad, h.chunk_len);
             Message m;
             if (a.end_chunk(&m)) {
                 if (m.header.chunk_offset != 0 || m.header.chunk_len != m.header.total_len) abort();
                 if (m.header.type != h.type || m.header.session_id != h.session_id) abort();
                 if (m.size() > 0 && m.header.last_chunk() && h.chunk_len > 0 &&
-                    memcmp(m.dest.data + h.chunk_offset, record.data() + kHeaderSize, h.chunk_len) != 0) {
+                    memcmp(m.dest.data + h.chunk_offset, record.data() + kHeaderSize + h.pad, h.chunk_len) != 0) {
                     abort();
                 }
                 alloc.free_block(m.dest.data, m.size());

@@ -1,6 +1,7 @@
 // IPC message format between master reactor threads and worker processes (PROCESS mode).
 //
-// Every socket message (one SOCK_SEQPACKET record) is a fixed 32-byte header followed by
+// Every socket message (one SOCK_SEQPACKET record) is a fixed 32-byte header, `pad` filler bytes
+// (0-31, so the payload sits at the alignment the receiver's buffers want: see core-ipc.md), then
 // `chunk_len` payload bytes. A payload larger than one record travels as several records
 // (chunks) that all carry the same header fields except chunk_offset/chunk_len, so the
 // receiver learns the full length from the first chunk and can place each chunk directly
@@ -19,6 +20,7 @@ namespace gust::ipc {
 inline constexpr uint16_t kMagic = 0x4749;  // "GI"
 inline constexpr uint8_t kVersion = 1;
 inline constexpr size_t kHeaderSize = 32;
+inline constexpr uint8_t kMaxPad = 31;
 
 enum class MessageType : uint8_t {
     kData = 1,         // bytes from a client connection (session = connection id)
@@ -51,7 +53,8 @@ struct Header {
     uint64_t session_id = 0;
     uint32_t total_len = 0;     // the whole payload
     uint32_t chunk_offset = 0;  // where this chunk goes in the payload
-    uint32_t chunk_len = 0;     // payload bytes following this header in the same record
+    uint32_t chunk_len = 0;     // payload bytes in this record, after the header and the pad
+    uint8_t pad = 0;            // filler bytes between header and payload (<= kMaxPad)
 
     bool first_chunk() const { return chunk_offset == 0; }
     bool last_chunk() const { return chunk_offset + chunk_len == total_len; }
@@ -81,6 +84,7 @@ enum class HeaderError : uint8_t {
     kChunkTooLarge,   // chunk_len > limits.max_chunk
     kChunkOutOfRange, // chunk_offset + chunk_len > total_len
     kEmptyChunk,      // chunk_len == 0 while total_len > 0
+    kBadPad,          // pad > kMaxPad
 };
 const char *header_error_name(HeaderError e);
 

@@ -106,15 +106,33 @@ TEST(IpcChannel, RoundTripsEverySizeClass) {
     EXPECT_EQ(s.queued_messages(), 0u);
 }
 
+TEST(IpcChannel, PaddedRecordsPlacePayloadAtTheReceiversAlignment) {
+    Pair p;
+    SenderOptions so;
+    so.dest_align = 24;  // a zend_string's value
+    so.max_chunk = 10000;  // rounded down to a multiple of 64
+    Sender s(p.a, so);
+    EXPECT_EQ(s.chunk_size(), 9984u);
+    TestAllocator alloc;
+    Receiver r(p.b, Limits{}, &alloc);
+    auto payload = pattern(100000, 3);
+    ASSERT_GE(s.send(header(MessageType::kData, 1), payload.data(), 100000), 0);
+    ASSERT_GE(s.send(header(MessageType::kData, 2), payload.data(), 0), 0);
+    auto got = pump({&s}, r, alloc, 2);
+    ASSERT_EQ(got.size(), 2u);
+    EXPECT_TRUE(got[0].second == payload);
+    EXPECT_TRUE(got[1].second.empty());
+}
+
 TEST(IpcChannel, AllocatorCalledOncePerMessageWithTheFullLength) {
     Pair p;
     SenderOptions so;
-    so.max_chunk = 1000;
+    so.max_chunk = 1024;
     Sender s(p.a, so);
     TestAllocator alloc;
     Receiver r(p.b, Limits{}, &alloc);
-    auto payload = pattern(100000, 7);  // 100 chunks
-    ASSERT_GE(s.send(header(MessageType::kTask, 42), payload.data(), 100000), 0);
+    auto payload = pattern(102400, 7);  // 100 chunks
+    ASSERT_GE(s.send(header(MessageType::kTask, 42), payload.data(), 102400), 0);
     Message m;
     int rc;
     int chunks = 0;
@@ -123,7 +141,7 @@ TEST(IpcChannel, AllocatorCalledOncePerMessageWithTheFullLength) {
         if (rc == 0) {
             ++chunks;
             EXPECT_EQ(alloc.allocations, 1u);
-            EXPECT_EQ(alloc.last_size, 100000u);
+            EXPECT_EQ(alloc.last_size, 102400u);
         } else {
             (void)s.flush();
         }
@@ -351,6 +369,16 @@ TEST_F(Hostile, ChunkInconsistentWithHeader) {
 
 TEST_F(Hostile, RecordShorterThanItsHeaderSays) {
     send_raw(p.a, raw(1, 100, 0, 100), bytes.data(), 60);
+    Message m;
+    EXPECT_EQ(r.receive_one(&m), kErrProtocol);
+    EXPECT_EQ(r.assembler().last_error(), AssembleError::kRecordLength);
+    expect_refused(-EAGAIN);
+}
+
+TEST_F(Hostile, PadNotPresentInTheRecord) {
+    Header h = raw(1, 100, 0, 100);
+    h.pad = 20;
+    send_raw(p.a, h, bytes.data(), 100);  // no pad bytes: 20 short
     Message m;
     EXPECT_EQ(r.receive_one(&m), kErrProtocol);
     EXPECT_EQ(r.assembler().last_error(), AssembleError::kRecordLength);

@@ -48,6 +48,7 @@ TEST(IpcHeader, RoundTripsEveryField) {
     h.total_len = 1000;
     h.chunk_offset = 600;
     h.chunk_len = 400;
+    h.pad = 24;
     Header back;
     ASSERT_TRUE(parse_header(wire(h).data(), kHeaderSize, Limits{}, &back).ok());
     EXPECT_EQ(back.type, h.type);
@@ -57,6 +58,7 @@ TEST(IpcHeader, RoundTripsEveryField) {
     EXPECT_EQ(back.total_len, h.total_len);
     EXPECT_EQ(back.chunk_offset, h.chunk_offset);
     EXPECT_EQ(back.chunk_len, h.chunk_len);
+    EXPECT_EQ(back.pad, h.pad);
     EXPECT_FALSE(back.first_chunk());
     EXPECT_TRUE(back.last_chunk());
 }
@@ -123,6 +125,15 @@ TEST(IpcHeader, ReservedMustBeZero) {
     EXPECT_EQ(parse_error(w), HeaderError::kReservedNonZero);
 }
 
+TEST(IpcHeader, PadOverMaximum) {
+    Header h = data_header(1, 4, 0, 4);
+    h.pad = kMaxPad;
+    EXPECT_EQ(parse_error(wire(h)), HeaderError::kNone);
+    auto w = wire(h);
+    w[28] = kMaxPad + 1;
+    EXPECT_EQ(parse_error(w), HeaderError::kBadPad);
+}
+
 TEST(IpcHeader, PayloadOverMaximumIsALimit) {
     Limits limits;
     limits.max_payload = 1000;
@@ -158,7 +169,7 @@ TEST(IpcHeader, EmptyChunkOfNonEmptyPayload) {
 }
 
 TEST(IpcHeader, EveryErrorHasAName) {
-    for (int e = 0; e <= static_cast<int>(HeaderError::kEmptyChunk); ++e) {
+    for (int e = 0; e <= static_cast<int>(HeaderError::kBadPad); ++e) {
         EXPECT_STRNE(header_error_name(static_cast<HeaderError>(e)), "unknown");
     }
     for (int e = 0; e <= static_cast<int>(AssembleError::kRecordLength); ++e) {
