@@ -24,7 +24,7 @@ BUILD = ROOT / "build"
 PHP_BUILD_DIR = pathlib.Path("/usr/lib/php/20220829/build")
 FUZZ_SECONDS = int(os.environ.get("GUST_FUZZ_SECONDS", "20"))
 # Threaded core suites that also run under TSan.
-TSAN_SUITES = ("unit_loop", "unit_coro", "unit_net")
+TSAN_SUITES = ("unit_loop", "unit_coro", "unit_net", "unit_ipc")
 
 
 class Tally:
@@ -58,6 +58,10 @@ def asan_php_env():
     """
     libasan = run(["gcc", "-print-file-name=libasan.so"]).stdout.strip()
     shim = BUILD / "tools" / "asan_dlopen_shim.so"
+    if not shim.exists():
+        # A fresh tree: the checks layer needs the shim as much as the phpt layer does.
+        shim.parent.mkdir(parents=True, exist_ok=True)
+        run(["gcc", "-shared", "-fPIC", "-O2", "-o", str(shim), str(ROOT / "tools/asan_dlopen_shim.c"), "-ldl"])
     env = dict(os.environ)
     env.update({
         "LD_PRELOAD": f"{shim} {libasan}",

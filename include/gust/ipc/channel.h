@@ -1,0 +1,138 @@
+// Sender and Receiver of IPC messages over a unix SOCK_SEQPACKET socket (one end of
+// make_channel_pair(), or any connected seqpacket socket).
+//
+// Why SOCK_SEQPACKET (docs/core-ipc.md has the measurements):
+//  - one sendmsg is one record, delivered whole or not at all: several reactor threads may
+//    write to one worker's socket without a lock and without ever interleaving bytes, and a
+//    sender never sees a partial write, so its only state is "next chunk of the head message";
+//  - the receiver peeks the fixed 32-byte header, asks the Assembler where the chunk goes,
+//    then recvmsg()s header + chunk with a two-element iovec straight into the destination;
+//  - record boundaries make a corrupt length detectable (MSG_TRUNC / short record) instead of
+//    desynchronising the stream.
+//
+// Lifecycle: Sender and Receiver borrow the fd (the caller closes it after destroying them).
+// A Sender attached to a loop must be destroyed (or detached) on that loop's thread.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <utility>
+
+#include "gust/base/clock.h"
+#include "gust/base/result.h"
+#include "gust/ipc/assembler.h"
+#include "gust/ipc/message.h"
+#include "gust/loop/loop.h"
+
+namespace gust::ipc {
+
+// A connected, non-blocking, close-on-exec SOCK_SEQPACKET pair. `buffer_bytes` > 0 sets
+// SO_SNDBUF and SO_RCVBUF on both ends (tests use tiny buffers to force EAGAIN).
+Result<std::pair<int, int>> make_channel_pair(int buffer_bytes = 0);
+
+struct SenderOptions {
+    uint32_t max_chunk = 64u << 10;  // payload bytes per record; must not exceed the receiver's Limits::max_chunk
+    size_t max_queued_messages = 1024;
+    uint64_t max_queued_bytes = 64ull << 20;  // payload bytes referenced by the queue (borrowed, not copied)
+    // Where the receiver's destination buffers start modulo 32 (24 for a zend_string's value).
+    // The sender pads each record so the payload has the same alignment inside the record: the
+    // kernel's copy into user memory is ~3x slower when source and destination disagree mod 32.
+    uint8_t dest_align = 0;
+};
+
+// Called once for a message that was queued: 0 when its last record was written, else the error.
+using SendDone = std::function<void(int status)>;
+
+class Sender : private loop::IoHandler {
+public:
+    explicit Sender(int fd, SenderOptions options = {});
+    ~Sender();  // detaches; queued messages complete with kErrClosed
+    Sender(const Sender &) = delete;
+    Sender &operator=(const Sender &) = delete;
+
+    // Non-blocking send of one message. Only type, flags, reactor_id and session_id of `h` are
+    // used. The payload is never copied: what the socket does not take now is queued by
+    // reference and `data` must stay valid until `done` runs.
+    // Returns 0: written completely now (`done` is not called); 1: queued (`done` runs later,
+    // from flush() or the attached loop); kErrLimit: the queue bounds would be exceeded (nothing
+    // queued, nothing called); kErrInvalid: size over the format's 4 GiB; -errno: the socket failed.
+    int send(const Header &h, const void *data, uint32_t size, SendDone done = {});
+
+    // Writes queued records until the socket would block: 0 when the queue is empty, -EAGAIN
+    // when records remain, or the socket's error (every queued message then completes with it).
+    int flush();
+
+    // Let `loop` call flush() whenever the socket is writable and messages are queued.
+    Status attach(loop::Loop *loop);
+    void detach();
+
+    // From a coroutine: writes the whole message, parking on the socket while it is full.
+    // kErrBusy while messages are queued (FIFO would break), kErrTimedOut, kErrCanceled,
+    // kErrNotInCoroutine, or the socket's error. `timeout` < 0 waits forever.
+    Status co_send(const Header &h, const void *data, uint32_t size, Nanos timeout = -1);
+
+    size_t queued_messages() const { return queue_.size(); }
+    uint64_t queued_bytes() const { return queued_bytes_; }
+    uint32_t chunk_size() const { return chunk_; }
+
+private:
+    struct Out {
+        Header header;
+        const uint8_t *data;
+        uint32_t size;
+        uint32_t offset;
+        SendDone done;
+    };
+    void on_io(uint32_t events) override;
+    // Writes records of `o` until done (0), -EAGAIN or an error.
+    int write_message(Out &o);
+    int write_record(Out &o);
+    void fail_all(int code);
+    void update_interest();
+
+    int fd_;
+    SenderOptions options_;
+    uint32_t chunk_;
+    uint8_t pad_;
+    std::deque<Out> queue_;
+    uint64_t queued_bytes_ = 0;
+    loop::Loop *loop_ = nullptr;
+    loop::WatchId watch_{};
+    bool want_write_ = false;
+};
+
+class Receiver {
+public:
+    Receiver(int fd, const Limits &limits, PayloadAllocator *allocator);
+    Receiver(const Receiver &) = delete;
+    Receiver &operator=(const Receiver &) = delete;
+
+    // Reads one record (never blocks). Returns
+    //   1  a message is complete: *out holds it and owns its destination;
+    //   0  a chunk was placed (or a chunk of a refused message skipped); call again;
+    //   -EAGAIN  nothing to read;
+    //   kErrClosed  the peer closed its end;
+    //   kErrProtocol / kErrLimit  a bad record was consumed and dropped — last_header_error() or
+    //        assembler().last_error() says why;
+    //   other -errno  the socket failed.
+    int receive_one(Message *out);
+
+    // From a coroutine: the next complete message, parking while the socket is empty. A bad
+    // record ends the wait with its error (the caller decides whether to close).
+    Result<Message> co_receive(Nanos timeout = -1);
+
+    HeaderError last_header_error() const { return header_error_; }
+    Assembler &assembler() { return assembler_; }
+    int fd() const { return fd_; }
+
+private:
+    int discard();
+
+    int fd_;
+    Limits limits_;
+    Assembler assembler_;
+    HeaderError header_error_ = HeaderError::kNone;
+};
+
+}  // namespace gust::ipc
