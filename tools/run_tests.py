@@ -182,10 +182,6 @@ def layer_phpt_xdebug(t: Tally):
 
 def run_phpt(t: Tally, layer: str, php_args, skip_if_contains=None):
     gust_so = BUILD / "debug/ext/modules/gust.so"
-    shim = BUILD / "tools" / "asan_dlopen_shim.so"
-    if not shim.exists():
-        shim.parent.mkdir(parents=True, exist_ok=True)
-        run(["gcc", "-shared", "-fPIC", "-O2", "-o", str(shim), str(ROOT / "tools/asan_dlopen_shim.c"), "-ldl"])
     if not gust_so.exists():
         t.add(layer, "gust.so built", False, f"missing {gust_so}")
         return
