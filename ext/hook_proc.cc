@@ -136,41 +136,12 @@ void hooked_proc_open(INTERNAL_FUNCTION_PARAMETERS) {
 
 // ---- waiting for a child without blocking the thread
 
-int pidfd_open(pid_t pid) {
-#ifdef SYS_pidfd_open
-    return static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
-#else
-    errno = ENOSYS;
-    return -1;
-#endif
-}
-
-bool child_exited(pid_t pid) {
-    siginfo_t info;
-    memset(&info, 0, sizeof(info));
-    int r = waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT);
-    return r != 0 || info.si_pid == pid;  // an error (no such child) also means: do not wait
-}
-
 // Parks until child `pid` has exited (it is not reaped). False when the caller must return.
 bool wait_child(pid_t pid) {
-    if (child_exited(pid)) return true;
-    int pfd = pidfd_open(pid);
-    if (pfd >= 0) {
-        PhpCoroutine *p = gust::php::current();
-        int rc = gust::php::wait_fd(pfd, loop::kReadable, -1);
-        close(pfd);
-        if (rc < 0) return true;
-        return gust::php::resumed(p) && rc == 0;
-    }
-    gust::Nanos pause = 1000000;  // no pidfd: poll, parking between attempts
-    while (!child_exited(pid)) {
-        PhpCoroutine *p = gust::php::current();
-        int rc = gust::php::runtime()->scheduler->sleep(pause);
-        if (!gust::php::resumed(p) || rc != 0) return false;
-        if (pause < 32000000) pause *= 2;
-    }
-    return true;
+    PhpCoroutine *p = gust::php::current();
+    int rc = gust::coro::wait_child_exit(pid, -1);
+    if (rc == gust::kErrNotInCoroutine) return true;
+    return gust::php::resumed(p) && rc == 0;
 }
 
 void hooked_proc_close(INTERNAL_FUNCTION_PARAMETERS) {

@@ -195,16 +195,13 @@ void status_array(zval *out, pid_t pid, int status) {
     add_assoc_long(out, "signal", WIFSIGNALED(status) ? WTERMSIG(status) : 0);
 }
 
-// Waits for child `pid` without blocking the thread: its pidfd turns readable when it exits.
+// Waits for child `pid` without blocking the thread, then reaps it.
 // Returns the pid reaped, 0 on timeout, or -errno.
 pid_t wait_child(pid_t pid, gust::Nanos timeout, int *status) {
     pid_t got = ::waitpid(pid, status, WNOHANG);
     if (got != 0) return got < 0 ? -errno : got;
-    int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));
-    if (pidfd < 0) return -errno;
-    auto ready = gust::coro::wait_fd(pidfd, gust::loop::kReadable, timeout, gust::coro::WaitInfo{"System", 0, "waitPid"});
-    ::close(pidfd);
-    if (!ready.ok()) return ready.code() == gust::kErrTimedOut ? 0 : -ECANCELED;
+    int rc = gust::coro::wait_child_exit(pid, timeout);
+    if (rc != 0) return rc == gust::kErrTimedOut ? 0 : -ECANCELED;
     got = ::waitpid(pid, status, WNOHANG);
     return got < 0 ? -errno : got;
 }

@@ -1,5 +1,11 @@
 #include "gust/coro/fd_wait.h"
 
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <map>
 #include <utility>
 
@@ -182,6 +188,45 @@ Result<uint32_t> wait_fd(int fd, uint32_t events, Nanos timeout, WaitInfo what) 
     if (rc == 0 && w.closed) rc = kErrClosed;
     if (rc != 0) return Error{rc};
     return w.fired;
+}
+
+namespace {
+
+bool child_exited(pid_t pid) {
+    siginfo_t info;
+    memset(&info, 0, sizeof(info));
+    int r = waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT);
+    return r != 0 || info.si_pid == pid;  // an error (no such child) also means: do not wait
+}
+
+}  // namespace
+
+int wait_child_exit(pid_t pid, Nanos timeout) {
+    Scheduler *sched = Scheduler::current();
+    if (!sched || !sched->running()) return kErrNotInCoroutine;
+    if (child_exited(pid)) return 0;
+    const Nanos deadline = timeout < 0 ? -1 : deadline_after(monotonic_now(), timeout);
+#ifdef SYS_pidfd_open
+    int pidfd = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
+    if (pidfd >= 0) {
+        auto ready = wait_fd(pidfd, loop::kReadable, timeout, WaitInfo{"process", static_cast<uint64_t>(pid), "exit"});
+        ::close(pidfd);
+        return ready.ok() ? 0 : ready.code();
+    }
+#endif
+    Nanos pause = kNanosPerMilli;  // no pidfd: poll, parking between attempts (1 ms doubling to 32)
+    while (!child_exited(pid)) {
+        Nanos step = pause;
+        if (deadline >= 0) {
+            Nanos left = deadline - monotonic_now();
+            if (left <= 0) return kErrTimedOut;
+            if (left < step) step = left;
+        }
+        int rc = sched->sleep(step);
+        if (rc != 0) return rc;
+        if (pause < 32 * kNanosPerMilli) pause *= 2;
+    }
+    return 0;
 }
 
 }  // namespace gust::coro

@@ -8,6 +8,8 @@
 // waiter, so nothing stays registered between operations.
 #pragma once
 
+#include <sys/types.h>
+
 #include <cstdint>
 
 #include "gust/base/clock.h"
@@ -47,5 +49,11 @@ void forget_fd_waits(loop::Loop *loop);
 // One fd: add + park + remove. Returns the ready events (kError/kHangup included when reported)
 // or kErrClosed, kErrTimedOut, kErrCanceled, kErrNotInCoroutine, or the loop's refusal.
 Result<uint32_t> wait_fd(int fd, uint32_t events, Nanos timeout = -1, WaitInfo what = {"fd", 0, "wait"});
+
+// Parks the running coroutine until child process `pid` has exited, without reaping it (the
+// caller's waitpid() then returns at once): through a pidfd, or by polling with a backoff where
+// pidfds are missing. 0 when it exited (or is not our child), kErrTimedOut, kErrCanceled,
+// kErrNotInCoroutine.
+int wait_child_exit(pid_t pid, Nanos timeout = -1);
 
 }  // namespace gust::coro
