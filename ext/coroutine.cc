@@ -522,6 +522,13 @@ bool resumed_slow(PhpCoroutine *p) {
 }
 
 void rshutdown() {
+    teardown_runtime();
+    zval_ptr_dtor(&t_options.exit_condition);
+    t_options = Options{};
+    gust::coro::set_blocking_threads(static_cast<int>(t_options.aio_worker_num));
+}
+
+void teardown_runtime() {
     Runtime *rt = t_runtime;
     if (rt) {
         // Timers and events first: nothing may fire while the coroutines are unwound. Again after:
@@ -550,9 +557,6 @@ void rshutdown() {
         delete rt;
         t_runtime = nullptr;
     }
-    zval_ptr_dtor(&t_options.exit_condition);
-    t_options = Options{};
-    gust::coro::set_blocking_threads(static_cast<int>(t_options.aio_worker_num));
 }
 
 }  // namespace gust::php

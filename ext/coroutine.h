@@ -150,5 +150,8 @@ void register_sync(int module_number);   // sync.cc: WaitGroup, Barrier
 void timers_release(Runtime *rt);
 void events_release(Runtime *rt);
 void rshutdown();
+// Ends the request's runtime now (as at RSHUTDOWN: timers, events and coroutines end); the next
+// runtime() makes a fresh one. The server calls it before fork(), so workers get loops of their own.
+void teardown_runtime();
 
 }  // namespace gust::php

@@ -25,6 +25,7 @@ static PHP_MINIT_FUNCTION(gust) {
     gust_register_timer_event(module_number);
     gust_register_system(module_number);
     gust_register_runtime(module_number);
+    gust_register_server(module_number);
     return SUCCESS;
 }
 

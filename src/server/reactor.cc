@@ -17,6 +17,7 @@ struct Reactor::Listener final : loop::IoHandler {
     int fd = -1;
     int type = SOCK_STREAM;
     bool tcp_nodelay = true;
+    std::shared_ptr<const proto::framing::Framing> framing;
     loop::WatchId watch{};
     loop::TimerId resume_timer = 0;  // re-arms the watch after an EMFILE pause
     void on_io(uint32_t) override {
@@ -33,6 +34,8 @@ struct Reactor::Session final : loop::IoHandler {
     SessionInfo info;
     loop::WatchId watch{};
     mem::Buffer output;
+    mem::Buffer input;  // framed listeners: bytes of the package being received
+    std::unique_ptr<proto::framing::Splitter> splitter;
     bool closing = false;      // close() asked: finish writing, then close
     bool dead = false;         // torn down (fd closed); awaiting free
     bool buffer_full = false;  // on_buffer_full reported, on_buffer_empty pending
@@ -82,12 +85,18 @@ Result<int> Reactor::add_listener(const ListenOptions &o) {
         net::sys::close(fd);
         return Error{rc};
     }
+    return adopt_listener(fd, o);
+}
+
+Result<int> Reactor::adopt_listener(int fd, const ListenOptions &o) {
+    if (fd < 0 || (o.type != SOCK_STREAM && o.type != SOCK_DGRAM)) return Error{kErrInvalid};
     auto l = std::make_unique<Listener>();
     l->reactor = this;
     l->index = static_cast<int>(listeners_.size());
     l->fd = fd;
     l->type = o.type;
     l->tcp_nodelay = o.tcp_nodelay && o.address.is_ip();
+    l->framing = o.type == SOCK_STREAM ? o.framing : nullptr;
     listeners_.push_back(std::move(l));
     if (started_) {
         auto w = loop_.watch(fd, loop::kReadable, listeners_.back().get());
@@ -173,6 +182,7 @@ void Reactor::on_accept(Listener &l) {
         s->info.peer = peer;
         s->info.connected_at = loop_.now();
         s->output = mem::Buffer();
+        if (l.framing) s->splitter = std::make_unique<proto::framing::Splitter>(*l.framing);
         auto w = loop_.watch(fd, loop::kReadable, s.get());
         if (!w.ok()) {
             net::sys::close(fd);
@@ -228,10 +238,39 @@ void Reactor::read_session(Session &s) {
         stats_.bytes_received += static_cast<uint64_t>(n);
         s.info.last_receive = loop_.now();
         if (s.closing) continue;  // closing: input is read and dropped until the output is out
-        CallbackScope scope(callback_depth_);
-        events_.on_receive(s.info, Slice(buf, static_cast<size_t>(n)));
+        if (s.splitter) {
+            deliver_framed(s, Slice(buf, static_cast<size_t>(n)));
+        } else {
+            CallbackScope scope(callback_depth_);
+            events_.on_receive(s.info, Slice(buf, static_cast<size_t>(n)));
+        }
         if (static_cast<size_t>(n) < chunk) return;
     }
+}
+
+void Reactor::deliver_framed(Session &s, Slice bytes) {
+    // The splitter never asks for more than package_max_length bytes, so the input stays bounded.
+    if (!s.input.append(bytes).ok()) {
+        finish_close(s, CloseCause::kError);
+        return;
+    }
+    while (!s.dead && !s.closing) {
+        auto step = s.splitter->next(s.input.readable());
+        if (step.status == proto::framing::Splitter::kNeedMore) break;
+        if (step.status < 0) {
+            ++stats_.framing_errors;
+            GUST_LOG_WARN("session %lld from %s: %s; closing it", static_cast<long long>(s.info.id),
+                          s.info.peer.to_string().c_str(), s.splitter->reason());
+            finish_close(s, CloseCause::kProtocol);
+            return;
+        }
+        {
+            CallbackScope scope(callback_depth_);
+            events_.on_receive(s.info, step.package);
+        }
+        s.input.consume(step.consume);
+    }
+    if (s.input.empty()) s.input.release();  // idle sessions hold no input memory
 }
 
 void Reactor::flush_session(Session &s) {

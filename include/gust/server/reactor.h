@@ -19,6 +19,7 @@
 #include "gust/mem/buffer.h"
 #include "gust/mem/slice.h"
 #include "gust/net/address.h"
+#include "gust/proto/framing.h"
 
 namespace gust::server {
 
@@ -31,6 +32,9 @@ struct ListenOptions {
     int backlog = 511;
     bool reuse_port = false;
     bool tcp_nodelay = true;
+    // Cuts the stream into packages (Swoole's open_eof_* / open_length_* options); nullptr: raw
+    // reads. Shared by every session of the listener.
+    std::shared_ptr<const proto::framing::Framing> framing;
 };
 
 struct ReactorOptions {
@@ -56,13 +60,14 @@ struct SessionInfo {
 struct ReactorStats {
     uint64_t accepted = 0;
     uint64_t refused = 0;  // over max_connections
+    uint64_t framing_errors = 0;  // sessions closed for a bad or oversized package
     uint64_t closed = 0;
     size_t connections = 0;
     uint64_t bytes_received = 0;
     uint64_t bytes_sent = 0;
 };
 
-enum class CloseCause : uint8_t { kPeer, kServer, kError };
+enum class CloseCause : uint8_t { kPeer, kServer, kError, kProtocol };
 
 // Implemented by the embedder. Data slices are valid only during the call.
 class ReactorEvents {
@@ -88,6 +93,9 @@ public:
 
     // Binds and listens now (so a port 0 can be read back); returns the listener's index.
     Result<int> add_listener(const ListenOptions &options);
+    // Takes over a socket that is already bound (and listening, for streams) — e.g. bound before
+    // fork() so every worker serves it. The reactor closes it on shutdown. Returns its index.
+    Result<int> adopt_listener(int fd, const ListenOptions &options);
     // Bound address of a listener (the real port when 0 was asked).
     Result<net::Address> listener_address(int port_index) const;
     int listener_count() const { return static_cast<int>(listeners_.size()); }
@@ -125,6 +133,8 @@ private:
     void flush_session(Session &s);
     void update_interest(Session &s);
     void finish_close(Session &s, CloseCause cause);
+    // Framed listeners: appends the bytes read and reports each whole package.
+    void deliver_framed(Session &s, Slice bytes);
     void reap();
 
     loop::Loop &loop_;

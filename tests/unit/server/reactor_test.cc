@@ -11,6 +11,7 @@
 #include "gust/base/error.h"
 #include "gust/coro/coroutine.h"
 #include "gust/net/co_socket.h"
+#include "gust/net/socket.h"
 
 namespace gust::server {
 namespace {
@@ -41,11 +42,13 @@ struct Env {
     Recorder events;
     std::unique_ptr<Reactor> reactor;
     net::Address addr;
-    explicit Env(ReactorOptions o = {}, int type = SOCK_STREAM) {
+    explicit Env(ReactorOptions o = {}, int type = SOCK_STREAM,
+                 std::shared_ptr<const proto::framing::Framing> framing = nullptr) {
         reactor = std::make_unique<Reactor>(loop, events, o);
         ListenOptions l;
         l.address = net::Address::parse("127.0.0.1:0").value();
         l.type = type;
+        l.framing = std::move(framing);
         auto idx = reactor->add_listener(l);
         EXPECT_TRUE(idx.ok());
         addr = reactor->listener_address(0).value();
@@ -230,6 +233,100 @@ TEST(Reactor, UdpPacketsAndSendto) {
         got.assign(buf, n.value());
     });
     EXPECT_EQ(got, "dgram");
+}
+
+}  // namespace
+}  // namespace gust::server
+
+namespace gust::server {
+namespace {
+
+std::shared_ptr<const proto::framing::Framing> eof_split(uint32_t max_length) {
+    proto::framing::Options o;
+    o.mode = proto::framing::Mode::kEofSplit;
+    o.eof = "\n";
+    o.max_length = max_length;
+    return std::make_shared<const proto::framing::Framing>(proto::framing::Framing::create(o).value());
+}
+
+TEST(Reactor, FramedListenerDeliversWholePackagesFromSplitWrites) {
+    Env env({}, SOCK_STREAM, eof_split(1024));
+    std::vector<std::string> packages;
+    env.events.receive = [&](const SessionInfo &s, Slice d) {
+        packages.emplace_back(d.data(), d.size());
+        if (packages.size() == 3) EXPECT_TRUE(env.reactor->send(s.id, Slice(std::string_view("ok"))).ok());
+    };
+    env.run([&] {
+        auto c = env.client();
+        ASSERT_TRUE(c->send_all("one\ntw", 6).ok());
+        ASSERT_TRUE(c->send_all("o\nthree\n", 9).ok());
+        char buf[2];
+        ASSERT_TRUE(c->recv_all(buf, 2, kNanosPerSecond).ok());
+    });
+    ASSERT_EQ(packages.size(), 3u);
+    EXPECT_EQ(packages[0], "one\n");
+    EXPECT_EQ(packages[1], "two\n");
+    EXPECT_EQ(packages[2], "three\n");
+}
+
+TEST(Reactor, OversizedPackageClosesOnlyThatSession) {
+    Env env({}, SOCK_STREAM, eof_split(16));
+    int received = 0;
+    env.events.receive = [&](const SessionInfo &s, Slice d) {
+        ++received;
+        EXPECT_TRUE(env.reactor->send(s.id, d).ok());
+    };
+    std::string eof_seen, good_echo;
+    env.run([&] {
+        auto bad = env.client();
+        auto good = env.client();
+        std::string big(64, 'x');  // no newline within package_max_length
+        ASSERT_TRUE(bad->send_all(big.data(), big.size()).ok());
+        eof_seen = read_until_eof(*bad);
+        ASSERT_TRUE(good->send_all("fine\n", 5).ok());
+        char buf[5];
+        auto n = good->recv_all(buf, 5, kNanosPerSecond);
+        ASSERT_TRUE(n.ok());
+        good_echo.assign(buf, n.value());
+    });
+    EXPECT_EQ(eof_seen, "");
+    EXPECT_EQ(good_echo, "fine\n");
+    EXPECT_EQ(received, 1);
+    EXPECT_EQ(env.reactor->stats().framing_errors, 1u);
+    ASSERT_GE(env.events.closes.size(), 1u);
+    EXPECT_EQ(env.events.closes[0].second, CloseCause::kProtocol);
+}
+
+TEST(Reactor, AdoptsASocketBoundElsewhere) {
+    loop::Loop loop;
+    coro::Scheduler sched{loop};
+    Recorder events;
+    Reactor reactor(loop, events);
+    auto addr = net::Address::parse("127.0.0.1:0").value();
+    int fd = net::sys::open_socket(addr.family(), SOCK_STREAM);
+    ASSERT_GE(fd, 0);
+    ASSERT_EQ(net::sys::bind(fd, addr), 0);
+    ASSERT_EQ(net::sys::listen(fd, 16), 0);
+    ListenOptions l;
+    l.address = addr;
+    ASSERT_EQ(reactor.adopt_listener(fd, l).value(), 0);
+    auto bound = reactor.listener_address(0).value();
+    EXPECT_NE(bound.port(), 0);
+    EXPECT_EQ(reactor.adopt_listener(-1, l).code(), kErrInvalid);
+    ASSERT_TRUE(reactor.start().ok());
+    events.receive = [&](const SessionInfo &s, Slice d) { EXPECT_TRUE(reactor.send(s.id, d).ok()); };
+    std::string got;
+    (void)sched.create([&] {
+        auto c = net::CoSocket::open(AF_INET, SOCK_STREAM).value();
+        ASSERT_TRUE(c->connect(bound, kNanosPerSecond).ok());
+        ASSERT_TRUE(c->send_all("hi", 2).ok());
+        char buf[2];
+        ASSERT_TRUE(c->recv_all(buf, 2, kNanosPerSecond).ok());
+        got.assign(buf, 2);
+        reactor.shutdown();
+    });
+    sched.run();
+    EXPECT_EQ(got, "hi");
 }
 
 }  // namespace

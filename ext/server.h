@@ -1,0 +1,177 @@
+// Swoole\Server in the PHP binding: the server object, its ports, callbacks and settings, and the
+// bridge from the core reactor (gust/server/reactor.h) to PHP callbacks, each run in a coroutine.
+// See docs/php-server.md for the process model.
+#pragma once
+
+#include <sys/types.h>
+
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "coroutine.h"
+#include "gust/server/reactor.h"
+
+namespace gust::php::srv {
+
+// Swoole's constant values.
+constexpr zend_long kModeBase = 1;
+constexpr zend_long kModeProcess = 2;
+constexpr zend_long kSockTcp = 1;
+constexpr zend_long kSockUdp = 2;
+constexpr zend_long kSockTcp6 = 3;
+constexpr zend_long kSockUdp6 = 4;
+constexpr zend_long kSockUnixStream = 5;
+constexpr zend_long kSockUnixDgram = 6;
+constexpr zend_long kSockSsl = 1 << 9;
+
+enum Event : int {
+    kStart,
+    kShutdown,
+    kBeforeShutdown,
+    kWorkerStart,
+    kWorkerStop,
+    kWorkerExit,
+    kWorkerError,
+    kManagerStart,
+    kManagerStop,
+    kConnect,
+    kReceive,
+    kPacket,
+    kClose,
+    kBufferFull,
+    kBufferEmpty,
+    kEventCount
+};
+
+// "receive" -> kReceive (case-insensitive, an "on" prefix allowed), -1 when unknown.
+int event_from_name(const char *name, size_t len);
+const char *event_name(int event);
+// Events a Swoole\Server\Port may override.
+bool is_port_event(int event);
+
+struct Callback {
+    zval fn{};  // UNDEF when not set
+    zend_fcall_info_cache fcc{};
+    bool set() const { return Z_TYPE(fn) != IS_UNDEF; }
+};
+
+// One listening socket: the server's own (index 0) or one added by listen()/addListener().
+struct Port {
+    zend_object *object = nullptr;  // its Swoole\Server\Port (owned by the server's `ports` array)
+    std::string host;
+    int port = 0;
+    zend_long sock_type = kSockTcp;
+    int family = AF_INET;
+    int type = SOCK_STREAM;
+    int fd = -1;  // bound in the constructor / listen(); handed to the reactor of each worker
+    Callback callbacks[kEventCount];
+    std::shared_ptr<const proto::framing::Framing> framing;
+    bool tcp_nodelay = true;
+};
+
+struct Settings {
+    zend_long worker_num = 1;
+    zend_long max_connection = 100000;
+    zend_long buffer_output_size = 2 * 1024 * 1024;
+    zend_long package_max_length = 2 * 1024 * 1024;
+    double max_wait_time = 3;
+    zend_long backlog = 511;
+    bool enable_reuse_port = false;
+    double heartbeat_check_interval = 0;
+    double heartbeat_idle_time = 0;
+    zend_long log_level = 2;  // SWOOLE_LOG_INFO
+    std::string log_file;
+    std::string pid_file;
+    bool daemonize = false;
+    bool hook_flags_set = false;
+    zend_long hook_flags = 0;
+};
+
+struct Server;
+
+// Receives the reactor's events and starts the PHP callbacks.
+class Bridge final : public server::ReactorEvents {
+public:
+    explicit Bridge(Server *s) : server_(s) {}
+    void on_connect(const server::SessionInfo &session) override;
+    void on_receive(const server::SessionInfo &session, server::Slice data) override;
+    void on_close(const server::SessionInfo &session, server::CloseCause cause) override;
+    void on_packet(int port_index, server::Slice data, const net::Address &from) override;
+    void on_buffer_full(const server::SessionInfo &session) override;
+    void on_buffer_empty(const server::SessionInfo &session) override;
+
+private:
+    Server *server_;
+};
+
+// The worker's state; reset for each worker process.
+struct Worker {
+    std::unique_ptr<server::Reactor> reactor;
+    loop::TimerId heartbeat_timer = 0;
+    loop::TimerId stop_deadline = 0;
+    bool stopping = false;
+    bool signals_watched = false;
+    std::unordered_map<server::SessionId, zend_long> uids;  // bind()
+    std::unordered_set<server::SessionId> protected_sessions;
+    uint64_t requests = 0;
+};
+
+struct Server {
+    zend_object *self = nullptr;
+    zend_long mode = kModeProcess;
+    std::vector<std::unique_ptr<Port>> ports;
+    Callback callbacks[kEventCount];
+    Settings settings;
+    Bridge bridge{this};
+    Worker worker;
+    bool started = false;
+    bool in_manager = false;
+    bool manager_stopping = false;
+    bool reload_requested = false;
+    zend_long worker_id = -1;
+    pid_t master_pid = 0;
+    pid_t manager_pid = 0;
+    std::vector<pid_t> worker_pids;  // manager: by worker id (0: not running)
+    double start_time = 0;
+    int last_error = 0;
+    zend_object *connections = nullptr;  // its Swoole\Connection\Iterator, cleared when that is freed
+};
+
+Server *server_from(zend_object *obj);
+Port *port_from(zend_object *obj);
+// The server started in this process (the one whose worker or manager runs), or nullptr.
+Server *running_server();
+
+// settings.cc: merges `settings` into the `setting` property, warns about unknown keys.
+void merge_settings(zend_object *obj, HashTable *settings, bool port_level);
+// Reads the server's settings (and every port's framing) from the `setting` properties.
+bool load_settings(Server *s);
+
+// server_run.cc
+bool start(Server *s);
+// Stops serving in this worker: closes listeners and connections, fires workerStop, and lets the
+// worker's loop end once its coroutines finish (or max_wait_time passed).
+void stop_worker(Server *s);
+void shutdown(Server *s);
+void request_reload(Server *s);
+// server_api.cc: getClientInfo()'s array for a connection of this worker; false when unknown.
+bool client_info(Server *s, server::SessionId id, zval *out);
+// Connections idle for heartbeat_idle_time (protected ones excepted), closed when `close`.
+std::vector<server::SessionId> close_idle_sessions(Server *s, bool close);
+// Runs a callback in a new coroutine with `args` (copied); false when none is set.
+bool dispatch(Server *s, Port *port, int event, zval *args, uint32_t argc);
+
+// Connection iterator objects (server_iterator.cc).
+zend_object *connection_iterator_new(Server *s, int port_index);
+void connection_iterator_detach(zend_object *iterator);
+void register_connection_iterator();
+
+extern zend_class_entry *ce_server;
+extern zend_class_entry *ce_server_port;
+extern zend_class_entry *ce_connection_iterator;
+zend_class_entry *swoole_exception_ce();
+
+}  // namespace gust::php::srv

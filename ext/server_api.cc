@@ -1,0 +1,557 @@
+// Swoole\Server methods used while it runs (send, close, client info, stats, timers...) and the
+// bridge that turns reactor events into coroutine callbacks.
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <climits>
+#include <ctime>
+
+#include "gust/base/error.h"
+#include "server.h"
+
+// The Swoole\Timer and Swoole\Event functions the server's helpers forward to.
+ZEND_FUNCTION(swoole_timer_tick);
+ZEND_FUNCTION(swoole_timer_after);
+ZEND_FUNCTION(swoole_timer_clear);
+ZEND_FUNCTION(swoole_event_defer);
+
+namespace gust::php::srv {
+namespace {
+
+constexpr int kErrSessionClosed = 1004;
+constexpr int kErrSessionNotExist = 1005;
+constexpr int kErrOutputBufferOverflow = 1009;
+constexpr int kErrServerNotRunning = 9010;  // Swoole's SW_ERROR_SERVER_WORKER_TERMINATED family
+
+Server *this_server(zval *this_ptr) { return server_from(Z_OBJ_P(this_ptr)); }
+
+// The running reactor of this process, or nullptr with a warning.
+server::Reactor *reactor_of(Server *s) {
+    if (!s->worker.reactor || s->worker.stopping) {
+        s->last_error = kErrServerNotRunning;
+        php_error_docref(nullptr, E_WARNING, "server is not running");
+        return nullptr;
+    }
+    return s->worker.reactor.get();
+}
+
+double mono_to_wall(Nanos t) {
+    if (t == 0) return 0;
+    timespec wall, mono;
+    clock_gettime(CLOCK_REALTIME, &wall);
+    clock_gettime(CLOCK_MONOTONIC, &mono);
+    const double now_wall = static_cast<double>(wall.tv_sec) + wall.tv_nsec / 1e9;
+    const double now_mono = static_cast<double>(mono.tv_sec) + mono.tv_nsec / 1e9;
+    return now_wall - (now_mono - static_cast<double>(t) / 1e9);
+}
+
+int record(Server *s, Status st) {
+    if (st.ok()) return 0;
+    s->last_error = st.code() == kErrNotFound ? kErrSessionNotExist
+                    : st.code() == kErrLimit  ? kErrOutputBufferOverflow
+                                              : (st.code() < 0 ? -st.code() : st.code());
+    return s->last_error;
+}
+
+zend_long reactor_id(Server *s) { return s->worker_id < 0 ? 0 : s->worker_id; }
+
+}  // namespace
+
+bool client_info(Server *s, server::SessionId id, zval *out) {
+    server::Reactor *r = s->worker.reactor.get();
+    const server::SessionInfo *info = r ? r->info(id) : nullptr;
+    if (!info) return false;
+    array_init(out);
+    const Port *p = s->ports[static_cast<size_t>(info->port_index)].get();
+    add_assoc_long(out, "server_port", p->port);
+    add_assoc_long(out, "server_fd", info->port_index);
+    add_assoc_long(out, "socket_fd", info->fd);
+    add_assoc_long(out, "socket_type", p->sock_type);
+    add_assoc_long(out, "remote_port", info->peer.is_ip() ? info->peer.port() : 0);
+    std::string host = info->peer.host();
+    add_assoc_stringl(out, "remote_ip", host.data(), host.size());
+    add_assoc_long(out, "reactor_id", reactor_id(s));
+    add_assoc_long(out, "connect_time", static_cast<zend_long>(mono_to_wall(info->connected_at)));
+    const Nanos last = std::max({info->connected_at, info->last_receive, info->last_send});
+    add_assoc_long(out, "last_time", static_cast<zend_long>(mono_to_wall(last)));
+    add_assoc_double(out, "last_recv_time", mono_to_wall(info->last_receive));
+    add_assoc_double(out, "last_send_time", mono_to_wall(info->last_send));
+    add_assoc_double(out, "last_dispatch_time", mono_to_wall(info->last_receive));
+    add_assoc_long(out, "close_errno", 0);
+    add_assoc_long(out, "recv_queued_bytes", 0);
+    add_assoc_long(out, "send_queued_bytes", 0);
+    add_assoc_long(out, "worker_id", reactor_id(s));
+    auto uid = s->worker.uids.find(id);
+    if (uid != s->worker.uids.end()) add_assoc_long(out, "uid", uid->second);
+    return true;
+}
+
+std::vector<server::SessionId> idle_sessions(Server *s) {
+    std::vector<server::SessionId> out;
+    server::Reactor *r = s->worker.reactor.get();
+    if (!r || s->settings.heartbeat_idle_time <= 0) return out;
+    const Nanos idle = static_cast<Nanos>(s->settings.heartbeat_idle_time * 1e9);
+    timespec mono;
+    clock_gettime(CLOCK_MONOTONIC, &mono);
+    const Nanos now = static_cast<Nanos>(mono.tv_sec) * kNanosPerSecond + mono.tv_nsec;
+    for (server::SessionId id : r->list(0, SIZE_MAX)) {
+        const server::SessionInfo *info = r->info(id);
+        if (!info || s->worker.protected_sessions.count(id)) continue;
+        const Nanos last = std::max(info->connected_at, info->last_receive);
+        if (now - last >= idle) out.push_back(id);
+    }
+    return out;
+}
+
+std::vector<server::SessionId> close_idle_sessions(Server *s, bool close) {
+    std::vector<server::SessionId> idle = idle_sessions(s);
+    if (close) {
+        for (server::SessionId id : idle) (void)s->worker.reactor->close(id, false);
+    }
+    return idle;
+}
+
+// ---- reactor events -> coroutine callbacks
+
+void Bridge::on_connect(const server::SessionInfo &session) {
+    zval args[3];
+    ZVAL_OBJ(&args[0], server_->self);
+    ZVAL_LONG(&args[1], session.id);
+    ZVAL_LONG(&args[2], reactor_id(server_));
+    (void)dispatch(server_, server_->ports[static_cast<size_t>(session.port_index)].get(), kConnect, args, 3);
+}
+
+void Bridge::on_receive(const server::SessionInfo &session, server::Slice data) {
+    zval args[4];
+    ZVAL_OBJ(&args[0], server_->self);
+    ZVAL_LONG(&args[1], session.id);
+    ZVAL_LONG(&args[2], reactor_id(server_));
+    ZVAL_STRINGL_FAST(&args[3], data.data(), data.size());
+    ++server_->worker.requests;
+    (void)dispatch(server_, server_->ports[static_cast<size_t>(session.port_index)].get(), kReceive, args, 4);
+    zval_ptr_dtor(&args[3]);
+}
+
+void Bridge::on_close(const server::SessionInfo &session, server::CloseCause) {
+    server_->worker.uids.erase(session.id);
+    server_->worker.protected_sessions.erase(session.id);
+    zval args[3];
+    ZVAL_OBJ(&args[0], server_->self);
+    ZVAL_LONG(&args[1], session.id);
+    ZVAL_LONG(&args[2], reactor_id(server_));
+    (void)dispatch(server_, server_->ports[static_cast<size_t>(session.port_index)].get(), kClose, args, 3);
+}
+
+void Bridge::on_packet(int port_index, server::Slice data, const net::Address &from) {
+    Port *p = server_->ports[static_cast<size_t>(port_index)].get();
+    zval args[3];
+    ZVAL_OBJ(&args[0], server_->self);
+    ZVAL_STRINGL_FAST(&args[1], data.data(), data.size());
+    array_init(&args[2]);
+    std::string host = from.host();
+    add_assoc_stringl(&args[2], "address", host.data(), host.size());
+    add_assoc_long(&args[2], "port", from.is_ip() ? from.port() : 0);
+    add_assoc_long(&args[2], "server_socket", port_index);
+    add_assoc_long(&args[2], "server_port", p->port);
+    ++server_->worker.requests;
+    (void)dispatch(server_, p, kPacket, args, 3);
+    zval_ptr_dtor(&args[1]);
+    zval_ptr_dtor(&args[2]);
+}
+
+void Bridge::on_buffer_full(const server::SessionInfo &session) {
+    zval args[2];
+    ZVAL_OBJ(&args[0], server_->self);
+    ZVAL_LONG(&args[1], session.id);
+    (void)dispatch(server_, server_->ports[static_cast<size_t>(session.port_index)].get(), kBufferFull, args, 2);
+}
+
+void Bridge::on_buffer_empty(const server::SessionInfo &session) {
+    zval args[2];
+    ZVAL_OBJ(&args[0], server_->self);
+    ZVAL_LONG(&args[1], session.id);
+    (void)dispatch(server_, server_->ports[static_cast<size_t>(session.port_index)].get(), kBufferEmpty, args, 2);
+}
+
+}  // namespace gust::php::srv
+
+using namespace gust::php::srv;
+namespace server = gust::server;
+
+ZEND_METHOD(Swoole_Server, start) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    Server *s = this_server(ZEND_THIS);
+    bool ok = start(s);
+    if (EG(exception)) RETURN_THROWS();
+    RETURN_BOOL(ok);
+}
+
+ZEND_METHOD(Swoole_Server, send) {
+    zval *fd;
+    zend_string *data;
+    zend_long server_socket = -1;
+    ZEND_PARSE_PARAMETERS_START(2, 3)
+        Z_PARAM_ZVAL(fd)
+        Z_PARAM_STR(data)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_LONG(server_socket)
+    ZEND_PARSE_PARAMETERS_END();
+    (void)server_socket;
+    Server *s = this_server(ZEND_THIS);
+    if (Z_TYPE_P(fd) != IS_LONG) {
+        php_error_docref(nullptr, E_WARNING, "sending to a unix dgram path is not supported by Gust yet");
+        RETURN_FALSE;
+    }
+    server::Reactor *r = reactor_of(s);
+    if (!r) RETURN_FALSE;
+    RETURN_BOOL(record(s, r->send(Z_LVAL_P(fd), gust::mem::Slice(ZSTR_VAL(data), ZSTR_LEN(data)))) == 0);
+}
+
+ZEND_METHOD(Swoole_Server, sendto) {
+    char *ip;
+    size_t ip_len;
+    zend_long port, server_socket = -1;
+    zend_string *data;
+    ZEND_PARSE_PARAMETERS_START(3, 4)
+        Z_PARAM_STRING(ip, ip_len)
+        Z_PARAM_LONG(port)
+        Z_PARAM_STR(data)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_LONG(server_socket)
+    ZEND_PARSE_PARAMETERS_END();
+    Server *s = this_server(ZEND_THIS);
+    server::Reactor *r = reactor_of(s);
+    if (!r) RETURN_FALSE;
+    auto to = port > 0 ? gust::net::Address::from_ip(std::string_view(ip, ip_len), static_cast<uint16_t>(port))
+                       : gust::net::Address::from_unix(std::string_view(ip, ip_len));
+    if (!to.ok() || port < 0 || port > 65535) {
+        php_error_docref(nullptr, E_WARNING, "invalid address %s:" ZEND_LONG_FMT, ip, port);
+        RETURN_FALSE;
+    }
+    int index = -1;
+    if (server_socket >= 0) {
+        index = static_cast<int>(server_socket);
+    } else {
+        // The first datagram port of the destination's family, as Swoole picks its UDP socket.
+        for (size_t i = 0; i < s->ports.size(); ++i) {
+            if (s->ports[i]->type == SOCK_DGRAM && s->ports[i]->family == to.value().family()) {
+                index = static_cast<int>(i);
+                break;
+            }
+        }
+    }
+    if (index < 0) {
+        php_error_docref(nullptr, E_WARNING, "no datagram port to send from");
+        RETURN_FALSE;
+    }
+    RETURN_BOOL(record(s, r->sendto(index, to.value(), gust::mem::Slice(ZSTR_VAL(data), ZSTR_LEN(data)))) == 0);
+}
+
+ZEND_METHOD(Swoole_Server, sendfile) {
+    zend_long fd, offset = 0, length = 0;
+    char *file;
+    size_t file_len;
+    ZEND_PARSE_PARAMETERS_START(2, 4)
+        Z_PARAM_LONG(fd)
+        Z_PARAM_PATH(file, file_len)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_LONG(offset)
+        Z_PARAM_LONG(length)
+    ZEND_PARSE_PARAMETERS_END();
+    Server *s = this_server(ZEND_THIS);
+    server::Reactor *r = reactor_of(s);
+    if (!r) RETURN_FALSE;
+    int file_fd = open(file, O_RDONLY | O_CLOEXEC);
+    struct stat st;
+    if (file_fd < 0 || fstat(file_fd, &st) != 0) {
+        php_error_docref(nullptr, E_WARNING, "open(%s) failed: %s", file, strerror(errno));
+        if (file_fd >= 0) close(file_fd);
+        RETURN_FALSE;
+    }
+    if (offset < 0 || offset > st.st_size || length < 0) {
+        close(file_fd);
+        php_error_docref(nullptr, E_WARNING, "invalid offset or length for %s", file);
+        RETURN_FALSE;
+    }
+    zend_long left = length > 0 ? std::min<zend_long>(length, st.st_size - offset) : st.st_size - offset;
+    // Queued through the session's bounded output buffer like send(): a file over
+    // buffer_output_size fails with SWOOLE_ERROR_OUTPUT_BUFFER_OVERFLOW instead of growing memory.
+    zend_string *chunk = zend_string_alloc(64 * 1024, 0);
+    bool ok = true;
+    while (left > 0 && ok) {
+        ssize_t n = pread(file_fd, ZSTR_VAL(chunk), std::min<zend_long>(left, 64 * 1024), offset);
+        if (n <= 0) break;
+        ok = record(s, r->send(fd, gust::mem::Slice(ZSTR_VAL(chunk), static_cast<size_t>(n)))) == 0;
+        offset += n;
+        left -= n;
+    }
+    zend_string_release(chunk);
+    close(file_fd);
+    RETURN_BOOL(ok && left == 0);
+}
+
+ZEND_METHOD(Swoole_Server, exists) {
+    zend_long fd;
+    ZEND_PARSE_PARAMETERS_START(1, 1)
+        Z_PARAM_LONG(fd)
+    ZEND_PARSE_PARAMETERS_END();
+    Server *s = this_server(ZEND_THIS);
+    RETURN_BOOL(s->worker.reactor && s->worker.reactor->exists(fd));
+}
+
+ZEND_METHOD(Swoole_Server, isEstablished) {
+    zend_long fd;
+    ZEND_PARSE_PARAMETERS_START(1, 1)
+        Z_PARAM_LONG(fd)
+    ZEND_PARSE_PARAMETERS_END();
+    Server *s = this_server(ZEND_THIS);
+    RETURN_BOOL(s->worker.reactor && s->worker.reactor->exists(fd));
+}
+
+ZEND_METHOD(Swoole_Server, protect) {
+    zend_long fd;
+    bool on = true;
+    ZEND_PARSE_PARAMETERS_START(1, 2)
+        Z_PARAM_LONG(fd)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_BOOL(on)
+    ZEND_PARSE_PARAMETERS_END();
+    Server *s = this_server(ZEND_THIS);
+    if (!s->worker.reactor || !s->worker.reactor->exists(fd)) {
+        s->last_error = kErrSessionNotExist;
+        RETURN_FALSE;
+    }
+    if (on) {
+        s->worker.protected_sessions.insert(fd);
+    } else {
+        s->worker.protected_sessions.erase(fd);
+    }
+    RETURN_TRUE;
+}
+
+ZEND_METHOD(Swoole_Server, close) {
+    zend_long fd;
+    bool reset = false;
+    ZEND_PARSE_PARAMETERS_START(1, 2)
+        Z_PARAM_LONG(fd)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_BOOL(reset)
+    ZEND_PARSE_PARAMETERS_END();
+    Server *s = this_server(ZEND_THIS);
+    if (!s->worker.reactor) {
+        s->last_error = kErrSessionNotExist;
+        RETURN_FALSE;
+    }
+    RETURN_BOOL(record(s, s->worker.reactor->close(fd, reset)) == 0);
+}
+
+ZEND_METHOD(Swoole_Server, pause) {
+    zend_long fd;
+    ZEND_PARSE_PARAMETERS_START(1, 1)
+        Z_PARAM_LONG(fd)
+    ZEND_PARSE_PARAMETERS_END();
+    Server *s = this_server(ZEND_THIS);
+    server::Reactor *r = reactor_of(s);
+    RETURN_BOOL(r && record(s, r->pause(fd)) == 0);
+}
+
+ZEND_METHOD(Swoole_Server, resume) {
+    zend_long fd;
+    ZEND_PARSE_PARAMETERS_START(1, 1)
+        Z_PARAM_LONG(fd)
+    ZEND_PARSE_PARAMETERS_END();
+    Server *s = this_server(ZEND_THIS);
+    server::Reactor *r = reactor_of(s);
+    RETURN_BOOL(r && record(s, r->resume(fd)) == 0);
+}
+
+ZEND_METHOD(Swoole_Server, shutdown) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    Server *s = this_server(ZEND_THIS);
+    if (!s->started) {
+        php_error_docref(nullptr, E_WARNING, "server is not running");
+        RETURN_FALSE;
+    }
+    shutdown(s);
+    RETURN_TRUE;
+}
+
+ZEND_METHOD(Swoole_Server, stop) {
+    zend_long worker_id = -1;
+    bool wait_event = false;
+    ZEND_PARSE_PARAMETERS_START(0, 2)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_LONG(worker_id)
+        Z_PARAM_BOOL(wait_event)
+    ZEND_PARSE_PARAMETERS_END();
+    (void)wait_event;
+    Server *s = this_server(ZEND_THIS);
+    if (!s->worker.reactor || (worker_id >= 0 && worker_id != s->worker_id)) RETURN_FALSE;
+    stop_worker(s);
+    RETURN_TRUE;
+}
+
+ZEND_METHOD(Swoole_Server, reload) {
+    bool only_task = false;
+    ZEND_PARSE_PARAMETERS_START(0, 1)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_BOOL(only_task)
+    ZEND_PARSE_PARAMETERS_END();
+    Server *s = this_server(ZEND_THIS);
+    if (s->manager_pid <= 0) {
+        php_error_docref(nullptr, E_WARNING, "no manager process: reload needs worker_num > 1");
+        RETURN_FALSE;
+    }
+    if (only_task) RETURN_TRUE;  // no task workers to reload
+    request_reload(s);
+    RETURN_TRUE;
+}
+
+ZEND_METHOD(Swoole_Server, getLastError) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    RETURN_LONG(this_server(ZEND_THIS)->last_error);
+}
+
+ZEND_METHOD(Swoole_Server, heartbeat) {
+    bool close_them = true;
+    ZEND_PARSE_PARAMETERS_START(0, 1)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_BOOL(close_them)
+    ZEND_PARSE_PARAMETERS_END();
+    Server *s = this_server(ZEND_THIS);
+    if (!s->worker.reactor || s->settings.heartbeat_idle_time <= 0) RETURN_FALSE;
+    std::vector<server::SessionId> ids = close_idle_sessions(s, close_them);
+    array_init(return_value);
+    for (server::SessionId id : ids) add_next_index_long(return_value, id);
+}
+
+ZEND_METHOD(Swoole_Server, getClientInfo) {
+    zend_long fd, reactor = -1;
+    bool ignore_error = false;
+    ZEND_PARSE_PARAMETERS_START(1, 3)
+        Z_PARAM_LONG(fd)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_LONG(reactor)
+        Z_PARAM_BOOL(ignore_error)
+    ZEND_PARSE_PARAMETERS_END();
+    (void)reactor;
+    (void)ignore_error;
+    if (!client_info(this_server(ZEND_THIS), fd, return_value)) RETURN_FALSE;
+}
+
+ZEND_METHOD(Swoole_Server, getClientList) {
+    zend_long start = 0, count = 10;
+    ZEND_PARSE_PARAMETERS_START(0, 2)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_LONG(start)
+        Z_PARAM_LONG(count)
+    ZEND_PARSE_PARAMETERS_END();
+    Server *s = this_server(ZEND_THIS);
+    if (!s->worker.reactor || count <= 0 || count > 100) {
+        if (count > 100) php_error_docref(nullptr, E_WARNING, "find_count must be at most 100");
+        RETURN_FALSE;
+    }
+    std::vector<server::SessionId> ids = s->worker.reactor->list(start, static_cast<size_t>(count));
+    if (ids.empty()) RETURN_FALSE;
+    array_init(return_value);
+    for (server::SessionId id : ids) add_next_index_long(return_value, id);
+}
+
+ZEND_METHOD(Swoole_Server, getWorkerId) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    Server *s = this_server(ZEND_THIS);
+    if (s->worker_id < 0) RETURN_FALSE;
+    RETURN_LONG(s->worker_id);
+}
+
+ZEND_METHOD(Swoole_Server, getWorkerPid) {
+    zend_long id = -1;
+    ZEND_PARSE_PARAMETERS_START(0, 1)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_LONG(id)
+    ZEND_PARSE_PARAMETERS_END();
+    Server *s = this_server(ZEND_THIS);
+    if (id < 0 || id == s->worker_id) {
+        if (s->worker_id < 0) RETURN_FALSE;
+        RETURN_LONG(getpid());
+    }
+    if (s->in_manager && static_cast<size_t>(id) < s->worker_pids.size() && s->worker_pids[id] > 0) {
+        RETURN_LONG(s->worker_pids[id]);
+    }
+    RETURN_FALSE;
+}
+
+ZEND_METHOD(Swoole_Server, getWorkerStatus) {
+    zend_long id = -1;
+    ZEND_PARSE_PARAMETERS_START(0, 1)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_LONG(id)
+    ZEND_PARSE_PARAMETERS_END();
+    Server *s = this_server(ZEND_THIS);
+    if (id < 0 || id == s->worker_id) {
+        if (s->worker_id < 0) RETURN_FALSE;
+        RETURN_LONG(gust::php::current() ? 1 : 2);  // busy inside a callback, idle otherwise
+    }
+    RETURN_FALSE;
+}
+
+ZEND_METHOD(Swoole_Server, getManagerPid) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    RETURN_LONG(this_server(ZEND_THIS)->manager_pid);
+}
+
+ZEND_METHOD(Swoole_Server, getMasterPid) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    RETURN_LONG(this_server(ZEND_THIS)->master_pid);
+}
+
+ZEND_METHOD(Swoole_Server, stats) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    Server *s = this_server(ZEND_THIS);
+    server::ReactorStats st = s->worker.reactor ? s->worker.reactor->stats() : server::ReactorStats{};
+    array_init(return_value);
+    add_assoc_long(return_value, "start_time", static_cast<zend_long>(s->start_time));
+    add_assoc_long(return_value, "connection_num", static_cast<zend_long>(st.connections));
+    add_assoc_long(return_value, "abort_count", static_cast<zend_long>(st.refused + st.framing_errors));
+    add_assoc_long(return_value, "accept_count", static_cast<zend_long>(st.accepted));
+    add_assoc_long(return_value, "close_count", static_cast<zend_long>(st.closed));
+    add_assoc_long(return_value, "worker_num", s->settings.worker_num);
+    add_assoc_long(return_value, "task_worker_num", 0);
+    add_assoc_long(return_value, "user_worker_num", 0);
+    add_assoc_long(return_value, "idle_worker_num", gust::php::current() ? 0 : 1);
+    add_assoc_long(return_value, "dispatch_count", static_cast<zend_long>(s->worker.requests));
+    add_assoc_long(return_value, "request_count", static_cast<zend_long>(s->worker.requests));
+    add_assoc_long(return_value, "response_count", 0);
+    add_assoc_long(return_value, "total_recv_bytes", static_cast<zend_long>(st.bytes_received));
+    add_assoc_long(return_value, "total_send_bytes", static_cast<zend_long>(st.bytes_sent));
+    add_assoc_long(return_value, "worker_request_count", static_cast<zend_long>(s->worker.requests));
+    add_assoc_long(return_value, "worker_dispatch_count", static_cast<zend_long>(s->worker.requests));
+    gust::php::Runtime *rt = gust::php::runtime_if_any();
+    add_assoc_long(return_value, "coroutine_num", rt ? static_cast<zend_long>(rt->scheduler->stats().live) : 0);
+}
+
+ZEND_METHOD(Swoole_Server, bind) {
+    zend_long fd, uid;
+    ZEND_PARSE_PARAMETERS_START(2, 2)
+        Z_PARAM_LONG(fd)
+        Z_PARAM_LONG(uid)
+    ZEND_PARSE_PARAMETERS_END();
+    Server *s = this_server(ZEND_THIS);
+    if (!s->worker.reactor || !s->worker.reactor->exists(fd)) {
+        s->last_error = kErrSessionNotExist;
+        RETURN_FALSE;
+    }
+    // As in Swoole, a connection is bound once; later calls do not change the uid.
+    RETURN_BOOL(s->worker.uids.emplace(fd, uid).second);
+}
+
+ZEND_METHOD(Swoole_Server, after) { ZEND_FN(swoole_timer_after)(INTERNAL_FUNCTION_PARAM_PASSTHRU); }
+ZEND_METHOD(Swoole_Server, tick) { ZEND_FN(swoole_timer_tick)(INTERNAL_FUNCTION_PARAM_PASSTHRU); }
+ZEND_METHOD(Swoole_Server, clearTimer) { ZEND_FN(swoole_timer_clear)(INTERNAL_FUNCTION_PARAM_PASSTHRU); }
+ZEND_METHOD(Swoole_Server, defer) {
+    ZEND_FN(swoole_event_defer)(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+    if (!EG(exception)) RETURN_TRUE;
+}

@@ -1,0 +1,447 @@
+// Running a Swoole\Server: the worker (a reactor on the request's event loop, every callback in a
+// coroutine) and, with worker_num > 1, the manager that forks, watches and respawns workers.
+// Functions here keep no C++ object with a destructor on the stack across PHP calls: a fatal
+// error in a callback may longjmp through them.
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <climits>
+#include <cmath>
+#include <ctime>
+
+#include "gust/base/log.h"
+#include "gust/net/socket.h"
+#include "hooks.h"
+#include "server.h"
+
+namespace gust::php::srv {
+namespace {
+
+Server *g_running = nullptr;  // the server whose worker or manager runs in this process
+
+constexpr int kStopSignals[] = {SIGTERM};
+
+double wall_now() {
+    timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return static_cast<double>(ts.tv_sec) + ts.tv_nsec / 1e9;
+}
+
+void set_long_property(Server *s, const char *name, zend_long v) {
+    zend_update_property_long(s->self->ce, s->self, name, strlen(name), v);
+}
+
+// Calls a process-level callback (start, shutdown, managerStart, ...) directly, outside every
+// coroutine, as Swoole does. False when it threw.
+bool call_plain(Server *s, int event, zval *args, uint32_t argc) {
+    Callback &cb = s->callbacks[event];
+    if (!cb.set()) return true;
+    zval ret;
+    ZVAL_UNDEF(&ret);
+    zend_fcall_info fci;
+    fci.size = sizeof(fci);
+    ZVAL_COPY_VALUE(&fci.function_name, &cb.fn);
+    fci.object = nullptr;
+    fci.retval = &ret;
+    fci.params = args;
+    fci.param_count = argc;
+    fci.named_params = nullptr;
+    zend_call_function(&fci, &cb.fcc);
+    zval_ptr_dtor(&ret);
+    return !EG(exception);
+}
+
+bool call_plain_with_server(Server *s, int event) {
+    zval arg;
+    ZVAL_OBJ(&arg, s->self);
+    return call_plain(s, event, &arg, 1);
+}
+
+bool runtime_idle(Runtime *rt) {
+    loop::LoopStats st = rt->loop->stats();
+    return st.watches == 0 && st.timers == 0 && rt->scheduler->stats().live == 0;
+}
+
+void on_stop_signal(Server *s) {
+    if (!s->worker.stopping) stop_worker(s);
+}
+
+void watch_signals(Server *s, Runtime *rt) {
+    for (int sig : kStopSignals) {
+        if (rt->loop->watch_signal(sig, [s](int) { on_stop_signal(s); }).ok()) s->worker.signals_watched = true;
+    }
+}
+
+void unwatch_signals(Server *s, Runtime *rt) {
+    if (!s->worker.signals_watched) return;
+    for (int sig : kStopSignals) rt->loop->unwatch_signal(sig);
+    s->worker.signals_watched = false;
+}
+
+void heartbeat_tick(void *arg, loop::TimerId) {
+    auto *s = static_cast<Server *>(arg);
+    if (s->worker.reactor && !s->worker.stopping) (void)close_idle_sessions(s, true);
+}
+
+// After stop: gives the worker's coroutines max_wait_time to finish, then ends the loop.
+void stop_deadline(void *arg, loop::TimerId) {
+    auto *s = static_cast<Server *>(arg);
+    s->worker.stop_deadline = 0;
+    Runtime *rt = runtime_if_any();
+    if (!rt) return;
+    GUST_LOG_WARN("worker #%ld did not finish within max_wait_time (%.1f s); ending it",
+                  static_cast<long>(s->worker_id), s->settings.max_wait_time);
+    rt->exit_requested = true;
+}
+
+// Serves in this process as worker `worker_id` until the worker stops. The caller checks
+// check_pending() afterwards.
+void run_worker(Server *s, zend_long worker_id) {
+    Runtime *rt = runtime();
+    s->worker_id = worker_id;
+    set_long_property(s, "worker_id", worker_id);
+    set_long_property(s, "worker_pid", getpid());
+    server::ReactorOptions ro;
+    ro.max_connections = static_cast<size_t>(s->settings.max_connection);
+    ro.output_buffer_limit = static_cast<size_t>(s->settings.buffer_output_size);
+    s->worker.reactor = std::make_unique<server::Reactor>(*rt->loop, s->bridge, ro);
+    for (auto &p : s->ports) {
+        server::ListenOptions lo;
+        (void)net::sys::local_address(p->fd, &lo.address);
+        lo.type = p->type;
+        lo.tcp_nodelay = p->tcp_nodelay;
+        lo.framing = p->framing;
+        if (s->worker.reactor->adopt_listener(p->fd, lo).ok()) p->fd = -1;  // the reactor closes it now
+    }
+    (void)s->worker.reactor->start();
+    watch_signals(s, rt);
+    if (s->settings.heartbeat_check_interval > 0) {
+        Nanos every = static_cast<Nanos>(s->settings.heartbeat_check_interval * 1e9);
+        if (every < kNanosPerMilli) every = kNanosPerMilli;
+        s->worker.heartbeat_timer = rt->loop->add_timer(every, every, &heartbeat_tick, s);
+        rt->loop->set_timer_ref(s->worker.heartbeat_timer, false);
+    }
+    g_running = s;
+    if (s->settings.hook_flags_set) hooks::set_flags(static_cast<uint32_t>(s->settings.hook_flags));
+    zval args[2];
+    ZVAL_OBJ(&args[0], s->self);
+    ZVAL_LONG(&args[1], worker_id);
+    (void)dispatch(s, nullptr, kWorkerStart, args, 2);
+    run_all();
+    unwatch_signals(s, rt);
+    if (s->worker.heartbeat_timer) rt->loop->cancel_timer(s->worker.heartbeat_timer);
+    if (s->worker.stop_deadline) rt->loop->cancel_timer(s->worker.stop_deadline);
+    s->worker.heartbeat_timer = s->worker.stop_deadline = 0;
+    s->worker.reactor.reset();
+    g_running = nullptr;
+}
+
+// ---- manager (worker_num > 1)
+
+struct ManagerState {
+    sigset_t watched;
+    sigset_t previous;
+    std::vector<double> started_at;   // by worker id: when it was (re)spawned
+    std::vector<double> respawn_at;   // by worker id: 0, or when to spawn it again
+    std::vector<double> backoff;      // by worker id: seconds to wait after a quick death
+    double kill_at = 0;               // stopping: when the remaining workers get SIGKILL
+};
+
+// Forks worker `id`. Returns true in the child (which must serve and then exit), false in the
+// manager.
+bool spawn_worker(Server *s, ManagerState *m, size_t id) {
+    pid_t pid = fork();
+    if (pid < 0) {
+        GUST_LOG_ERROR("fork of worker #%zu failed: %s; retrying in 1 s", id, strerror(errno));
+        m->respawn_at[id] = wall_now() + 1;
+        return false;
+    }
+    if (pid == 0) {
+        sigprocmask(SIG_SETMASK, &m->previous, nullptr);
+        s->in_manager = false;
+        s->worker_pids.clear();
+        return true;
+    }
+    s->worker_pids[id] = pid;
+    m->started_at[id] = wall_now();
+    m->respawn_at[id] = 0;
+    return false;
+}
+
+// Reaps exited workers; schedules respawns (with a backoff for workers that die at once, so a
+// worker failing in workerStart cannot fork-storm).
+void reap_workers(Server *s, ManagerState *m) {
+    int status = 0;
+    pid_t pid;
+    while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
+        size_t id = 0;
+        while (id < s->worker_pids.size() && s->worker_pids[id] != pid) ++id;
+        if (id == s->worker_pids.size()) continue;
+        s->worker_pids[id] = 0;
+        const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 0;
+        const int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+        if (code != 0 || sig != 0) {
+            GUST_LOG_WARN("worker #%zu (pid %d) exited abnormally: code=%d, signal=%d", id, static_cast<int>(pid), code,
+                          sig);
+            zval args[5];
+            ZVAL_OBJ(&args[0], s->self);
+            ZVAL_LONG(&args[1], static_cast<zend_long>(id));
+            ZVAL_LONG(&args[2], pid);
+            ZVAL_LONG(&args[3], code);
+            ZVAL_LONG(&args[4], sig);
+            (void)call_plain(s, kWorkerError, args, 5);
+            if (EG(exception)) zend_clear_exception();
+            if (runtime_if_any()) teardown_runtime();
+        }
+        if (s->manager_stopping) continue;
+        const double now = wall_now();
+        const bool quick = now - m->started_at[id] < 1.0 && (code != 0 || sig != 0);
+        m->backoff[id] = quick ? std::min(m->backoff[id] > 0 ? m->backoff[id] * 2 : 0.1, 5.0) : 0;
+        m->respawn_at[id] = now + m->backoff[id];
+    }
+}
+
+bool any_worker_alive(Server *s) {
+    for (pid_t pid : s->worker_pids) {
+        if (pid > 0) return true;
+    }
+    return false;
+}
+
+void signal_workers(Server *s, int sig) {
+    for (pid_t pid : s->worker_pids) {
+        if (pid > 0) kill(pid, sig);
+    }
+}
+
+// The manager's loop. Returns true in a forked worker (which then serves), false in the manager
+// once every worker has ended after a stop.
+bool run_manager(Server *s, ManagerState *m) {
+    const size_t n = static_cast<size_t>(s->settings.worker_num);
+    s->in_manager = true;
+    s->worker_pids.assign(n, 0);
+    m->started_at.assign(n, 0);
+    m->respawn_at.assign(n, 0);
+    m->backoff.assign(n, 0);
+    sigemptyset(&m->watched);
+    for (int sig : {SIGCHLD, SIGTERM, SIGINT, SIGUSR1, SIGUSR2}) sigaddset(&m->watched, sig);
+    sigprocmask(SIG_BLOCK, &m->watched, &m->previous);
+    for (size_t id = 0; id < n; ++id) {
+        if (spawn_worker(s, m, id)) {
+            run_worker(s, static_cast<zend_long>(id));
+            return true;
+        }
+    }
+    g_running = s;
+    (void)call_plain_with_server(s, kManagerStart);
+    if (EG(exception)) zend_clear_exception();
+    if (runtime_if_any()) teardown_runtime();  // respawned workers must not inherit a loop
+    while (!s->manager_stopping || any_worker_alive(s)) {
+        double now = wall_now();
+        double next = now + 1.0;
+        for (size_t id = 0; id < n && !s->manager_stopping; ++id) {
+            if (s->worker_pids[id] != 0 || m->respawn_at[id] == 0) continue;
+            if (m->respawn_at[id] <= now) {
+                if (spawn_worker(s, m, id)) {
+                    g_running = nullptr;
+                    run_worker(s, static_cast<zend_long>(id));
+                    return true;
+                }
+            } else {
+                next = std::min(next, m->respawn_at[id]);
+            }
+        }
+        if (s->manager_stopping && m->kill_at > 0 && now >= m->kill_at) {
+            signal_workers(s, SIGKILL);
+            m->kill_at = 0;
+        }
+        double wait = std::max(0.001, next - now);
+        timespec ts{static_cast<time_t>(wait), static_cast<long>((wait - std::floor(wait)) * 1e9)};
+        siginfo_t info;
+        int sig = sigtimedwait(&m->watched, &info, &ts);
+        if (sig == SIGCHLD || sig < 0) {
+            reap_workers(s, m);
+        } else if (sig == SIGTERM || sig == SIGINT) {
+            if (!s->manager_stopping) {
+                s->manager_stopping = true;
+                m->kill_at = wall_now() + s->settings.max_wait_time + 0.5;
+                signal_workers(s, SIGTERM);
+            }
+        } else if (sig == SIGUSR1 || sig == SIGUSR2) {
+            // BASE mode reload: every worker stops gracefully and is spawned again. The listening
+            // sockets stay open in the manager, so connections queue meanwhile instead of failing.
+            GUST_LOG_INFO("reloading %zu workers", n);
+            signal_workers(s, SIGTERM);
+        }
+        reap_workers(s, m);
+    }
+    (void)call_plain_with_server(s, kManagerStop);
+    if (EG(exception)) zend_clear_exception();
+    g_running = nullptr;
+    sigprocmask(SIG_SETMASK, &m->previous, nullptr);
+    return false;
+}
+
+void apply_logging(Server *s) {
+    log_set_level(static_cast<LogLevel>(std::clamp<zend_long>(s->settings.log_level, 0, 6)));
+    if (!s->settings.log_file.empty()) {
+        int fd = open(s->settings.log_file.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+        if (fd >= 0) {
+            log_set_fd(fd);
+        } else {
+            php_error_docref(nullptr, E_WARNING, "cannot open log_file %s: %s", s->settings.log_file.c_str(),
+                             strerror(errno));
+        }
+    }
+}
+
+void write_pid_file(Server *s) {
+    if (s->settings.pid_file.empty()) return;
+    FILE *f = fopen(s->settings.pid_file.c_str(), "w");
+    if (!f) {
+        php_error_docref(nullptr, E_WARNING, "cannot write pid_file %s: %s", s->settings.pid_file.c_str(),
+                         strerror(errno));
+        return;
+    }
+    fprintf(f, "%d", static_cast<int>(s->master_pid));
+    fclose(f);
+}
+
+// daemonize: the calling process exits at once; the server goes on in a new session.
+void daemonize() {
+    pid_t pid = fork();
+    if (pid < 0) return;
+    if (pid > 0) _exit(0);
+    setsid();
+    int null = open("/dev/null", O_RDWR);
+    if (null >= 0) {
+        dup2(null, STDIN_FILENO);
+        dup2(null, STDOUT_FILENO);
+        dup2(null, STDERR_FILENO);
+        if (null > STDERR_FILENO) close(null);
+    }
+}
+
+}  // namespace
+
+Server *running_server() { return g_running; }
+
+bool dispatch(Server *s, Port *port, int event, zval *args, uint32_t argc) {
+    Callback *cb = nullptr;
+    if (port && port->callbacks[event].set()) {
+        cb = &port->callbacks[event];
+    } else if (s->callbacks[event].set()) {
+        cb = &s->callbacks[event];
+    }
+    if (!cb) return false;
+    return create(&cb->fcc, &cb->fn, args, argc) >= 0;
+}
+
+void stop_worker(Server *s) {
+    Worker &w = s->worker;
+    Runtime *rt = runtime_if_any();
+    if (w.stopping || !w.reactor || !rt) return;
+    w.stopping = true;
+    unwatch_signals(s, rt);
+    if (w.heartbeat_timer) rt->loop->cancel_timer(w.heartbeat_timer);
+    w.heartbeat_timer = 0;
+    w.reactor->shutdown();  // onClose for every connection
+    zval args[2];
+    ZVAL_OBJ(&args[0], s->self);
+    ZVAL_LONG(&args[1], s->worker_id);
+    (void)dispatch(s, nullptr, kWorkerStop, args, 2);
+    // Timers and other coroutines may still keep the loop alive: onWorkerExit is where user code
+    // clears them (as in Swoole); after max_wait_time the worker ends regardless.
+    (void)dispatch(s, nullptr, kWorkerExit, args, 2);
+    Nanos wait = static_cast<Nanos>(std::max(0.0, s->settings.max_wait_time) * 1e9);
+    w.stop_deadline = rt->loop->add_timer(wait, 0, &stop_deadline, s);
+    rt->loop->set_timer_ref(w.stop_deadline, false);
+}
+
+void shutdown(Server *s) {
+    if (s->in_manager) {
+        kill(getpid(), SIGTERM);
+    } else if (s->manager_pid > 0 && s->manager_pid != getpid()) {
+        kill(s->manager_pid, SIGTERM);
+    } else {
+        stop_worker(s);
+    }
+}
+
+void request_reload(Server *s) {
+    if (s->manager_pid > 0) kill(s->manager_pid, SIGUSR1);
+}
+
+bool start(Server *s) {
+    if (s->started) {
+        php_error_docref(nullptr, E_WARNING, "server is running, unable to execute %s->start()",
+                         ZSTR_VAL(s->self->ce->name));
+        return false;
+    }
+    if (g_running) {
+        php_error_docref(nullptr, E_WARNING, "another server is running in this process");
+        return false;
+    }
+    if (!load_settings(s)) return false;
+    for (auto &p : s->ports) {
+        const int needed = p->type == SOCK_STREAM ? kReceive : kPacket;
+        if (!p->callbacks[needed].set() && !s->callbacks[needed].set()) {
+            php_error_docref(nullptr, E_WARNING, "require on%s callback", needed == kReceive ? "Receive" : "Packet");
+            return false;
+        }
+    }
+    const bool multi = s->settings.worker_num > 1;
+    Runtime *rt = runtime_if_any();
+    if (multi && rt) {
+        if (!runtime_idle(rt) || current()) {
+            php_error_docref(nullptr, E_WARNING, "eventLoop has already been created, unable to start %s",
+                             ZSTR_VAL(s->self->ce->name));
+            return false;
+        }
+        teardown_runtime();  // workers must not share the epoll instance of this process
+    } else if (current()) {
+        php_error_docref(nullptr, E_WARNING, "%s->start() cannot be called inside a coroutine",
+                         ZSTR_VAL(s->self->ce->name));
+        return false;
+    }
+    s->started = true;
+    apply_logging(s);
+    if (s->settings.daemonize) daemonize();
+    s->master_pid = getpid();
+    s->manager_pid = multi ? s->master_pid : 0;
+    s->start_time = wall_now();
+    set_long_property(s, "master_pid", s->master_pid);
+    set_long_property(s, "manager_pid", s->manager_pid);
+    write_pid_file(s);
+    if (!call_plain_with_server(s, kStart)) return false;
+    if (!multi) {
+        run_worker(s, 0);
+        if (check_pending()) return false;
+        (void)call_plain_with_server(s, kShutdown);
+        if (!s->settings.pid_file.empty()) unlink(s->settings.pid_file.c_str());
+        return true;
+    }
+    if (runtime_if_any()) {
+        if (!runtime_idle(runtime_if_any())) {
+            php_error_docref(nullptr, E_WARNING, "coroutines and timers started in onStart do not run with "
+                                                 "several workers; they were ended");
+        }
+        teardown_runtime();
+    }
+    auto *m = new ManagerState();
+    const bool in_worker = run_manager(s, m);
+    delete m;
+    if (in_worker) {
+        // A worker's script ends here: shutdown functions and destructors run, then it exits.
+        if (!check_pending()) zend_throw_unwind_exit();
+        return false;
+    }
+    (void)call_plain_with_server(s, kShutdown);
+    if (!s->settings.pid_file.empty()) unlink(s->settings.pid_file.c_str());
+    return true;
+}
+
+}  // namespace gust::php::srv

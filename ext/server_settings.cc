@@ -1,0 +1,185 @@
+// Swoole\Server::set() and Port::set(): the `setting` array, unknown keys, and reading the options
+// a worker needs (process model, limits, framing) when the server starts.
+#include <cstring>
+
+#include "server.h"
+
+namespace gust::php::srv {
+namespace {
+
+// Keys Swoole's Server, its ports and the HTTP/WebSocket servers accept. A key in this list that
+// Gust does not act on yet is listed in docs/php-server.md.
+const char *const kKnownKeys[] = {
+    // process model and limits
+    "worker_num", "reactor_num", "task_worker_num", "task_enable_coroutine", "task_ipc_mode", "task_max_request",
+    "task_tmpdir", "task_use_object", "task_object", "max_request", "max_request_grace", "max_conn",
+    "max_connection", "dispatch_mode", "dispatch_func", "discard_timeout_request", "max_wait_time",
+    "reload_async", "enable_coroutine", "max_coroutine", "hook_flags", "send_yield", "send_timeout",
+    "enable_preemptive_scheduler", "enable_deadlock_check", "c_stack_size", "single_thread",
+    "daemonize", "pid_file", "user", "group", "chroot", "log_file", "log_level", "log_date_format",
+    "log_date_with_microseconds", "log_rotation", "request_slowlog_file", "request_slowlog_timeout",
+    "trace_event_worker", "message_queue_key", "ipc_mode", "enable_unsafe_event", "event_object",
+    "input_buffer_size", "buffer_input_size", "output_buffer_size", "buffer_output_size",
+    "socket_buffer_size", "heartbeat_check_interval", "heartbeat_idle_time", "backlog", "open_cpu_affinity",
+    "cpu_affinity_ignore", "enable_reuse_port", "enable_delay_receive", "tcp_fastopen", "tcp_defer_accept",
+    "tcp_keepidle", "tcp_keepinterval", "tcp_keepcount", "tcp_user_timeout", "open_tcp_keepalive",
+    "open_tcp_nodelay", "kernel_socket_recv_buffer_size", "kernel_socket_send_buffer_size",
+    "socket_dontwait", "stats_file", "aio_core_worker_num", "aio_worker_num", "aio_max_wait_time",
+    "aio_max_idle_time", "dns_server", "dns_cache_refresh_time", "bootstrap", "init_arguments",
+    // framing
+    "open_eof_check", "open_eof_split", "package_eof", "open_length_check", "package_length_type",
+    "package_length_offset", "package_body_offset", "package_length_func", "package_max_length",
+    "open_mqtt_protocol", "open_redis_protocol",
+    // TLS
+    "ssl_cert_file", "ssl_key_file", "ssl_method", "ssl_protocols", "ssl_ciphers", "ssl_verify_peer",
+    "ssl_allow_self_signed", "ssl_client_cert_file", "ssl_verify_depth", "ssl_prefer_server_ciphers",
+    "ssl_sni_certs", "ssl_dhparam", "ssl_ecdh_curve", "ssl_compress",
+    // HTTP, WebSocket, HTTP/2
+    "open_http_protocol", "open_http2_protocol", "open_websocket_protocol", "http_parse_post",
+    "http_parse_cookie", "http_parse_files", "http_compression", "http_compression_level",
+    "http_gzip_level", "compression_min_length", "upload_tmp_dir", "upload_max_filesize",
+    "enable_static_handler", "document_root", "static_handler_locations", "http_index_files",
+    "http_autoindex", "http_headers_timeout", "http_body_timeout", "http_max_header_size",
+    "websocket_compression", "websocket_subprotocol", "open_websocket_close_frame",
+    "open_websocket_ping_frame", "open_websocket_pong_frame", "websocket_close_timeout",
+    "http2_header_table_size", "http2_initial_window_size", "http2_max_concurrent_streams",
+    "http2_max_frame_size", "http2_max_header_list_size",
+};
+
+bool known_key(const char *key) {
+    for (const char *k : kKnownKeys) {
+        if (strcmp(k, key) == 0) return true;
+    }
+    return false;
+}
+
+zval *setting_of(zend_object *obj) {
+    zval *z = zend_read_property(obj->ce, obj, ZEND_STRL("setting"), 1, nullptr);
+    return z && Z_TYPE_P(z) == IS_ARRAY ? z : nullptr;
+}
+
+zval *find(HashTable *ht, const char *key) { return ht ? zend_hash_str_find_deref(ht, key, strlen(key)) : nullptr; }
+
+zend_long long_of(HashTable *ht, const char *key, zend_long dflt) {
+    zval *v = find(ht, key);
+    return v ? zval_get_long(v) : dflt;
+}
+
+double double_of(HashTable *ht, const char *key, double dflt) {
+    zval *v = find(ht, key);
+    return v ? zval_get_double(v) : dflt;
+}
+
+bool bool_of(HashTable *ht, const char *key, bool dflt) {
+    zval *v = find(ht, key);
+    return v ? zend_is_true(v) : dflt;
+}
+
+std::string string_of(HashTable *ht, const char *key, const std::string &dflt) {
+    zval *v = find(ht, key);
+    if (!v) return dflt;
+    zend_string *s = zval_get_string(v);
+    std::string out(ZSTR_VAL(s), ZSTR_LEN(s));
+    zend_string_release(s);
+    return out;
+}
+
+// The port's framing from its settings; false (with a warning) when the options cannot work.
+bool load_framing(Port *p, HashTable *ht, zend_long max_length) {
+    namespace fr = proto::framing;
+    p->framing = nullptr;
+    if (p->type != SOCK_STREAM) return true;
+    if (find(ht, "package_length_func")) {
+        php_error_docref(nullptr, E_WARNING, "package_length_func is not supported by Gust yet");
+        return false;
+    }
+    auto mode = fr::mode_from_flags(bool_of(ht, "open_eof_check", false), bool_of(ht, "open_eof_split", false),
+                                    bool_of(ht, "open_length_check", false), false);
+    if (!mode) return true;
+    fr::Options o;
+    o.mode = *mode;
+    o.eof = string_of(ht, "package_eof", "\r\n");
+    std::string type = string_of(ht, "package_length_type", "N");
+    o.length_type = type.size() == 1 ? type[0] : '?';
+    o.length_offset = static_cast<uint32_t>(long_of(ht, "package_length_offset", 0));
+    o.body_offset = static_cast<uint32_t>(long_of(ht, "package_body_offset", 0));
+    o.max_length = static_cast<uint32_t>(long_of(ht, "package_max_length", max_length));
+    if (const char *why = fr::Framing::invalid_reason(o)) {
+        php_error_docref(nullptr, E_WARNING, "invalid framing options of port %s:%d: %s", p->host.c_str(), p->port,
+                         why);
+        return false;
+    }
+    p->framing = std::make_shared<const fr::Framing>(fr::Framing::create(std::move(o)).value());
+    return true;
+}
+
+}  // namespace
+
+void merge_settings(zend_object *obj, HashTable *settings, bool port_level) {
+    (void)port_level;
+    zval *current = setting_of(obj);
+    zval merged;
+    if (current) {
+        ZVAL_ARR(&merged, zend_array_dup(Z_ARRVAL_P(current)));
+    } else {
+        array_init(&merged);
+    }
+    zend_string *key;
+    zval *value;
+    ZEND_HASH_FOREACH_STR_KEY_VAL(settings, key, value) {
+        if (!key) continue;
+        if (!known_key(ZSTR_VAL(key))) php_error_docref(nullptr, E_WARNING, "unsupported option [%s]", ZSTR_VAL(key));
+        Z_TRY_ADDREF_P(value);
+        zend_hash_update(Z_ARRVAL(merged), key, value);
+    }
+    ZEND_HASH_FOREACH_END();
+    zend_update_property(obj->ce, obj, ZEND_STRL("setting"), &merged);
+    zval_ptr_dtor(&merged);
+}
+
+bool load_settings(Server *s) {
+    zval *z = setting_of(s->self);
+    HashTable *ht = z ? Z_ARRVAL_P(z) : nullptr;
+    Settings &o = s->settings;
+    o.worker_num = long_of(ht, "worker_num", 1);
+    if (o.worker_num < 1 || o.worker_num > 1024) {
+        php_error_docref(nullptr, E_WARNING, "worker_num must be between 1 and 1024, %ld given",
+                         static_cast<long>(o.worker_num));
+        return false;
+    }
+    o.max_connection = long_of(ht, "max_connection", long_of(ht, "max_conn", o.max_connection));
+    if (o.max_connection < 1) o.max_connection = 1;
+    o.buffer_output_size = long_of(ht, "buffer_output_size", long_of(ht, "output_buffer_size", o.buffer_output_size));
+    if (o.buffer_output_size < 1) o.buffer_output_size = 1;
+    o.package_max_length = long_of(ht, "package_max_length", o.package_max_length);
+    o.max_wait_time = double_of(ht, "max_wait_time", o.max_wait_time);
+    o.backlog = long_of(ht, "backlog", o.backlog);
+    o.enable_reuse_port = bool_of(ht, "enable_reuse_port", false);
+    o.heartbeat_check_interval = double_of(ht, "heartbeat_check_interval", 0);
+    o.heartbeat_idle_time = double_of(ht, "heartbeat_idle_time", 0);
+    if (o.heartbeat_idle_time > 0 && o.heartbeat_check_interval <= 0) {
+        o.heartbeat_check_interval = o.heartbeat_idle_time / 2;
+    }
+    if (o.heartbeat_check_interval > 0 && o.heartbeat_idle_time <= 0) {
+        o.heartbeat_idle_time = o.heartbeat_check_interval * 2;
+    }
+    o.log_level = long_of(ht, "log_level", o.log_level);
+    o.log_file = string_of(ht, "log_file", "");
+    o.pid_file = string_of(ht, "pid_file", "");
+    o.daemonize = bool_of(ht, "daemonize", false);
+    o.hook_flags_set = find(ht, "hook_flags") != nullptr;
+    o.hook_flags = long_of(ht, "hook_flags", 0);
+    for (size_t i = 0; i < s->ports.size(); ++i) {
+        Port *p = s->ports[i].get();
+        HashTable *port_ht = ht;
+        if (i > 0) {
+            zval *pz = setting_of(p->object);
+            port_ht = pz ? Z_ARRVAL_P(pz) : nullptr;
+        }
+        p->tcp_nodelay = bool_of(port_ht, "open_tcp_nodelay", true);
+        if (!load_framing(p, port_ht, o.package_max_length)) return false;
+    }
+    return true;
+}
+
+}  // namespace gust::php::srv

@@ -1,0 +1,106 @@
+<?php
+
+/**
+ * Swoole\Server (Swoole 6 signatures). Methods of Swoole's Server that are not listed here
+ * (tasks, addProcess, sendMessage, PROCESS-mode dispatch) are not implemented yet.
+ * Every event callback runs in its own coroutine.
+ *
+ * @generate-class-entries
+ */
+
+namespace Swoole {
+    class Exception extends \Exception {}
+
+    class Server {
+        public array $setting = [];
+        public ?\Swoole\Connection\Iterator $connections = null;
+        public string $host = '';
+        public int $port = 0;
+        public int $type = 0;
+        public bool $ssl = false;
+        public int $mode = 0;
+        public array $ports = [];
+        public int $master_pid = 0;
+        public int $manager_pid = 0;
+        public int $worker_id = -1;
+        public bool $taskworker = false;
+        public int $worker_pid = 0;
+
+        public function __construct(string $host = '0.0.0.0', int $port = 0, int $mode = SWOOLE_PROCESS,
+                                    int $sock_type = SWOOLE_SOCK_TCP) {}
+        public function __destruct() {}
+        public function listen(string $host, int $port, int $sock_type): false|\Swoole\Server\Port {}
+        /** @implementation-alias Swoole\Server::listen */
+        public function addlistener(string $host, int $port, int $sock_type): false|\Swoole\Server\Port {}
+        public function on(string $event_name, callable $callback): bool {}
+        public function getCallback(string $event_name): ?\Closure {}
+        public function set(array $settings): bool {}
+        public function start(): bool {}
+        public function send(int|string $fd, string $send_data, int $serverSocket = -1): bool {}
+        public function sendto(string $ip, int $port, string $send_data, int $server_socket = -1): bool {}
+        public function sendfile(int $conn_fd, string $filename, int $offset = 0, int $length = 0): bool {}
+        public function exists(int $fd): bool {}
+        /** @implementation-alias Swoole\Server::exists */
+        public function exist(int $fd): bool {}
+        public function isEstablished(int $fd): bool {}
+        public function protect(int $fd, bool $is_protected = true): bool {}
+        public function close(int $fd, bool $reset = false): bool {}
+        public function pause(int $fd): bool {}
+        public function resume(int $fd): bool {}
+        public function shutdown(): bool {}
+        public function stop(int $workerId = -1, bool $waitEvent = false): bool {}
+        public function reload(bool $only_reload_taskworker = false): bool {}
+        public function getLastError(): int {}
+        public function heartbeat(bool $ifCloseConnection = true): false|array {}
+        public function getClientInfo(int $fd, int $reactor_id = -1, bool $ignoreError = false): false|array {}
+        /** @implementation-alias Swoole\Server::getClientInfo */
+        public function connection_info(int $fd, int $reactor_id = -1, bool $ignoreError = false): false|array {}
+        public function getClientList(int $start_fd = 0, int $find_count = 10): false|array {}
+        /** @implementation-alias Swoole\Server::getClientList */
+        public function connection_list(int $start_fd = 0, int $find_count = 10): false|array {}
+        public function getWorkerId(): int|false {}
+        public function getWorkerPid(int $worker_id = -1): int|false {}
+        public function getWorkerStatus(int $worker_id = -1): int|false {}
+        public function getManagerPid(): int {}
+        public function getMasterPid(): int {}
+        public function stats(): array {}
+        public function bind(int $fd, int $uid): bool {}
+        public function after(int $ms, callable $callback, mixed ...$params): int|false {}
+        public function tick(int $ms, callable $callback, mixed ...$params): int|false {}
+        public function clearTimer(int $timer_id): bool {}
+        public function defer(callable $callback): bool {}
+    }
+}
+
+namespace Swoole\Server {
+    class Port {
+        public string $host = '';
+        public int $port = 0;
+        public int $type = 0;
+        public bool $ssl = false;
+        public array $setting = [];
+        public ?\Swoole\Connection\Iterator $connections = null;
+
+        private function __construct() {}
+        public function __destruct() {}
+        public function set(array $settings): void {}
+        public function on(string $event_name, callable $callback): bool {}
+        public function getCallback(string $event_name): ?\Closure {}
+    }
+}
+
+namespace Swoole\Connection {
+    final class Iterator implements \Iterator, \Countable, \ArrayAccess {
+        public function __construct() {}
+        public function rewind(): void {}
+        public function next(): void {}
+        public function current(): mixed {}
+        public function key(): mixed {}
+        public function valid(): bool {}
+        public function count(): int {}
+        public function offsetExists(mixed $fd): bool {}
+        public function offsetGet(mixed $fd): mixed {}
+        public function offsetSet(mixed $fd, mixed $value): void {}
+        public function offsetUnset(mixed $fd): void {}
+    }
+}
