@@ -1,0 +1,36 @@
+--TEST--
+send() to a client that does not read fails once buffer_output_size is reached (SWOOLE_ERROR_OUTPUT_BUFFER_OVERFLOW, bufferFull), and bufferEmpty fires when it drains
+--EXTENSIONS--
+gust
+--FILE--
+<?php
+$server = new Swoole\Server('127.0.0.1', 0, SWOOLE_BASE);
+$server->set(['worker_num' => 1, 'buffer_output_size' => 256 * 1024, 'hook_flags' => SWOOLE_HOOK_ALL]);
+$server->on('workerStart', function ($s) {
+    $c = stream_socket_client("tcp://127.0.0.1:{$s->port}");
+    fwrite($c, "go");
+    $GLOBALS['client'] = $c;
+});
+$server->on('receive', function ($s, $fd, $rid, $data) {
+    $chunk = str_repeat('x', 64 * 1024);
+    $sent = 0;
+    for ($i = 0; $i < 1000; $i++) {
+        if (!$s->send($fd, $chunk)) break;
+        $sent += strlen($chunk);
+    }
+    echo "send failed after some chunks: ", var_export($i < 1000 && $sent > 0, true), ", error is overflow: ",
+        var_export($s->getLastError() === SWOOLE_ERROR_OUTPUT_BUFFER_OVERFLOW, true), "\n";
+    $GLOBALS['sent'] = $sent;
+    $read = 0;
+    while ($read < $sent) $read += strlen(fread($GLOBALS['client'], 1 << 20));
+    echo "client read everything sent: ", var_export($read === $sent, true), "\n";
+});
+$server->on('bufferFull', function ($s, $fd) { echo "bufferFull $fd\n"; });
+$server->on('bufferEmpty', function ($s, $fd) { echo "bufferEmpty $fd\n"; $s->shutdown(); });
+$server->start();
+?>
+--EXPECT--
+bufferFull 1
+send failed after some chunks: true, error is overflow: true
+bufferEmpty 1
+client read everything sent: true
