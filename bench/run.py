@@ -126,6 +126,23 @@ def bench_seed003():
                 "epoll flat within 5 %" if poller == "epoll" else "shows growth", flat if poller == "epoll" else None)
 
 
+def bench_seed003_php():
+    """seed-003 through PHP: seed003_tcp_echo.php (Swoole\\Server, BASE) vs the core echo server, same client."""
+    import seed003
+    so = REL / "ext/modules/gust.so"
+    php = ["php", "-n", "-d", f"extension={so}"]
+    core = seed003.run(REL / "core/examples/echo_server", ACCEPT / "seed003_idle_conns.py", [0])["epoll"][0]
+    # Median of three rounds per N: one round is ~0.25 s and a neighbour's burst can skew it.
+    rounds = [seed003.run_php(php, ACCEPT / "seed003_tcp_echo.php", ACCEPT / "seed003_idle_conns.py", [0, 1000, 10000])
+              for _ in range(3)]
+    results = {n: sorted(r[n] for r in rounds)[1] for n in rounds[0]}
+    base = results[0]
+    row("seed003-php", "N=0 idle (s), ref: core echo server (C++)", round(base, 3), round(core, 3), "", None)
+    for n, secs in results.items():
+        row("seed003-php", f"BASE, N={n:,} idle (s), median of 3", round(secs, 3), round(base, 3), "flat within 5 %",
+            n == 0 or secs <= base * 1.05)
+
+
 def bench_seed004_php():
     """The acceptance program itself, through gust.so."""
     r = gust_php(ACCEPT / "seed004_coroutine_cost.php", 100000)
@@ -188,6 +205,7 @@ BENCHMARKS = {
     "coro": bench_coro,
     "timers": bench_timers,
     "seed003": bench_seed003,
+    "seed003-php": bench_seed003_php,
     "seed004-php": bench_seed004_php,
     "http-hello": bench_http_hello,
     "fanin": bench_fanin,
