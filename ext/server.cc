@@ -73,7 +73,7 @@ void server_free(zend_object *obj) {
             if (p->fd >= 0) net::sys::close(p->fd);
             if (p->object) port_object(p->object)->port = nullptr;
         }
-        if (s->connections) connection_iterator_detach(s->connections);
+        for (zend_object *it : s->iterators) connection_iterator_detach(it);
         delete s;
         server_object(obj)->server = nullptr;
     }

@@ -137,7 +137,7 @@ struct Server {
     std::vector<pid_t> worker_pids;  // manager: by worker id (0: not running)
     double start_time = 0;
     int last_error = 0;
-    zend_object *connections = nullptr;  // its Swoole\Connection\Iterator, cleared when that is freed
+    std::vector<zend_object *> iterators;  // its and its ports' Connection\Iterators, detached when freed
 };
 
 Server *server_from(zend_object *obj);

@@ -48,7 +48,7 @@ zend_object *iterator_create(zend_class_entry *ce) {
 
 void iterator_free(zend_object *obj) {
     IteratorObject *o = iterator_object(obj);
-    if (o->server && o->server->connections == obj) o->server->connections = nullptr;
+    if (o->server) std::erase(o->server->iterators, obj);
     delete o->ids;
     zend_object_std_dtor(obj);
 }
@@ -60,9 +60,7 @@ zend_object *connection_iterator_new(Server *s, int port_index) {
     IteratorObject *o = iterator_object(obj);
     o->server = s;
     o->port_index = port_index;
-    // The server forgets only its own iterator; a port's iterator lives as long as the port object,
-    // which the server's `ports` array keeps.
-    if (port_index < 0) s->connections = obj;
+    s->iterators.push_back(obj);  // the server detaches it when freed first
     return obj;
 }
 
