@@ -215,6 +215,34 @@ bool set_callback(Callback *callbacks, const char *name, size_t len, zend_fcall_
     return true;
 }
 
+// Server::on() and Port::on().
+void register_callback(INTERNAL_FUNCTION_PARAMETERS, bool port_level) {
+    zend_string *name;
+    zend_fcall_info fci;
+    zend_fcall_info_cache fcc;
+    ZEND_PARSE_PARAMETERS_START(2, 2)
+        Z_PARAM_STR(name)
+        Z_PARAM_FUNC(fci, fcc)
+    ZEND_PARSE_PARAMETERS_END();
+    Callback *callbacks = nullptr;
+    if (port_level) {
+        Port *p = port_from(Z_OBJ_P(ZEND_THIS));
+        if (!p) {
+            php_error_docref(nullptr, E_WARNING, "the server of this port is gone");
+            RETURN_FALSE;
+        }
+        callbacks = p->callbacks;
+    } else {
+        Server *s = server_from(Z_OBJ_P(ZEND_THIS));
+        if (s->started) {
+            php_error_docref(nullptr, E_WARNING, "server is running, unable to register event callback function");
+            RETURN_FALSE;
+        }
+        callbacks = s->callbacks;
+    }
+    RETURN_BOOL(set_callback(callbacks, ZSTR_VAL(name), ZSTR_LEN(name), &fci, &fcc, port_level));
+}
+
 void get_callback(Callback *callbacks, zend_string *name, zval *return_value) {
     int e = event_from_name(ZSTR_VAL(name), ZSTR_LEN(name));
     if (e < 0 || !callbacks[e].set()) RETURN_NULL();
@@ -334,21 +362,7 @@ ZEND_METHOD(Swoole_Server, listen) {
     zval_ptr_dtor(&it);
 }
 
-ZEND_METHOD(Swoole_Server, on) {
-    zend_string *name;
-    zend_fcall_info fci;
-    zend_fcall_info_cache fcc;
-    ZEND_PARSE_PARAMETERS_START(2, 2)
-        Z_PARAM_STR(name)
-        Z_PARAM_FUNC(fci, fcc)
-    ZEND_PARSE_PARAMETERS_END();
-    Server *s = server_from(Z_OBJ_P(ZEND_THIS));
-    if (s->started) {
-        php_error_docref(nullptr, E_WARNING, "server is running, unable to register event callback function");
-        RETURN_FALSE;
-    }
-    RETURN_BOOL(set_callback(s->callbacks, ZSTR_VAL(name), ZSTR_LEN(name), &fci, &fcc, false));
-}
+ZEND_METHOD(Swoole_Server, on) { register_callback(INTERNAL_FUNCTION_PARAM_PASSTHRU, false); }
 
 ZEND_METHOD(Swoole_Server, getCallback) {
     zend_string *name;
@@ -384,21 +398,7 @@ ZEND_METHOD(Swoole_Server_Port, set) {
     merge_settings(Z_OBJ_P(ZEND_THIS), settings, true);
 }
 
-ZEND_METHOD(Swoole_Server_Port, on) {
-    zend_string *name;
-    zend_fcall_info fci;
-    zend_fcall_info_cache fcc;
-    ZEND_PARSE_PARAMETERS_START(2, 2)
-        Z_PARAM_STR(name)
-        Z_PARAM_FUNC(fci, fcc)
-    ZEND_PARSE_PARAMETERS_END();
-    Port *p = port_from(Z_OBJ_P(ZEND_THIS));
-    if (!p) {
-        php_error_docref(nullptr, E_WARNING, "the server of this port is gone");
-        RETURN_FALSE;
-    }
-    RETURN_BOOL(set_callback(p->callbacks, ZSTR_VAL(name), ZSTR_LEN(name), &fci, &fcc, true));
-}
+ZEND_METHOD(Swoole_Server_Port, on) { register_callback(INTERNAL_FUNCTION_PARAM_PASSTHRU, true); }
 
 ZEND_METHOD(Swoole_Server_Port, getCallback) {
     zend_string *name;

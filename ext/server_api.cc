@@ -56,6 +56,16 @@ int record(Server *s, Status st) {
     return s->last_error;
 }
 
+void pause_or_resume(INTERNAL_FUNCTION_PARAMETERS, bool pause) {
+    zend_long fd;
+    ZEND_PARSE_PARAMETERS_START(1, 1)
+        Z_PARAM_LONG(fd)
+    ZEND_PARSE_PARAMETERS_END();
+    Server *s = this_server(ZEND_THIS);
+    server::Reactor *r = reactor_of(s);
+    RETURN_BOOL(r && record(s, pause ? r->pause(fd) : r->resume(fd)) == 0);
+}
+
 zend_long reactor_id(Server *s) { return s->worker_id < 0 ? 0 : s->worker_id; }
 
 }  // namespace
@@ -302,15 +312,6 @@ ZEND_METHOD(Swoole_Server, exists) {
     RETURN_BOOL(s->worker.reactor && s->worker.reactor->exists(fd));
 }
 
-ZEND_METHOD(Swoole_Server, isEstablished) {
-    zend_long fd;
-    ZEND_PARSE_PARAMETERS_START(1, 1)
-        Z_PARAM_LONG(fd)
-    ZEND_PARSE_PARAMETERS_END();
-    Server *s = this_server(ZEND_THIS);
-    RETURN_BOOL(s->worker.reactor && s->worker.reactor->exists(fd));
-}
-
 ZEND_METHOD(Swoole_Server, protect) {
     zend_long fd;
     bool on = true;
@@ -348,25 +349,8 @@ ZEND_METHOD(Swoole_Server, close) {
     RETURN_BOOL(record(s, s->worker.reactor->close(fd, reset)) == 0);
 }
 
-ZEND_METHOD(Swoole_Server, pause) {
-    zend_long fd;
-    ZEND_PARSE_PARAMETERS_START(1, 1)
-        Z_PARAM_LONG(fd)
-    ZEND_PARSE_PARAMETERS_END();
-    Server *s = this_server(ZEND_THIS);
-    server::Reactor *r = reactor_of(s);
-    RETURN_BOOL(r && record(s, r->pause(fd)) == 0);
-}
-
-ZEND_METHOD(Swoole_Server, resume) {
-    zend_long fd;
-    ZEND_PARSE_PARAMETERS_START(1, 1)
-        Z_PARAM_LONG(fd)
-    ZEND_PARSE_PARAMETERS_END();
-    Server *s = this_server(ZEND_THIS);
-    server::Reactor *r = reactor_of(s);
-    RETURN_BOOL(r && record(s, r->resume(fd)) == 0);
-}
+ZEND_METHOD(Swoole_Server, pause) { pause_or_resume(INTERNAL_FUNCTION_PARAM_PASSTHRU, true); }
+ZEND_METHOD(Swoole_Server, resume) { pause_or_resume(INTERNAL_FUNCTION_PARAM_PASSTHRU, false); }
 
 ZEND_METHOD(Swoole_Server, shutdown) {
     ZEND_PARSE_PARAMETERS_NONE();

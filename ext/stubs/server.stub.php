@@ -42,6 +42,7 @@ namespace Swoole {
         public function exists(int $fd): bool {}
         /** @implementation-alias Swoole\Server::exists */
         public function exist(int $fd): bool {}
+        /** @implementation-alias Swoole\Server::exists */
         public function isEstablished(int $fd): bool {}
         public function protect(int $fd, bool $is_protected = true): bool {}
         public function close(int $fd, bool $reset = false): bool {}

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: f84f8d3088f88b59e9b28c7aa90a5ce99e726330 */
+ * Stub hash: f5c011676a809be046b649dbcf548b46e6b5014f */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Swoole_Server___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, host, IS_STRING, 0, "\'0.0.0.0\'")
@@ -204,7 +204,6 @@ ZEND_METHOD(Swoole_Server, send);
 ZEND_METHOD(Swoole_Server, sendto);
 ZEND_METHOD(Swoole_Server, sendfile);
 ZEND_METHOD(Swoole_Server, exists);
-ZEND_METHOD(Swoole_Server, isEstablished);
 ZEND_METHOD(Swoole_Server, protect);
 ZEND_METHOD(Swoole_Server, close);
 ZEND_METHOD(Swoole_Server, pause);
@@ -264,7 +263,7 @@ static const zend_function_entry class_Swoole_Server_methods[] = {
 	ZEND_ME(Swoole_Server, sendfile, arginfo_class_Swoole_Server_sendfile, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Server, exists, arginfo_class_Swoole_Server_exists, ZEND_ACC_PUBLIC)
 	ZEND_MALIAS(Swoole_Server, exist, exists, arginfo_class_Swoole_Server_exist, ZEND_ACC_PUBLIC)
-	ZEND_ME(Swoole_Server, isEstablished, arginfo_class_Swoole_Server_isEstablished, ZEND_ACC_PUBLIC)
+	ZEND_MALIAS(Swoole_Server, isEstablished, exists, arginfo_class_Swoole_Server_isEstablished, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Server, protect, arginfo_class_Swoole_Server_protect, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Server, close, arginfo_class_Swoole_Server_close, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Server, pause, arginfo_class_Swoole_Server_pause, ZEND_ACC_PUBLIC)
