@@ -130,6 +130,8 @@ inline bool resumed(PhpCoroutine *p) {
 PhpCoroutine *require_coroutine();
 
 extern zend_class_entry *exit_exception_ce;
+// Swoole\Exception (registered with the server classes, ext/server.cc).
+zend_class_entry *swoole_exception_ce();
 extern zend_class_entry *canceled_exception_ce;
 // Runs the event loop at the end of the script (a shutdown function), as Swoole does once a
 // coroutine, timer or event was added outside every coroutine and outside Co\run.

@@ -277,12 +277,14 @@ bool is_port_event(int event) {
 Server *server_from(zend_object *obj) { return server_object(obj)->server; }
 Port *port_from(zend_object *obj) { return port_object(obj)->port; }
 
-zend_class_entry *swoole_exception_ce() {
-    auto *ce = static_cast<zend_class_entry *>(zend_hash_str_find_ptr(EG(class_table), ZEND_STRL("swoole\\exception")));
-    return ce ? ce : zend_ce_exception;
-}
-
 }  // namespace gust::php::srv
+
+namespace gust::php {
+namespace {
+zend_class_entry *ce_swoole_exception = nullptr;
+}
+zend_class_entry *swoole_exception_ce() { return ce_swoole_exception; }
+}  // namespace gust::php
 
 using namespace gust::php::srv;
 
@@ -303,7 +305,7 @@ ZEND_METHOD(Swoole_Server, __construct) {
         RETURN_THROWS();
     }
     if (mode != kModeBase && mode != kModeProcess) {
-        zend_throw_exception_ex(swoole_exception_ce(), EINVAL, "invalid server mode [" ZEND_LONG_FMT "]", mode);
+        zend_throw_exception_ex(gust::php::swoole_exception_ce(), EINVAL, "invalid server mode [" ZEND_LONG_FMT "]", mode);
         RETURN_THROWS();
     }
     s->mode = mode;
@@ -432,7 +434,7 @@ void gust_register_server(int module_number) {
     ce_connection_iterator = register_class_Swoole_Connection_Iterator(zend_ce_iterator, zend_ce_countable,
                                                                       zend_ce_arrayaccess);
     gust::php::srv::register_connection_iterator();
-    register_class_Swoole_Exception(zend_ce_exception);
+    gust::php::ce_swoole_exception = register_class_Swoole_Exception(zend_ce_exception);
 
     REGISTER_LONG_CONSTANT("SWOOLE_BASE", kModeBase, CONST_CS | CONST_PERSISTENT);
     REGISTER_LONG_CONSTANT("SWOOLE_PROCESS", kModeProcess, CONST_CS | CONST_PERSISTENT);

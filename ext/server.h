@@ -172,6 +172,5 @@ void register_connection_iterator();
 extern zend_class_entry *ce_server;
 extern zend_class_entry *ce_server_port;
 extern zend_class_entry *ce_connection_iterator;
-zend_class_entry *swoole_exception_ce();
 
 }  // namespace gust::php::srv

@@ -116,11 +116,6 @@ void barrier_dtor(zend_object *obj) {
     zend_objects_destroy_object(obj);
 }
 
-zend_class_entry *swoole_exception() {
-    auto *ce = static_cast<zend_class_entry *>(zend_hash_str_find_ptr(EG(class_table), ZEND_STRL("swoole\\exception")));
-    return ce ? ce : zend_ce_exception;
-}
-
 }  // namespace
 
 ZEND_METHOD(Swoole_Coroutine_WaitGroup, __construct) {
@@ -195,7 +190,7 @@ ZEND_METHOD(Swoole_Coroutine_Barrier, wait) {
     }
     BarrierObject *b = barrier_from(Z_OBJ_P(zb));
     if (b->wait) {
-        zend_throw_exception(swoole_exception(), "The barrier already has a waiting coroutine", 0);
+        zend_throw_exception(gust::php::swoole_exception_ce(), "The barrier already has a waiting coroutine", 0);
         return;
     }
     PhpCoroutine *p = gust::php::require_coroutine();

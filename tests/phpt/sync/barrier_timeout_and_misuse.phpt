@@ -17,7 +17,7 @@ Co\run(function () {
         $again = $b;
         try {
             Barrier::wait($again);
-        } catch (Exception $e) {
+        } catch (Swoole\Exception $e) {
             echo "second wait throws ", get_class($e), "\n";
         }
     });
@@ -39,7 +39,7 @@ try {
 ?>
 --EXPECT--
 timed out
-second wait throws Exception
+second wait throws Swoole\Exception
 first waiter back
 holder ends
 Error: API must be called in the coroutine
