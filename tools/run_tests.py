@@ -24,7 +24,7 @@ BUILD = ROOT / "build"
 PHP_BUILD_DIR = pathlib.Path("/usr/lib/php/20220829/build")
 FUZZ_SECONDS = int(os.environ.get("GUST_FUZZ_SECONDS", "20"))
 # Threaded core suites that also run under TSan.
-TSAN_SUITES = ("unit_loop", "unit_coro", "unit_net", "unit_ipc")
+TSAN_SUITES = ("unit_loop", "unit_coro", "unit_net", "unit_ipc", "unit_server")
 
 
 class Tally:

@@ -56,7 +56,7 @@ struct CallbackScope {
 }  // namespace
 
 Reactor::Reactor(loop::Loop &loop, ReactorEvents &events, ReactorOptions options)
-    : loop_(loop), events_(events), options_(options) {}
+    : loop_(loop), events_(events), options_(options), next_id_(options.first_id) {}
 
 Reactor::~Reactor() {
     for (auto &[id, s] : sessions_) {
@@ -176,7 +176,8 @@ void Reactor::on_accept(Listener &l) {
         if (l.tcp_nodelay) net::sys::set_tcp_nodelay(fd, true);
         auto s = std::make_unique<Session>();
         s->reactor = this;
-        s->info.id = next_id_++;
+        s->info.id = next_id_;
+        next_id_ += options_.id_step;
         s->info.port_index = l.index;
         s->info.fd = fd;
         s->info.peer = peer;

@@ -42,6 +42,9 @@ struct ReactorOptions {
     size_t output_buffer_limit = 2 * 1024 * 1024;  // per session: Swoole's buffer_output_size
     size_t read_chunk = 64 * 1024;                 // bytes read per recv
     size_t datagram_max = 64 * 1024;
+    // Session ids are first_id, first_id + id_step, ... (PROCESS mode: one sequence per thread).
+    SessionId first_id = 1;
+    SessionId id_step = 1;
 };
 
 struct SessionInfo {
@@ -143,7 +146,7 @@ private:
     std::vector<std::unique_ptr<Listener>> listeners_;
     std::unordered_map<SessionId, std::unique_ptr<Session>> sessions_;
     std::vector<std::unique_ptr<Session>> dead_;  // closed during a callback, freed after it
-    SessionId next_id_ = 1;
+    SessionId next_id_;
     int callback_depth_ = 0;
     bool started_ = false;
     ReactorStats stats_;

@@ -178,7 +178,9 @@ TEST(Reactor, CloseInsideCallbacksIsSafe) {
     Env env;
     int receives = 0;
     env.events.connect = [&](const SessionInfo &s) {
-        if (s.id == 1) ASSERT_TRUE(env.reactor->close(s.id).ok());  // close in on_connect
+        if (s.id == 1) {
+            ASSERT_TRUE(env.reactor->close(s.id).ok());  // close in on_connect
+        }
     };
     env.events.receive = [&](const SessionInfo &s, Slice) {
         ++receives;
@@ -254,7 +256,9 @@ TEST(Reactor, FramedListenerDeliversWholePackagesFromSplitWrites) {
     std::vector<std::string> packages;
     env.events.receive = [&](const SessionInfo &s, Slice d) {
         packages.emplace_back(d.data(), d.size());
-        if (packages.size() == 3) EXPECT_TRUE(env.reactor->send(s.id, Slice(std::string_view("ok"))).ok());
+        if (packages.size() == 3) {
+            EXPECT_TRUE(env.reactor->send(s.id, Slice(std::string_view("ok"))).ok());
+        }
     };
     env.run([&] {
         auto c = env.client();

@@ -1,0 +1,101 @@
+// PROCESS mode, master side: reactor threads that own the client connections, cut their bytes
+// into packages (per-port framing) and hand them to worker processes over IPC channels
+// (gust/ipc/channel.h), and carry the workers' replies back to the clients. Never calls PHP.
+//
+// Channels: one SOCK_SEQPACKET pair per (worker, reactor thread), made by create() before any
+// fork. Reactor thread r talks to worker w only through pair (w, r), so a reply for a connection
+// arrives on the thread that owns it and no message crosses threads. Session ids are unique
+// across threads: thread r hands out r + 1, r + 1 + R, r + 1 + 2R, ... (R = reactor threads), so
+// the owner of id is (id - 1) % R.
+//
+// Messages (ipc::Header.session_id = connection id, reactor_id = thread):
+//   master -> worker  kConnect (payload: ConnectInfo), kData (a package), kClose (peer closed)
+//   worker -> master  kData (bytes to send), kClose (close it; with kCloseReset: at once, with RST)
+// A datagram (session 0) carries a ConnectInfo naming the peer before its bytes, both ways.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include "gust/base/result.h"
+#include "gust/ipc/channel.h"
+#include "gust/server/reactor.h"
+
+namespace gust::server {
+
+// Swoole's dispatch_mode values that PROCESS mode implements.
+enum class DispatchMode : int { kRound = 1, kFdMod = 2, kIdle = 3, kIpMod = 4, kUidMod = 5 };
+
+struct MasterListener {
+    int fd = -1;  // bound (and listening) socket; the master dups it for each reactor thread
+    ListenOptions options;
+};
+
+struct MasterOptions {
+    int reactor_num = 2;
+    int worker_num = 1;
+    DispatchMode dispatch_mode = DispatchMode::kFdMod;
+    ReactorOptions reactor;  // per thread (max_connections is divided among the threads)
+    std::vector<MasterListener> listeners;
+    ipc::Limits limits;  // of the workers' replies
+};
+
+inline constexpr uint16_t kCloseReset = ipc::kFlagServerInitiated;
+
+// The payload of a kConnect message.
+struct ConnectInfo {
+    int32_t port_index = 0;
+    uint16_t peer_port = 0;
+    uint8_t family = 0;
+    uint8_t reserved = 0;
+    int64_t connected_at = 0;  // monotonic ns
+    char peer_host[64] = {};   // IP text or unix path (truncated)
+};
+
+struct MasterStats {
+    ReactorStats reactor;  // summed over threads
+    uint64_t dispatched = 0;
+    uint64_t replies = 0;
+    uint64_t dropped_replies = 0;  // for a connection that is gone, or over its output limit
+    uint64_t channel_errors = 0;
+};
+
+class ProcessMaster {
+public:
+    // Makes the channel pairs. Call before fork(); start() after it, in the master.
+    static Result<std::unique_ptr<ProcessMaster>> create(MasterOptions options);
+    ~ProcessMaster();
+    ProcessMaster(const ProcessMaster &) = delete;
+    ProcessMaster &operator=(const ProcessMaster &) = delete;
+
+    int reactor_num() const { return options_.reactor_num; }
+    int worker_num() const { return options_.worker_num; }
+    // The worker's end of pair (worker, reactor); the worker process uses these.
+    int worker_end(int worker, int reactor) const;
+    // In the master after forking: closes the workers' ends (their processes hold them).
+    void close_worker_ends();
+
+    // Starts the reactor threads. The signals the caller wants to handle must be blocked first.
+    Status start();
+    // Stops accepting, closes every connection, joins the threads. Idempotent.
+    void stop();
+    // Thread-safe: connections with a package sent to `worker` and not answered yet are closed
+    // (its process died with them); others stay.
+    void worker_exited(int worker);
+
+    MasterStats stats() const;
+
+private:
+    struct Thread;
+    explicit ProcessMaster(MasterOptions options);
+
+    MasterOptions options_;
+    std::vector<int> master_ends_;  // [worker * R + reactor]
+    std::vector<int> worker_ends_;
+    std::vector<std::unique_ptr<Thread>> threads_;
+    bool started_ = false;
+};
+
+}  // namespace gust::server

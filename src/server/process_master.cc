@@ -1,0 +1,374 @@
+#include "gust/server/process_master.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <future>
+#include <string>
+#include <unordered_map>
+
+#include "gust/base/error.h"
+#include "gust/base/log.h"
+
+namespace gust::server {
+
+namespace {
+
+// Replies from workers land in plain heap blocks: the master copies them into the connection's
+// output (or the socket) at once and frees them.
+struct HeapAllocator final : ipc::PayloadAllocator {
+    ipc::Destination allocate(const ipc::Header &, uint32_t size) override {
+        return {static_cast<uint8_t *>(std::malloc(size ? size : 1)), nullptr};
+    }
+    void release(ipc::Destination dest, uint32_t) override { std::free(dest.data); }
+};
+
+uint64_t hash_host(const std::string &host) { return std::hash<std::string>{}(host); }
+
+}  // namespace
+
+struct ProcessMaster::Thread final : ReactorEvents {
+    struct Channel final : loop::IoHandler {
+        Thread *thread = nullptr;
+        int worker = 0;
+        int fd = -1;
+        int read_fd = -1;  // a dup of fd: the Sender watches fd for writability on the same loop
+        loop::WatchId watch{};
+        std::unique_ptr<ipc::Sender> sender;
+        std::unique_ptr<ipc::Receiver> receiver;
+        void on_io(uint32_t) override { thread->drain_worker(*this); }
+        Channel() = default;
+        Channel(Channel &&) = default;
+        ~Channel() {
+            if (read_fd >= 0) ::close(read_fd);
+        }
+    };
+
+    ProcessMaster *master = nullptr;
+    int index = 0;
+    std::thread os_thread;
+    std::unique_ptr<loop::Loop> loop;
+    std::unique_ptr<Reactor> reactor;
+    std::vector<Channel> channels;  // by worker
+    HeapAllocator allocator;
+    std::unordered_map<SessionId, int> assigned;  // connection -> its worker (fd/ip modes)
+    std::unordered_map<SessionId, int> awaiting;  // connection -> worker with an unanswered package
+    uint64_t round = 0;
+    std::atomic<uint64_t> accepted{0}, closed{0}, refused{0}, bytes_in{0}, bytes_out{0};
+    std::atomic<uint64_t> dispatched{0}, replies{0}, dropped{0}, channel_errors{0};
+    std::atomic<int64_t> connections{0};
+
+    bool masks_connect_close() const {
+        auto m = master->options_.dispatch_mode;
+        return m == DispatchMode::kRound || m == DispatchMode::kIdle;
+    }
+
+    int pick_worker(const SessionInfo &s) {
+        const int n = master->options_.worker_num;
+        switch (master->options_.dispatch_mode) {
+            case DispatchMode::kRound:
+            case DispatchMode::kIdle:
+                return static_cast<int>(round++ % static_cast<uint64_t>(n));
+            case DispatchMode::kIpMod:
+                return static_cast<int>(hash_host(s.peer.host()) % static_cast<uint64_t>(n));
+            case DispatchMode::kFdMod:
+            case DispatchMode::kUidMod:
+            default:
+                return static_cast<int>(static_cast<uint64_t>(s.id) % static_cast<uint64_t>(n));
+        }
+    }
+
+    // Sends a message to a worker. The payload is copied once into storage the queued send owns,
+    // because the reactor's read buffer is reused as soon as this returns.
+    void to_worker(int worker, ipc::MessageType type, SessionId id, const void *data, size_t size,
+                   const void *prefix = nullptr, size_t prefix_size = 0) {
+        ipc::Header h;
+        h.type = type;
+        h.reactor_id = static_cast<uint16_t>(index);
+        h.session_id = static_cast<uint64_t>(id);
+        auto *copy = new std::string();
+        copy->reserve(prefix_size + size);
+        if (prefix_size) copy->append(static_cast<const char *>(prefix), prefix_size);
+        if (size) copy->append(static_cast<const char *>(data), size);
+        int rc = channels[static_cast<size_t>(worker)].sender->send(h, copy->data(),
+                                                                     static_cast<uint32_t>(copy->size()),
+                                                                     [copy](int) { delete copy; });
+        if (rc != 1) delete copy;  // written at once, or refused: `done` will not run
+        if (rc < 0) {
+            ++channel_errors;
+            GUST_LOG_WARN("reactor %d: message to worker #%d failed: %s", index, worker, error_message(rc));
+        }
+    }
+
+    static ConnectInfo connect_info(const SessionInfo &s) {
+        ConnectInfo ci;
+        ci.port_index = s.port_index;
+        ci.peer_port = s.peer.is_ip() ? s.peer.port() : 0;
+        ci.family = static_cast<uint8_t>(s.peer.family());
+        ci.connected_at = s.connected_at;
+        std::string host = s.peer.host();
+        std::strncpy(ci.peer_host, host.c_str(), sizeof(ci.peer_host) - 1);
+        return ci;
+    }
+
+    void on_connect(const SessionInfo &s) override {
+        ++accepted;
+        ++connections;
+        const int w = pick_worker(s);
+        assigned[s.id] = w;
+        if (masks_connect_close()) return;  // as in Swoole: modes 1 and 3 do not report them
+        ConnectInfo ci = connect_info(s);
+        to_worker(w, ipc::MessageType::kConnect, s.id, &ci, sizeof ci);
+    }
+
+    void on_receive(const SessionInfo &s, Slice data) override {
+        bytes_in += data.size();
+        int w = masks_connect_close() ? pick_worker(s) : assigned[s.id];
+        ++dispatched;
+        awaiting[s.id] = w;
+        to_worker(w, ipc::MessageType::kData, s.id, data.data(), data.size());
+    }
+
+    void on_close(const SessionInfo &s, CloseCause) override {
+        ++closed;
+        --connections;
+        auto it = assigned.find(s.id);
+        const int w = it == assigned.end() ? 0 : it->second;
+        assigned.erase(s.id);
+        awaiting.erase(s.id);
+        if (!masks_connect_close()) to_worker(w, ipc::MessageType::kClose, s.id, nullptr, 0);
+    }
+
+    void on_packet(int port_index, Slice data, const net::Address &from) override {
+        SessionInfo pseudo;
+        pseudo.port_index = port_index;
+        pseudo.peer = from;
+        pseudo.id = static_cast<SessionId>(round);
+        ConnectInfo ci = connect_info(pseudo);
+        const int w = static_cast<int>(round++ % static_cast<uint64_t>(master->options_.worker_num));
+        ++dispatched;
+        to_worker(w, ipc::MessageType::kData, 0, data.data(), data.size(), &ci, sizeof ci);
+    }
+
+    void handle_reply(ipc::Message &m) {
+        ++replies;
+        Slice payload(reinterpret_cast<const char *>(m.dest.data), m.size());
+        const SessionId id = static_cast<SessionId>(m.header.session_id);
+        if (m.header.type == ipc::MessageType::kData && id == 0) {
+            // sendto() of a datagram port: the payload starts with the destination.
+            ConnectInfo ci;
+            if (payload.size() >= sizeof ci) {
+                std::memcpy(&ci, payload.data(), sizeof ci);
+                ci.peer_host[sizeof(ci.peer_host) - 1] = 0;
+                auto to = ci.family == AF_UNIX ? net::Address::from_unix(ci.peer_host)
+                                               : net::Address::from_ip(ci.peer_host, ci.peer_port);
+                if (!to.ok() || !reactor->sendto(ci.port_index, to.value(), payload.sub(sizeof ci)).ok()) {
+                    ++dropped;
+                }
+            }
+        } else if (m.header.type == ipc::MessageType::kData) {
+            awaiting.erase(id);
+            Status st = reactor->send(id, payload);
+            if (st.ok()) {
+                bytes_out += payload.size();
+            } else {
+                ++dropped;
+                if (st.code() == kErrLimit) {
+                    GUST_LOG_WARN("connection %lld: output buffer full (buffer_output_size); reply dropped",
+                                  static_cast<long long>(id));
+                }
+            }
+        } else if (m.header.type == ipc::MessageType::kClose) {
+            awaiting.erase(id);
+            (void)reactor->close(id, (m.header.flags & kCloseReset) != 0);
+        }
+        std::free(m.dest.data);
+    }
+
+    void drain_worker(Channel &c) {
+        for (int i = 0; i < 256; ++i) {
+            ipc::Message m;
+            int rc = c.receiver->receive_one(&m);
+            if (rc == 1) {
+                handle_reply(m);
+            } else if (rc == 0) {
+                continue;
+            } else if (rc == -EAGAIN) {
+                return;
+            } else if (rc == kErrProtocol || rc == kErrLimit) {
+                ++channel_errors;
+                GUST_LOG_WARN("reactor %d: bad message from worker #%d dropped (%s)", index, c.worker,
+                              error_message(rc));
+            } else {
+                ++channel_errors;
+                GUST_LOG_ERROR("reactor %d: channel of worker #%d failed: %s; no longer read", index, c.worker,
+                               error_message(rc));
+                loop->unwatch(c.watch);
+                c.watch = {};
+                return;
+            }
+        }
+    }
+
+    void close_awaiting(int worker) {
+        std::vector<SessionId> ids;
+        for (auto &[id, w] : awaiting) {
+            if (w == worker) ids.push_back(id);
+        }
+        for (SessionId id : ids) {
+            awaiting.erase(id);
+            (void)reactor->close(id, false);
+        }
+    }
+
+    void shutdown_in_thread() {
+        reactor->shutdown();
+        for (Channel &c : channels) {
+            if (c.watch.valid()) loop->unwatch(c.watch);
+            c.watch = {};
+            if (c.sender) c.sender->flush();
+            c.sender.reset();
+        }
+        loop->stop();
+    }
+
+    void run(std::promise<Status> *ready) {
+        const MasterOptions &o = master->options_;
+        loop = std::make_unique<loop::Loop>();
+        ReactorOptions ro = o.reactor;
+        ro.first_id = index + 1;
+        ro.id_step = o.reactor_num;
+        ro.max_connections = std::max<size_t>(1, o.reactor.max_connections / static_cast<size_t>(o.reactor_num));
+        reactor = std::make_unique<Reactor>(*loop, *this, ro);
+        Status st;
+        for (const MasterListener &l : o.listeners) {
+            int fd = ::dup(l.fd);
+            if (fd < 0 || !reactor->adopt_listener(fd, l.options).ok()) {
+                if (fd >= 0) ::close(fd);
+                st = Error{kErrInvalid};
+            }
+        }
+        if (st.ok()) st = reactor->start();
+        channels.resize(static_cast<size_t>(o.worker_num));
+        for (int w = 0; w < o.worker_num && st.ok(); ++w) {
+            Channel &c = channels[static_cast<size_t>(w)];
+            c.thread = this;
+            c.worker = w;
+            c.fd = master->master_ends_[static_cast<size_t>(w * o.reactor_num + index)];
+            c.sender = std::make_unique<ipc::Sender>(c.fd);
+            st = c.sender->attach(loop.get());
+            c.read_fd = ::dup(c.fd);
+            c.receiver = std::make_unique<ipc::Receiver>(c.read_fd, o.limits, &allocator);
+            if (st.ok() && c.read_fd < 0) st = Error{-errno};
+            if (st.ok()) {
+                auto wid = loop->watch(c.read_fd, loop::kReadable, &c);
+                if (wid.ok()) {
+                    c.watch = wid.value();
+                } else {
+                    st = wid.error();
+                }
+            }
+        }
+        ready->set_value(st);
+        if (!st.ok()) return;
+        loop->run();
+        channels.clear();
+        reactor.reset();
+        loop.reset();
+    }
+};
+
+ProcessMaster::ProcessMaster(MasterOptions options) : options_(std::move(options)) {}
+
+Result<std::unique_ptr<ProcessMaster>> ProcessMaster::create(MasterOptions options) {
+    if (options.reactor_num < 1 || options.worker_num < 1 || options.reactor_num > 256) return Error{kErrInvalid};
+    std::unique_ptr<ProcessMaster> m(new ProcessMaster(std::move(options)));
+    const size_t pairs = static_cast<size_t>(m->options_.worker_num * m->options_.reactor_num);
+    for (size_t i = 0; i < pairs; ++i) {
+        auto p = ipc::make_channel_pair();
+        if (!p.ok()) return p.error();
+        m->master_ends_.push_back(p.value().first);
+        m->worker_ends_.push_back(p.value().second);
+    }
+    return m;
+}
+
+ProcessMaster::~ProcessMaster() {
+    stop();
+    close_worker_ends();
+    for (int fd : master_ends_) ::close(fd);
+}
+
+int ProcessMaster::worker_end(int worker, int reactor) const {
+    size_t i = static_cast<size_t>(worker * options_.reactor_num + reactor);
+    return i < worker_ends_.size() ? worker_ends_[i] : -1;
+}
+
+void ProcessMaster::close_worker_ends() {
+    for (int &fd : worker_ends_) {
+        if (fd >= 0) ::close(fd);
+        fd = -1;
+    }
+}
+
+Status ProcessMaster::start() {
+    if (started_) return {};
+    started_ = true;
+    for (int r = 0; r < options_.reactor_num; ++r) {
+        auto t = std::make_unique<Thread>();
+        t->master = this;
+        t->index = r;
+        std::promise<Status> ready;
+        auto result = ready.get_future();
+        Thread *raw = t.get();
+        t->os_thread = std::thread([raw, &ready] { raw->run(&ready); });
+        threads_.push_back(std::move(t));
+        Status st = result.get();
+        if (!st.ok()) {
+            stop();
+            return st;
+        }
+    }
+    return {};
+}
+
+void ProcessMaster::stop() {
+    for (auto &t : threads_) {
+        if (t->loop) {
+            Thread *raw = t.get();
+            t->loop->post([raw] { raw->shutdown_in_thread(); });
+        }
+    }
+    for (auto &t : threads_) {
+        if (t->os_thread.joinable()) t->os_thread.join();
+    }
+    threads_.clear();
+}
+
+void ProcessMaster::worker_exited(int worker) {
+    for (auto &t : threads_) {
+        Thread *raw = t.get();
+        if (raw->loop) raw->loop->post([raw, worker] { raw->close_awaiting(worker); });
+    }
+}
+
+MasterStats ProcessMaster::stats() const {
+    MasterStats s;
+    for (const auto &t : threads_) {
+        s.reactor.accepted += t->accepted;
+        s.reactor.closed += t->closed;
+        s.reactor.connections += static_cast<size_t>(std::max<int64_t>(0, t->connections.load()));
+        s.reactor.bytes_received += t->bytes_in;
+        s.reactor.bytes_sent += t->bytes_out;
+        s.dispatched += t->dispatched;
+        s.replies += t->replies;
+        s.dropped_replies += t->dropped;
+        s.channel_errors += t->channel_errors;
+    }
+    return s;
+}
+
+}  // namespace gust::server

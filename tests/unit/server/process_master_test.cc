@@ -1,0 +1,184 @@
+// PROCESS mode's master against fake workers: threads that read the worker ends of the channels
+// and answer like a PHP worker would. Real loopback clients (blocking sockets) drive it.
+#include "gust/server/process_master.h"
+
+#include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "gust/net/socket.h"
+
+namespace gust::server {
+namespace {
+
+struct Heap final : ipc::PayloadAllocator {
+    ipc::Destination allocate(const ipc::Header &, uint32_t size) override {
+        return {static_cast<uint8_t *>(std::malloc(size ? size : 1)), nullptr};
+    }
+    void release(ipc::Destination d, uint32_t) override { std::free(d.data); }
+};
+
+// A fake worker: answers every package on its channels with "w<id>:<package>"; a package
+// "close" is answered by closing the connection; a package "die" makes it stop answering.
+struct FakeWorker {
+    int id = 0;
+    std::vector<int> fds;
+    std::atomic<bool> stop{false};
+    std::atomic<int> connects{0}, closes{0};
+    std::thread th;
+    void run() {
+        Heap heap;
+        std::vector<std::unique_ptr<ipc::Receiver>> rx;
+        for (int fd : fds) rx.push_back(std::make_unique<ipc::Receiver>(fd, ipc::Limits{}, &heap));
+        bool dead = false;
+        while (!stop) {
+            std::vector<pollfd> p;
+            for (int fd : fds) p.push_back({fd, POLLIN, 0});
+            if (::poll(p.data(), p.size(), 20) <= 0) continue;
+            for (size_t r = 0; r < fds.size(); ++r) {
+                ipc::Message m;
+                while (rx[r]->receive_one(&m) >= 0) {
+                    if (!m.dest.data && m.size()) continue;
+                    std::string body(reinterpret_cast<char *>(m.dest.data), m.size());
+                    std::free(m.dest.data);
+                    m.dest.data = nullptr;
+                    if (m.header.type == ipc::MessageType::kConnect) ++connects;
+                    if (m.header.type == ipc::MessageType::kClose) ++closes;
+                    if (m.header.type != ipc::MessageType::kData || dead) continue;
+                    if (body == "die") {
+                        dead = true;
+                        continue;
+                    }
+                    ipc::Header h;
+                    h.session_id = m.header.session_id;
+                    std::string reply = "w" + std::to_string(id) + ":" + body;
+                    if (body == "close") h.type = ipc::MessageType::kClose;
+                    ipc::Sender tx(fds[r]);
+                    ASSERT_EQ(tx.send(h, reply.data(), static_cast<uint32_t>(reply.size())), 0);
+                }
+            }
+        }
+    }
+};
+
+struct Env {
+    std::unique_ptr<ProcessMaster> master;
+    std::vector<std::unique_ptr<FakeWorker>> workers;
+    int port = 0;
+    int listen_fd = -1;
+    Env(int workers_n, int reactors, DispatchMode mode) {
+        auto addr = net::Address::parse("127.0.0.1:0").value();
+        listen_fd = net::sys::open_socket(AF_INET, SOCK_STREAM);
+        EXPECT_EQ(net::sys::bind(listen_fd, addr), 0);
+        EXPECT_EQ(net::sys::listen(listen_fd, 128), 0);
+        net::Address bound;
+        EXPECT_EQ(net::sys::local_address(listen_fd, &bound), 0);
+        port = bound.port();
+        MasterOptions o;
+        o.worker_num = workers_n;
+        o.reactor_num = reactors;
+        o.dispatch_mode = mode;
+        MasterListener l;
+        l.fd = listen_fd;
+        l.options.address = bound;
+        o.listeners.push_back(l);
+        master = ProcessMaster::create(o).value();
+        for (int w = 0; w < workers_n; ++w) {
+            auto fw = std::make_unique<FakeWorker>();
+            fw->id = w;
+            for (int r = 0; r < reactors; ++r) fw->fds.push_back(master->worker_end(w, r));
+            workers.push_back(std::move(fw));
+        }
+        for (auto &w : workers) w->th = std::thread([p = w.get()] { p->run(); });
+        EXPECT_TRUE(master->start().ok());
+    }
+    ~Env() {
+        master->stop();
+        for (auto &w : workers) {
+            w->stop = true;
+            w->th.join();
+        }
+        master.reset();
+        ::close(listen_fd);
+    }
+    int client() {
+        int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        a.sin_port = htons(static_cast<uint16_t>(port));
+        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        EXPECT_EQ(::connect(fd, reinterpret_cast<sockaddr *>(&a), sizeof a), 0);
+        timeval tv{5, 0};
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+        return fd;
+    }
+};
+
+std::string ask(int fd, const std::string &q) {
+    EXPECT_EQ(::send(fd, q.data(), q.size(), MSG_NOSIGNAL), static_cast<ssize_t>(q.size()));
+    char buf[256];
+    ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+    return n > 0 ? std::string(buf, static_cast<size_t>(n)) : std::string(n == 0 ? "<eof>" : "<error>");
+}
+
+TEST(ProcessMaster, RepliesComeBackThroughTheOwningReactorThread) {
+    Env env(2, 2, DispatchMode::kFdMod);
+    std::vector<int> clients;
+    for (int i = 0; i < 8; ++i) clients.push_back(env.client());
+    int per_worker[2] = {0, 0};
+    for (int c : clients) {
+        std::string a = ask(c, "ping");
+        ASSERT_EQ(a.size(), 7u) << a;
+        EXPECT_EQ(a.substr(2), ":ping");
+        ++per_worker[a[1] - '0'];
+        EXPECT_EQ(ask(c, "again").substr(0, 2), a.substr(0, 2));  // fd mode: always the same worker
+    }
+    EXPECT_GT(per_worker[0], 0);
+    EXPECT_GT(per_worker[1], 0);
+    EXPECT_EQ(ask(clients[0], "close"), "<eof>");
+    for (int c : clients) ::close(c);
+    MasterStats s = env.master->stats();
+    EXPECT_EQ(s.reactor.accepted, 8u);
+    EXPECT_EQ(s.dispatched, 17u);
+}
+
+TEST(ProcessMaster, RoundRobinSpreadsPackagesAndMasksConnectAndClose) {
+    Env env(2, 1, DispatchMode::kRound);
+    int c = env.client();
+    std::string a = ask(c, "x"), b = ask(c, "y");
+    EXPECT_NE(a.substr(0, 2), b.substr(0, 2));
+    ::close(c);
+    EXPECT_EQ(env.workers[0]->connects + env.workers[1]->connects, 0);
+}
+
+TEST(ProcessMaster, ExitedWorkerClosesOnlyItsUnansweredConnections) {
+    Env env(2, 1, DispatchMode::kFdMod);
+    // fd mode with one thread: ids 1, 2, 3, ... go to workers 1, 0, 1, ...
+    int to_w1 = env.client();
+    int to_w0 = env.client();
+    ASSERT_EQ(ask(to_w1, "hello").substr(0, 2), "w1");
+    ASSERT_EQ(ask(to_w0, "hello").substr(0, 2), "w0");
+    ASSERT_EQ(::send(to_w1, "die", 3, 0), 3);  // worker 1 never answers this one
+    ASSERT_EQ(::send(to_w0, "die", 3, 0), 3);
+    // Wait until both packages were dispatched, then report worker 1 gone.
+    for (int i = 0; i < 500 && env.master->stats().dispatched < 4; ++i) ::usleep(1000);
+    env.master->worker_exited(1);
+    char buf[16];
+    EXPECT_EQ(::recv(to_w1, buf, sizeof buf, 0), 0);  // closed
+    pollfd p{to_w0, POLLIN, 0};
+    EXPECT_EQ(::poll(&p, 1, 50), 0);  // still open, nothing to read
+    ::close(to_w1);
+    ::close(to_w0);
+}
+
+}  // namespace
+}  // namespace gust::server
