@@ -271,10 +271,12 @@ ZEND_METHOD(Swoole_Coroutine, stats) {
     if (rt) s = rt->scheduler->stats();
     array_init(return_value);
     add_assoc_long(return_value, "event_num", rt ? static_cast<zend_long>(rt->loop->stats().watches) : 0);
-    add_assoc_long(return_value, "signal_listener_num", 0);
-    add_assoc_long(return_value, "aio_task_num", 0);
-    add_assoc_long(return_value, "aio_worker_num", 0);
-    add_assoc_long(return_value, "aio_queue_size", 0);
+    // The worker pool is per process (shared by every request's runtime); signals are the loop's.
+    gust::coro::BlockingStats pool = gust::coro::blocking_stats();
+    add_assoc_long(return_value, "signal_listener_num", rt ? static_cast<zend_long>(rt->loop->stats().signals) : 0);
+    add_assoc_long(return_value, "aio_task_num", static_cast<zend_long>(pool.queued + pool.running));
+    add_assoc_long(return_value, "aio_worker_num", pool.threads);
+    add_assoc_long(return_value, "aio_queue_size", static_cast<zend_long>(pool.queued));
     add_assoc_long(return_value, "c_stack_size", gust::php::options().c_stack_size);
     add_assoc_long(return_value, "coroutine_num", static_cast<zend_long>(s.live));
     add_assoc_long(return_value, "coroutine_peak_num", static_cast<zend_long>(s.peak));
