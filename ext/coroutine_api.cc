@@ -116,14 +116,18 @@ ZEND_METHOD(Swoole_Coroutine, set) {
             *out = d <= 0 ? -1 : d;
         }
     };
-    seconds(ZEND_STRL("socket_connect_timeout"), &o.socket_connect_timeout);
-    seconds(ZEND_STRL("socket_read_timeout"), &o.socket_read_timeout);
-    seconds(ZEND_STRL("socket_write_timeout"), &o.socket_write_timeout);
-    seconds(ZEND_STRL("socket_dns_timeout"), &o.socket_dns_timeout);
+    // socket_timeout first: the specific read/write keys given beside it win, as in Swoole.
     if ((v = zend_hash_str_find(opts, ZEND_STRL("socket_timeout")))) {
         double d = zval_get_double(v);
         o.socket_read_timeout = o.socket_write_timeout = d <= 0 ? -1 : d;
+        o.socket_read_timeout_set = o.socket_write_timeout_set = true;
     }
+    seconds(ZEND_STRL("socket_connect_timeout"), &o.socket_connect_timeout);
+    seconds(ZEND_STRL("socket_dns_timeout"), &o.socket_dns_timeout);
+    if (zend_hash_str_exists(opts, ZEND_STRL("socket_read_timeout"))) o.socket_read_timeout_set = true;
+    if (zend_hash_str_exists(opts, ZEND_STRL("socket_write_timeout"))) o.socket_write_timeout_set = true;
+    seconds(ZEND_STRL("socket_read_timeout"), &o.socket_read_timeout);
+    seconds(ZEND_STRL("socket_write_timeout"), &o.socket_write_timeout);
     if ((v = zend_hash_str_find(opts, ZEND_STRL("aio_worker_num")))) {
         zend_long n = zval_get_long(v);
         if (n < 1 || n > 1024) {
