@@ -246,26 +246,39 @@ ZEND_METHOD(Swoole_Coroutine, join) {
     ZEND_PARSE_PARAMETERS_END();
     PhpCoroutine *p = gust::php::require_coroutine();
     if (!p) return;
-    gust::Nanos deadline = timeout < 0 ? -1 : gust::deadline_after(gust::monotonic_now(), gust::seconds_to_nanos(timeout));
+    // As Swoole: joining oneself fails before anything is waited for; ids of coroutines that have
+    // ended (or never existed) are skipped, but at least one must be running.
     zval *v;
-    bool ok = true;
+    bool any = false;
     ZEND_HASH_FOREACH_VAL(ids, v) {
         zend_long cid = zval_get_long(v);
         if (cid == p->co->id()) {
-            ok = false;
-            continue;
+            GUST_G(last_error) = gust::kErrInvalid;
+            php_error_docref(nullptr, E_WARNING, "can not join self");
+            RETURN_FALSE;
         }
-        gust::Nanos left = deadline < 0 ? -1 : deadline - gust::monotonic_now();
-        if (deadline >= 0 && left < 0) left = 0;
-        int rc = gust::php::runtime()->scheduler->join(cid, left);
-        if (!gust::php::resumed(p)) return;
-        if (rc != 0) {
-            ok = false;
-            break;
-        }
+        if (gust::php::find(cid)) any = true;
     }
     ZEND_HASH_FOREACH_END();
-    RETURN_BOOL(ok);
+    if (!any) {
+        GUST_G(last_error) = gust::kErrInvalid;
+        RETURN_FALSE;
+    }
+    gust::Nanos deadline = timeout < 0 ? -1 : gust::deadline_after(gust::monotonic_now(), gust::seconds_to_nanos(timeout));
+    int rc = 0;
+    ZEND_HASH_FOREACH_VAL(ids, v) {
+        gust::Nanos left = deadline < 0 ? -1 : deadline - gust::monotonic_now();
+        if (deadline >= 0 && left < 0) left = 0;
+        rc = gust::php::runtime()->scheduler->join(zval_get_long(v), left);  // 0 at once when it has ended
+        if (!gust::php::resumed(p)) return;
+        if (rc != 0) break;
+    }
+    ZEND_HASH_FOREACH_END();
+    if (rc != 0) {
+        GUST_G(last_error) = rc;  // kErrTimedOut or kErrCanceled
+        RETURN_FALSE;
+    }
+    RETURN_TRUE;
 }
 
 ZEND_METHOD(Swoole_Coroutine, stats) {
