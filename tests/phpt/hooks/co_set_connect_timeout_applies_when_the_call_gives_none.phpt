@@ -28,13 +28,13 @@ Co\run(function () {
     $t = hrtime(true);
     $c = @stream_socket_client("tcp://$addr", $errno, $errstr);
     $ms = ms_since($t);
-    var_dump($c, $errno, $ms >= 150 && $ms < 5000);
+    var_dump($c, $errno, $ms >= 100 && $ms < 5000);
     // An explicit timeout wins over the default.
     Co::set(['socket_connect_timeout' => 30]);
     $t = hrtime(true);
     $c = @stream_socket_client("tcp://$addr", $errno, $errstr, 0.2);
     $ms = ms_since($t);
-    var_dump($c, $errno, $ms >= 150 && $ms < 5000);
+    var_dump($c, $errno, $ms >= 100 && $ms < 5000);
     // The sockets extension: no SO_SNDTIMEO on the socket, so socket_connect_timeout bounds it.
     Co::set(['socket_connect_timeout' => 0.2]);
     $s = socket_create(AF_INET, SOCK_STREAM, SOL_TCP);
@@ -42,7 +42,7 @@ Co\run(function () {
     $t = hrtime(true);
     var_dump(socket_connect($s, $host, (int)$port));
     $ms = ms_since($t);
-    var_dump(socket_last_error($s) === SOCKET_EINPROGRESS, $ms >= 150 && $ms < 5000);
+    var_dump(socket_last_error($s) === SOCKET_EINPROGRESS, $ms >= 100 && $ms < 5000);
 });
 ?>
 --EXPECT--

@@ -12,7 +12,7 @@ function timed_read($c) {
     $t = hrtime(true);
     $r = fread($c, 10);
     $ms = (hrtime(true) - $t) / 1e6;
-    return [$r, stream_get_meta_data($c)['timed_out'], $ms >= 150 && $ms < 5000];
+    return [$r, stream_get_meta_data($c)['timed_out'], $ms >= 100 && $ms < 5000];
 }
 Co::set(['socket_read_timeout' => 0.2]);
 Co\run(function () {
