@@ -65,10 +65,15 @@ struct Options {
     bool hook_flags_set = false;  // Co::set(['hook_flags' => ...]) given; else Co\run hooks everything
     uint32_t hook_flags = 0;
     // Default timeouts (seconds, < 0: none) of hooked sockets and coroutine clients, as in Swoole.
+    // Precedence (docs/php-hooks.md): a timeout given to the call or set on the stream wins; then
+    // these. Read/write apply to PHP streams only once Co::set() chose them (the *_set flags): until
+    // then a stream keeps PHP's default_socket_timeout rather than waiting forever.
     double socket_connect_timeout = 2;
     double socket_read_timeout = -1;
     double socket_write_timeout = -1;
     double socket_dns_timeout = 5;
+    bool socket_read_timeout_set = false;
+    bool socket_write_timeout_set = false;
     zend_long aio_worker_num = 8;  // worker threads for blocking work (files, DNS, waitpid)
     // Called by the scheduler loop between iterations; true ends Co\run / Event::wait early.
     zval exit_condition{};
@@ -96,6 +101,8 @@ struct Runtime {
 extern GUST_TLS Runtime *t_runtime;
 
 Options &options();
+// An Options timeout in nanoseconds (< 0: none).
+inline Nanos option_nanos(double seconds) { return seconds < 0 ? -1 : seconds_to_nanos(seconds); }
 // The request's runtime, created on first use (nullptr when creation failed).
 Runtime *runtime();
 inline Runtime *runtime_if_any() { return t_runtime; }

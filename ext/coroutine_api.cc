@@ -116,14 +116,18 @@ ZEND_METHOD(Swoole_Coroutine, set) {
             *out = d <= 0 ? -1 : d;
         }
     };
-    seconds(ZEND_STRL("socket_connect_timeout"), &o.socket_connect_timeout);
-    seconds(ZEND_STRL("socket_read_timeout"), &o.socket_read_timeout);
-    seconds(ZEND_STRL("socket_write_timeout"), &o.socket_write_timeout);
-    seconds(ZEND_STRL("socket_dns_timeout"), &o.socket_dns_timeout);
+    // socket_timeout first: the specific read/write keys given beside it win, as in Swoole.
     if ((v = zend_hash_str_find(opts, ZEND_STRL("socket_timeout")))) {
         double d = zval_get_double(v);
         o.socket_read_timeout = o.socket_write_timeout = d <= 0 ? -1 : d;
+        o.socket_read_timeout_set = o.socket_write_timeout_set = true;
     }
+    seconds(ZEND_STRL("socket_connect_timeout"), &o.socket_connect_timeout);
+    seconds(ZEND_STRL("socket_dns_timeout"), &o.socket_dns_timeout);
+    if (zend_hash_str_exists(opts, ZEND_STRL("socket_read_timeout"))) o.socket_read_timeout_set = true;
+    if (zend_hash_str_exists(opts, ZEND_STRL("socket_write_timeout"))) o.socket_write_timeout_set = true;
+    seconds(ZEND_STRL("socket_read_timeout"), &o.socket_read_timeout);
+    seconds(ZEND_STRL("socket_write_timeout"), &o.socket_write_timeout);
     if ((v = zend_hash_str_find(opts, ZEND_STRL("aio_worker_num")))) {
         zend_long n = zval_get_long(v);
         if (n < 1 || n > 1024) {
@@ -242,26 +246,39 @@ ZEND_METHOD(Swoole_Coroutine, join) {
     ZEND_PARSE_PARAMETERS_END();
     PhpCoroutine *p = gust::php::require_coroutine();
     if (!p) return;
-    gust::Nanos deadline = timeout < 0 ? -1 : gust::deadline_after(gust::monotonic_now(), gust::seconds_to_nanos(timeout));
+    // As Swoole: joining oneself fails before anything is waited for; ids of coroutines that have
+    // ended (or never existed) are skipped, but at least one must be running.
     zval *v;
-    bool ok = true;
+    bool any = false;
     ZEND_HASH_FOREACH_VAL(ids, v) {
         zend_long cid = zval_get_long(v);
         if (cid == p->co->id()) {
-            ok = false;
-            continue;
+            GUST_G(last_error) = gust::kErrInvalid;
+            php_error_docref(nullptr, E_WARNING, "can not join self");
+            RETURN_FALSE;
         }
-        gust::Nanos left = deadline < 0 ? -1 : deadline - gust::monotonic_now();
-        if (deadline >= 0 && left < 0) left = 0;
-        int rc = gust::php::runtime()->scheduler->join(cid, left);
-        if (!gust::php::resumed(p)) return;
-        if (rc != 0) {
-            ok = false;
-            break;
-        }
+        if (gust::php::find(cid)) any = true;
     }
     ZEND_HASH_FOREACH_END();
-    RETURN_BOOL(ok);
+    if (!any) {
+        GUST_G(last_error) = gust::kErrInvalid;
+        RETURN_FALSE;
+    }
+    gust::Nanos deadline = timeout < 0 ? -1 : gust::deadline_after(gust::monotonic_now(), gust::seconds_to_nanos(timeout));
+    int rc = 0;
+    ZEND_HASH_FOREACH_VAL(ids, v) {
+        gust::Nanos left = deadline < 0 ? -1 : deadline - gust::monotonic_now();
+        if (deadline >= 0 && left < 0) left = 0;
+        rc = gust::php::runtime()->scheduler->join(zval_get_long(v), left);  // 0 at once when it has ended
+        if (!gust::php::resumed(p)) return;
+        if (rc != 0) break;
+    }
+    ZEND_HASH_FOREACH_END();
+    if (rc != 0) {
+        GUST_G(last_error) = rc;  // kErrTimedOut or kErrCanceled
+        RETURN_FALSE;
+    }
+    RETURN_TRUE;
 }
 
 ZEND_METHOD(Swoole_Coroutine, stats) {
@@ -271,10 +288,12 @@ ZEND_METHOD(Swoole_Coroutine, stats) {
     if (rt) s = rt->scheduler->stats();
     array_init(return_value);
     add_assoc_long(return_value, "event_num", rt ? static_cast<zend_long>(rt->loop->stats().watches) : 0);
-    add_assoc_long(return_value, "signal_listener_num", 0);
-    add_assoc_long(return_value, "aio_task_num", 0);
-    add_assoc_long(return_value, "aio_worker_num", 0);
-    add_assoc_long(return_value, "aio_queue_size", 0);
+    // The worker pool is per process (shared by every request's runtime); signals are the loop's.
+    gust::coro::BlockingStats pool = gust::coro::blocking_stats();
+    add_assoc_long(return_value, "signal_listener_num", rt ? static_cast<zend_long>(rt->loop->stats().signals) : 0);
+    add_assoc_long(return_value, "aio_task_num", static_cast<zend_long>(pool.queued + pool.running));
+    add_assoc_long(return_value, "aio_worker_num", pool.threads);
+    add_assoc_long(return_value, "aio_queue_size", static_cast<zend_long>(pool.queued));
     add_assoc_long(return_value, "c_stack_size", gust::php::options().c_stack_size);
     add_assoc_long(return_value, "coroutine_num", static_cast<zend_long>(s.live));
     add_assoc_long(return_value, "coroutine_peak_num", static_cast<zend_long>(s.peak));

@@ -35,6 +35,16 @@ ZEND_FUNCTION(swoole_strerror) {
     RETURN_STRING(gust::error_message(static_cast<int>(code)));
 }
 
+ZEND_FUNCTION(swoole_last_error) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    RETURN_LONG(GUST_G(last_error));
+}
+
+ZEND_FUNCTION(swoole_clear_error) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    GUST_G(last_error) = 0;
+}
+
 ZEND_FUNCTION(swoole_cpu_num) {
     ZEND_PARSE_PARAMETERS_NONE();
     long n = sysconf(_SC_NPROCESSORS_ONLN);

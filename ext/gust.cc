@@ -15,6 +15,7 @@ PHP_INI_END()
 static void gust_init_globals(zend_gust_globals *globals) {
     globals->use_shortname = true;
     globals->display_errors = true;
+    globals->last_error = 0;
 }
 
 static PHP_MINIT_FUNCTION(gust) {
@@ -32,6 +33,7 @@ static PHP_MINIT_FUNCTION(gust) {
 static PHP_RSHUTDOWN_FUNCTION(gust) {
     gust_coroutine_rshutdown();
     gust_runtime_rshutdown();
+    GUST_G(last_error) = 0;
     return SUCCESS;
 }
 

@@ -27,6 +27,7 @@ hooks::FunctionHook g_hooks[] = {{"gethostbyname", hooked_gethostbyname}};
 bool resolve_v4(const char *name, size_t len, char (&ip)[INET_ADDRSTRLEN]) {
     gust::net::ResolveOptions options;
     options.family = AF_INET;
+    options.timeout = gust::php::option_nanos(gust::php::options().socket_dns_timeout);  // Co::set()
     auto addrs = gust::net::resolve(std::string_view(name, len), 0, options);
     if (!addrs.ok() || addrs.value().empty()) return false;
     std::string host = addrs.value().front().host();

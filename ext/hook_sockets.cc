@@ -59,12 +59,19 @@ php_socket *blocking_socket(zend_execute_data *execute_data) {
     return sock;
 }
 
-gust::Nanos socket_timeout(int fd, int option) {
+// SO_RCVTIMEO / SO_SNDTIMEO when the socket has one; else Co::set()'s socket_read_timeout /
+// socket_write_timeout (< 0, their default: none, as a blocking socket without one waits), or
+// socket_connect_timeout for a connect, as Swoole's hooked sockets do.
+gust::Nanos socket_timeout(int fd, int option, bool connect = false) {
     struct timeval tv {};
     socklen_t len = sizeof(tv);
-    if (getsockopt(fd, SOL_SOCKET, option, &tv, &len) != 0) return -1;
-    gust::Nanos ns = static_cast<gust::Nanos>(tv.tv_sec) * 1000000000 + static_cast<gust::Nanos>(tv.tv_usec) * 1000;
-    return ns > 0 ? ns : -1;
+    gust::Nanos ns = 0;
+    if (getsockopt(fd, SOL_SOCKET, option, &tv, &len) == 0)
+        ns = static_cast<gust::Nanos>(tv.tv_sec) * 1000000000 + static_cast<gust::Nanos>(tv.tv_usec) * 1000;
+    if (ns > 0) return ns;
+    const gust::php::Options &o = gust::php::options();
+    if (connect) return gust::php::option_nanos(o.socket_connect_timeout);
+    return gust::php::option_nanos(option == SO_SNDTIMEO ? o.socket_write_timeout : o.socket_read_timeout);
 }
 
 // Waits until `fd` is ready. Returns 1 ready, 0 timed out, -1 when the caller must return at once.
@@ -148,10 +155,11 @@ void hooked_connect(INTERNAL_FUNCTION_PARAMETERS) {
         if (Z_TYPE_P(return_value) == IS_TRUE) sock->error = saved_sock_error;
         return;  // connected at once, or failed and reported by PHP
     }
-    // In progress: wait for the outcome as a blocking connect would (SO_SNDTIMEO bounds it).
+    // In progress: wait for the outcome as a blocking connect would (SO_SNDTIMEO, else
+    // socket_connect_timeout, bounds it).
     sock->error = saved_sock_error;
     if (last_error) *last_error = saved_last_error;
-    int r = wait_ready(fd, loop::kWritable, socket_timeout(fd, SO_SNDTIMEO));
+    int r = wait_ready(fd, loop::kWritable, socket_timeout(fd, SO_SNDTIMEO, true));
     if (r < 0) return;
     int err = EINPROGRESS;  // what a blocking connect reports when SO_SNDTIMEO expires
     if (r == 1) {

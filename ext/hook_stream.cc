@@ -19,6 +19,7 @@
 #include <cerrno>
 #include <algorithm>
 #include <cstring>
+#include <unordered_set>
 #include <vector>
 
 #include "coroutine.h"
@@ -44,6 +45,10 @@ size_t g_ops_count = 0;
 
 // Streams whose close is waking their waiters (a few at a time; empty between closes).
 std::vector<php_stream *> g_closing;
+
+// Hooked streams given a timeout by stream_set_timeout(): theirs beats Co::set()'s default. PHP's
+// socket data has no room for the flag; an entry goes when the stream closes.
+std::unordered_set<php_stream *> g_explicit_timeout;
 
 ssize_t hooked_write(php_stream *stream, const char *buf, size_t count);
 ssize_t hooked_read(php_stream *stream, char *buf, size_t count);
@@ -86,6 +91,35 @@ void hook_stream(php_stream *stream, const Transport *transport) {
     stream->ops = &h.ops;
 }
 
+Nanos io_timeout(php_stream *stream, bool write) {
+    php_netstream_data_t *sock = sock_of(stream);
+    const Options &o = options();
+    const bool chosen = write ? o.socket_write_timeout_set : o.socket_read_timeout_set;
+    if (chosen && g_explicit_timeout.count(stream) == 0)
+        return option_nanos(write ? o.socket_write_timeout : o.socket_read_timeout);
+    return stream_wait::from_timeval(&sock->timeout);
+}
+
+namespace {
+// A timeout the caller really gave. PHP passes none (nullptr, or tv_sec -1 from
+// default_socket_timeout=-1) when it would wait without limit; PHP >= 8.3 may also pass a huge
+// count for an overlong timeout. Those mean "no timeout given", as does anything above 30,000 years.
+bool timeout_given(const struct timeval *tv) {
+    constexpr time_t kNoneAbove = 1000000000000;  // seconds
+    return tv && tv->tv_sec >= 0 && tv->tv_sec < kNoneAbove;
+}
+}  // namespace
+
+Nanos connect_timeout(const struct timeval *given) {
+    return timeout_given(given) ? stream_wait::from_timeval(given) : option_nanos(options().socket_connect_timeout);
+}
+
+Nanos accept_timeout(const struct timeval *given) {
+    if (timeout_given(given)) return stream_wait::from_timeval(given);
+    const Options &o = options();
+    return o.socket_read_timeout_set ? option_nanos(o.socket_read_timeout) : -1;
+}
+
 bool is_closing(php_stream *stream) {
     return !g_closing.empty() && std::find(g_closing.begin(), g_closing.end(), stream) != g_closing.end();
 }
@@ -102,7 +136,7 @@ ssize_t hooked_read(php_stream *stream, char *buf, size_t count) {
     if (is_closing(stream)) return -1;
     gust::php::PhpCoroutine *p = gust::php::current();
     sock->timeout_event = 0;
-    const Nanos deadline = deadline_after(sw::from_timeval(&sock->timeout));
+    const Nanos deadline = deadline_after(io_timeout(stream, false));
     for (;;) {
         ssize_t n = recv(sock->socket, buf, count, MSG_DONTWAIT);
         if (n > 0) {
@@ -145,7 +179,7 @@ ssize_t hooked_write(php_stream *stream, const char *buf, size_t count) {
         return with_original(stream, h, [&](const php_stream_ops *o) { return o->write(stream, buf, count); });
     if (is_closing(stream)) return -1;
     gust::php::PhpCoroutine *p = gust::php::current();
-    const Nanos deadline = deadline_after(sw::from_timeval(&sock->timeout));
+    const Nanos deadline = deadline_after(io_timeout(stream, true));
     sock->timeout_event = 0;
     for (;;) {
         ssize_t n = send(sock->socket, buf, count, MSG_DONTWAIT | MSG_NOSIGNAL);
@@ -189,6 +223,7 @@ int hooked_close(php_stream *stream, int close_handle) {
         auto it = std::find(g_closing.begin(), g_closing.end(), stream);
         if (it != g_closing.end()) g_closing.erase(it);
     }
+    if (!g_explicit_timeout.empty()) g_explicit_timeout.erase(stream);
     int rc = with_original(stream, h, [&](const php_stream_ops *o) { return o->close(stream, close_handle); });
     if (switched) (void)gust::php::resumed(p);  // after the close: nothing of the stream is left to leak
     return rc;
@@ -198,6 +233,7 @@ int hooked_set_option(php_stream *stream, int option, int value, void *ptrparam)
     HookedOps *h = hooked_of(stream);
     php_netstream_data_t *sock = sock_of(stream);
     auto *x = static_cast<php_stream_xport_param *>(ptrparam);
+    if (option == PHP_STREAM_OPTION_READ_TIMEOUT) g_explicit_timeout.insert(stream);  // stream_set_timeout()
     if (option == PHP_STREAM_OPTION_XPORT_API && x && sock && hooks::in_coroutine()) {
         if (is_closing(stream) &&
             (x->op == php_stream_xport_param::STREAM_XPORT_OP_ACCEPT || x->op == php_stream_xport_param::STREAM_XPORT_OP_RECV || x->op == php_stream_xport_param::STREAM_XPORT_OP_SEND)) {

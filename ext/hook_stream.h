@@ -42,6 +42,15 @@ const Transport *transport_named(const char *name);
 // True while the stream's close wakes its waiters: its operations fail at once.
 bool is_closing(php_stream *stream);
 
+// The timeout of one read (write) on a hooked stream inside a coroutine: stream_set_timeout() on
+// the stream wins, then Co::set()'s socket_read_timeout (socket_write_timeout) once chosen, then
+// the stream's own timeout (PHP's default_socket_timeout). < 0: none.
+Nanos io_timeout(php_stream *stream, bool write);
+// The timeout of a connect (accept) whose caller passed `given` (nullptr or a negative timeout:
+// none given): `given` wins, else Co::set()'s socket_connect_timeout (read timeout, if chosen).
+Nanos connect_timeout(const struct timeval *given);
+Nanos accept_timeout(const struct timeval *given);
+
 // Runs an original op with the stream's ops switched back (PHP's socket code compares them).
 template <typename Fn>
 auto with_original(php_stream *stream, HookedOps *h, Fn fn) {

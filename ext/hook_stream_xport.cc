@@ -62,6 +62,7 @@ void resolve_name(const char *name, size_t len, int family, Resolved &out) {
     out.parsed = true;
     gust::net::ResolveOptions options;
     options.family = family;
+    options.timeout = option_nanos(gust::php::options().socket_dns_timeout);
     std::string reason;
     auto addrs = gust::net::resolve(host, static_cast<uint16_t>(port), options, &reason);
     if (!addrs.ok()) {
@@ -152,7 +153,7 @@ bool connect(php_stream *stream, HookedOps *h, php_stream_xport_param *x) {
     php_netstream_data_t *sock = sock_of(stream);
     if (!x->inputs.name || context_has_bindto(stream)) return false;
     gust::php::PhpCoroutine *p = gust::php::current();
-    const Nanos deadline = deadline_after(sw::from_timeval(x->inputs.timeout));
+    const Nanos deadline = deadline_after(connect_timeout(x->inputs.timeout));
     Resolved r;  // plain data on the coroutine's stack: nothing to free if resumed() longjmps
     resolve_name(x->inputs.name, x->inputs.namelen, AF_UNSPEC, r);
     if (!r.parsed) return false;
@@ -184,7 +185,7 @@ bool connect(php_stream *stream, HookedOps *h, php_stream_xport_param *x) {
 void accept(php_stream *stream, HookedOps *h, php_stream_xport_param *x, int *rc) {
     php_netstream_data_t *sock = sock_of(stream);
     gust::php::PhpCoroutine *p = gust::php::current();
-    const Nanos deadline = deadline_after(sw::from_timeval(x->inputs.timeout));
+    const Nanos deadline = deadline_after(accept_timeout(x->inputs.timeout));
     while (sock->socket >= 0 && !ready_now(sock->socket, POLLIN)) {
         Nanos wait_for = left(deadline);
         if (wait_for == 0) break;  // the original reports the timeout
@@ -217,7 +218,7 @@ void recvfrom(php_stream *stream, php_stream_xport_param *x) {
     if ((x->inputs.flags & STREAM_OOB) == STREAM_OOB) flags |= MSG_OOB;
     if ((x->inputs.flags & STREAM_PEEK) == STREAM_PEEK) flags |= MSG_PEEK;
     const bool want = x->want_textaddr || x->want_addr;
-    const Nanos deadline = deadline_after(sw::from_timeval(&sock->timeout));
+    const Nanos deadline = deadline_after(io_timeout(stream, false));
     sock->timeout_event = 0;
     for (;;) {
         struct sockaddr_storage sa;
@@ -258,7 +259,7 @@ void sendto(php_stream *stream, php_stream_xport_param *x) {
     int flags = MSG_DONTWAIT | MSG_NOSIGNAL;
     if ((x->inputs.flags & STREAM_OOB) == STREAM_OOB) flags |= MSG_OOB;
     const bool datagram = sock_of(stream) && hooked_of(stream)->transport->socktype == SOCK_DGRAM;
-    const Nanos deadline = deadline_after(sw::from_timeval(&sock->timeout));
+    const Nanos deadline = deadline_after(io_timeout(stream, true));
     sock->timeout_event = 0;
     size_t done = 0;
     for (;;) {

@@ -21,6 +21,9 @@ extern zend_module_entry gust_module_entry;
 ZEND_BEGIN_MODULE_GLOBALS(gust)
     bool use_shortname;
     bool display_errors;
+    // swoole_last_error(): the code of the last failure of a call that records one
+    // (Coroutine::join so far); Gust's codes (gust/base/error.h), 0 after swoole_clear_error().
+    int last_error;
 ZEND_END_MODULE_GLOBALS(gust)
 
 ZEND_EXTERN_MODULE_GLOBALS(gust)

@@ -50,7 +50,9 @@ PhpCoroutine *enter() {
 bool resolve_into(const char *name, size_t len, int family, double timeout, bool all, zval *out) {
     gust::net::ResolveOptions opts;
     opts.family = family;
-    opts.timeout = timeout <= 0 ? 60 * gust::kNanosPerSecond : gust::seconds_to_nanos(timeout);
+    // No timeout given (<= 0): Co::set()'s socket_dns_timeout, as in Swoole.
+    opts.timeout = timeout <= 0 ? gust::php::option_nanos(gust::php::options().socket_dns_timeout)
+                                : gust::seconds_to_nanos(timeout);
     auto r = gust::net::resolve(std::string_view(name, len), 0, opts);
     if (!r.ok() || r.value().empty()) return false;
     if (!all) {

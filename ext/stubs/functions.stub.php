@@ -16,6 +16,15 @@ namespace {
      */
     function swoole_strerror(int $errno, int $error_type = 1): string {}
 
+    /**
+     * Code of the last failure recorded by the Swoole API (Coroutine::join() so far): a Gust
+     * error code (swoole_strerror() names it), 0 when none.
+     */
+    function swoole_last_error(): int {}
+
+    /** Forgets the last error: swoole_last_error() gives 0 until the next failure. */
+    function swoole_clear_error(): void {}
+
     /** Number of online CPUs. */
     function swoole_cpu_num(): int {}
 }

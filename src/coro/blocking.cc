@@ -42,6 +42,10 @@ public:
         }
         cv_.notify_one();
     }
+    BlockingStats stats() {
+        std::lock_guard<std::mutex> lock(mutex_);
+        return BlockingStats{threads_, queue_.size(), running_};
+    }
 
 private:
     void work() {
@@ -54,10 +58,15 @@ private:
                 --idle_;
                 job = std::move(queue_.front());
                 queue_.pop_front();
+                ++running_;
             }
             g_jobs_run.fetch_add(1);
             job->work();
             job->work = nullptr;  // what it captured is released on this thread, not the loop's
+            {
+                std::lock_guard<std::mutex> lock(mutex_);
+                --running_;
+            }
             std::lock_guard<std::mutex> lock(job->mutex);
             if (job->abandoned) continue;
             job->answered = true;
@@ -74,6 +83,7 @@ private:
     std::deque<std::shared_ptr<Job>> queue_;
     int threads_ = 0;
     int idle_ = 0;
+    size_t running_ = 0;
 };
 
 }  // namespace
@@ -100,6 +110,8 @@ int run_blocking(std::function<void()> work, Nanos timeout, WaitInfo what) {
 }
 
 void set_blocking_threads(int max_threads) { g_max_threads.store(max_threads < 1 ? 1 : max_threads); }
+
+BlockingStats blocking_stats() { return Pool::instance().stats(); }
 
 uint64_t blocking_jobs_run() { return g_jobs_run.load(); }
 

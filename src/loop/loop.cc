@@ -425,6 +425,7 @@ void Loop::refresh_now() { impl_->now = impl_->clock->now(); }
 LoopStats Loop::stats() const {
     LoopStats s = impl_->stats;
     s.timers = impl_->timers.size();
+    s.signals = impl_->signal_handlers.size();
     return s;
 }
 

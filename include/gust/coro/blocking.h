@@ -19,6 +19,14 @@ int run_blocking(std::function<void()> work, Nanos timeout = -1, WaitInfo what =
 // Upper bound on worker threads (default 8); threads start on demand and never exit.
 void set_blocking_threads(int max_threads);
 
+// A snapshot of the worker pool (Swoole's Coroutine::stats() reports it as aio_*).
+struct BlockingStats {
+    int threads = 0;     // worker threads started (they never exit)
+    size_t queued = 0;   // jobs waiting for a free thread
+    size_t running = 0;  // jobs a thread is executing now
+};
+BlockingStats blocking_stats();
+
 // Jobs ever handed to the worker threads (tests check fast paths skip them).
 uint64_t blocking_jobs_run();
 

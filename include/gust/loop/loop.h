@@ -69,6 +69,7 @@ struct LoopStats {
     uint64_t stale_events_dropped = 0;
     size_t watches = 0;
     size_t timers = 0;
+    size_t signals = 0;  // signal numbers with a handler (watch_signal)
 };
 
 class Loop {

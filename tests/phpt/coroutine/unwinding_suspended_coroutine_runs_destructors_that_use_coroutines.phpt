@@ -9,7 +9,7 @@ class Guard {
     function __destruct() {
         echo "destruct {$this->name}\n";
         $cid = go(function () { echo "coroutine started by a destructor\n"; });
-        var_dump(is_int($cid) || $cid === false);
+        var_dump(is_int($cid) && $cid > 0);  // the new coroutine really starts (and has run)
         var_dump(Co::sleep(0.001));   // an unwinding coroutine cannot wait any more
     }
 }

@@ -22,6 +22,16 @@ Co\run(function () use ($file) {
     var_dump($st["bsize"] > 0, isset($st["namemax"]));
     var_dump(System::gethostbyname("localhost"), System::gethostbyname("127.0.0.1"), System::dnsLookup("localhost"));
     var_dump(System::getaddrinfo("localhost"), System::gethostbyname("::1", AF_INET6));
+    // A name outside /etc/hosts goes to the resolver on a worker thread (offline it fails): the
+    // coroutine parks, so the code after go() runs before the answer.
+    $done = new Swoole\Coroutine\Channel(1);
+    go(function () use ($done) {
+        echo "lookup starts\n";
+        var_dump(System::gethostbyname("gust-no-such-host.invalid"));
+        $done->push(true);
+    });
+    echo "another coroutine ran meanwhile\n";
+    $done->pop();
     // A child that exits on its own: waitPid gets its status, wait() the next one's.
     $p = proc_open(["sh", "-c", "exit 5"], [], $pipes);
     $pid = proc_get_status($p)["pid"];
@@ -57,6 +67,9 @@ array(1) {
   string(9) "127.0.0.1"
 }
 string(3) "::1"
+lookup starts
+another coroutine ran meanwhile
+bool(false)
 bool(true)
 int(5)
 bool(true)

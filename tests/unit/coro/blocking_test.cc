@@ -67,6 +67,26 @@ TEST(Blocking, TimeoutAbandonsTheWorkWhichStillFinishes) {
     EXPECT_TRUE(finished->load());
 }
 
+TEST(Blocking, StatsCountAJobUntilItEnds) {
+    loop::Loop loop;
+    Scheduler sched(loop);
+    auto release = std::make_shared<std::atomic<bool>>(false);
+    BlockingStats during;
+    (void)sched.create([&] {
+        EXPECT_EQ(run_blocking([release] {
+                      while (!release->load()) std::this_thread::yield();
+                  }),
+                  0);
+    });
+    (void)sched.create([&] {
+        during = blocking_stats();  // the job is queued or running: it cannot end before release
+        release->store(true);
+    });
+    EXPECT_EQ(sched.run(), 0u);
+    EXPECT_GE(during.threads, 1);
+    EXPECT_GE(during.queued + during.running, 1u);
+}
+
 TEST(Blocking, OutsideACoroutineIsRefused) {
     EXPECT_EQ(run_blocking([] {}), kErrNotInCoroutine);
 }

@@ -141,13 +141,18 @@ TEST_P(LoopIo, PostsFromManyThreadsAllRunOnTheLoopThread) {
 TEST_P(LoopIo, SignalArrivesThroughTheLoop) {
     auto loop = make();
     int got = 0;
+    size_t watched_in_handler = 0;
     ASSERT_TRUE(loop->watch_signal(SIGUSR1, [&](int signo) {
         got = signo;
+        watched_in_handler = loop->stats().signals;
         loop->unwatch_signal(SIGUSR1);
     }).ok());
+    EXPECT_EQ(loop->stats().signals, 1u);
     loop->defer([] { raise(SIGUSR1); });
     loop->run();
     EXPECT_EQ(got, SIGUSR1);
+    EXPECT_EQ(watched_in_handler, 1u);
+    EXPECT_EQ(loop->stats().signals, 0u);
 }
 
 TEST_P(LoopIo, DeferRunsBeforeBlockingAndStopEndsRun) {
