@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "coroutine.h"
+#include "gust/server/process_master.h"
 #include "gust/server/reactor.h"
 
 namespace gust::php::srv {
@@ -88,6 +89,22 @@ struct Settings {
     bool daemonize = false;
     bool hook_flags_set = false;
     zend_long hook_flags = 0;
+    zend_long reactor_num = 2;    // PROCESS mode
+    zend_long dispatch_mode = 2;  // PROCESS mode: 1 round, 2 fd, 3 idle (as 1), 4 ip, 5 uid (as 2)
+};
+
+struct WorkerChannel;
+
+// PROCESS mode: the master's reactor threads (in the master), the channels (every process holds
+// the fds it needs), and in a worker its side of the channels and what it knows of connections.
+struct ProcessState {
+    std::unique_ptr<server::ProcessMaster> master;
+    int notify_read = -1;  // manager -> master: ids of workers that exited (int32 each)
+    int notify_write = -1;
+    std::vector<std::unique_ptr<WorkerChannel>> channels;  // worker: one per reactor thread
+    std::unordered_map<server::SessionId, server::ConnectInfo> sessions;  // worker: connected ones
+    ProcessState();
+    ~ProcessState();
 };
 
 struct Server;
@@ -127,6 +144,7 @@ struct Server {
     Settings settings;
     Bridge bridge{this};
     Worker worker;
+    std::unique_ptr<ProcessState> process;  // PROCESS mode only
     bool started = false;
     bool in_manager = false;
     bool manager_stopping = false;
@@ -157,10 +175,29 @@ bool start(Server *s);
 void stop_worker(Server *s);
 void shutdown(Server *s);
 void request_reload(Server *s);
+// server_api.cc: the connections this worker knows (PROCESS mode: from the master's messages).
+bool session_exists(Server *s, server::SessionId id);
+std::vector<server::SessionId> session_list(Server *s, server::SessionId after, size_t count);
 // server_api.cc: getClientInfo()'s array for a connection of this worker; false when unknown.
 bool client_info(Server *s, server::SessionId id, zval *out);
 // Connections idle for heartbeat_idle_time (protected ones excepted), closed when `close`.
 std::vector<server::SessionId> close_idle_sessions(Server *s, bool close);
+// server_process.cc: PROCESS mode.
+bool start_process_mode(Server *s);
+void process_worker_setup(Server *s, zend_long worker_id);  // in a forked worker, before its loop
+void process_worker_stop(Server *s);                         // stop reading the channels
+void process_worker_teardown(Server *s);                     // after its loop ended
+void process_worker_exited(Server *s, size_t worker_id);     // manager: tell the master, drain
+void process_child_forked(Server *s, size_t worker_id);      // in the new worker: drop others' fds
+bool process_send(Server *s, server::SessionId id, zend_string *data);
+bool process_close(Server *s, server::SessionId id, bool reset);
+bool process_sendto(Server *s, int port_index, const net::Address &to, zend_string *data);
+// The manager loop (server_run.cc), shared by BASE with several workers and PROCESS mode. True in
+// a forked worker, which must then serve.
+bool manage_workers(Server *s);
+// Serves as worker `worker_id` in this process (server_run.cc).
+void run_worker(Server *s, zend_long worker_id);
+bool call_plain_with_server(Server *s, int event);
 // Runs a callback in a new coroutine with `args` (copied); false when none is set.
 bool dispatch(Server *s, Port *port, int event, zval *args, uint32_t argc);
 

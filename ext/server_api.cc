@@ -62,6 +62,10 @@ void pause_or_resume(INTERNAL_FUNCTION_PARAMETERS, bool pause) {
         Z_PARAM_LONG(fd)
     ZEND_PARSE_PARAMETERS_END();
     Server *s = this_server(ZEND_THIS);
+    if (s->process) {
+        php_error_docref(nullptr, E_WARNING, "pause() and resume() are available in SWOOLE_BASE mode only");
+        RETURN_FALSE;
+    }
     server::Reactor *r = reactor_of(s);
     RETURN_BOOL(r && record(s, pause ? r->pause(fd) : r->resume(fd)) == 0);
 }
@@ -70,7 +74,46 @@ zend_long reactor_id(Server *s) { return s->worker_id < 0 ? 0 : s->worker_id; }
 
 }  // namespace
 
+bool session_exists(Server *s, server::SessionId id) {
+    if (s->process) return s->process->sessions.count(id) > 0;
+    return s->worker.reactor && s->worker.reactor->exists(id);
+}
+
+std::vector<server::SessionId> session_list(Server *s, server::SessionId after, size_t count) {
+    if (!s->process) return s->worker.reactor ? s->worker.reactor->list(after, count) : std::vector<server::SessionId>{};
+    std::vector<server::SessionId> ids;
+    for (auto &[id, ci] : s->process->sessions) {
+        if (id > after) ids.push_back(id);
+    }
+    std::sort(ids.begin(), ids.end());
+    if (ids.size() > count) ids.resize(count);
+    return ids;
+}
+
+// PROCESS mode: what the worker learnt from the connect message.
+bool process_client_info(Server *s, server::SessionId id, zval *out) {
+    auto it = s->process->sessions.find(id);
+    if (it == s->process->sessions.end()) return false;
+    const server::ConnectInfo &ci = it->second;
+    const size_t port_index = static_cast<size_t>(ci.port_index) < s->ports.size() ? ci.port_index : 0;
+    const Port *p = s->ports[port_index].get();
+    array_init(out);
+    add_assoc_long(out, "server_port", p->port);
+    add_assoc_long(out, "server_fd", static_cast<zend_long>(port_index));
+    add_assoc_long(out, "socket_fd", -1);
+    add_assoc_long(out, "socket_type", p->sock_type);
+    add_assoc_long(out, "remote_port", ci.peer_port);
+    add_assoc_string(out, "remote_ip", ci.peer_host);
+    add_assoc_long(out, "reactor_id", static_cast<zend_long>((id - 1) % s->settings.reactor_num));
+    add_assoc_long(out, "connect_time", static_cast<zend_long>(mono_to_wall(ci.connected_at)));
+    add_assoc_long(out, "worker_id", reactor_id(s));
+    auto uid = s->worker.uids.find(id);
+    if (uid != s->worker.uids.end()) add_assoc_long(out, "uid", uid->second);
+    return true;
+}
+
 bool client_info(Server *s, server::SessionId id, zval *out) {
+    if (s->process) return process_client_info(s, id, out);
     server::Reactor *r = s->worker.reactor.get();
     const server::SessionInfo *info = r ? r->info(id) : nullptr;
     if (!info) return false;
@@ -215,6 +258,7 @@ ZEND_METHOD(Swoole_Server, send) {
         php_error_docref(nullptr, E_WARNING, "sending to a unix dgram path is not supported by Gust yet");
         RETURN_FALSE;
     }
+    if (s->process) RETURN_BOOL(process_send(s, Z_LVAL_P(fd), data));
     server::Reactor *r = reactor_of(s);
     if (!r) RETURN_FALSE;
     RETURN_BOOL(record(s, r->send(Z_LVAL_P(fd), gust::mem::Slice(ZSTR_VAL(data), ZSTR_LEN(data)))) == 0);
@@ -233,8 +277,8 @@ ZEND_METHOD(Swoole_Server, sendto) {
         Z_PARAM_LONG(server_socket)
     ZEND_PARSE_PARAMETERS_END();
     Server *s = this_server(ZEND_THIS);
-    server::Reactor *r = reactor_of(s);
-    if (!r) RETURN_FALSE;
+    server::Reactor *r = s->process ? nullptr : reactor_of(s);
+    if (!r && !s->process) RETURN_FALSE;
     auto to = port > 0 ? gust::net::Address::from_ip(std::string_view(ip, ip_len), static_cast<uint16_t>(port))
                        : gust::net::Address::from_unix(std::string_view(ip, ip_len));
     if (!to.ok() || port < 0 || port > 65535) {
@@ -257,6 +301,7 @@ ZEND_METHOD(Swoole_Server, sendto) {
         php_error_docref(nullptr, E_WARNING, "no datagram port to send from");
         RETURN_FALSE;
     }
+    if (s->process) RETURN_BOOL(process_sendto(s, index, to.value(), data));
     RETURN_BOOL(record(s, r->sendto(index, to.value(), gust::mem::Slice(ZSTR_VAL(data), ZSTR_LEN(data)))) == 0);
 }
 
@@ -272,8 +317,8 @@ ZEND_METHOD(Swoole_Server, sendfile) {
         Z_PARAM_LONG(length)
     ZEND_PARSE_PARAMETERS_END();
     Server *s = this_server(ZEND_THIS);
-    server::Reactor *r = reactor_of(s);
-    if (!r) RETURN_FALSE;
+    server::Reactor *r = s->process ? nullptr : reactor_of(s);
+    if (!r && !s->process) RETURN_FALSE;
     int file_fd = open(file, O_RDONLY | O_CLOEXEC);
     struct stat st;
     if (file_fd < 0 || fstat(file_fd, &st) != 0) {
@@ -289,16 +334,23 @@ ZEND_METHOD(Swoole_Server, sendfile) {
     zend_long left = length > 0 ? std::min<zend_long>(length, st.st_size - offset) : st.st_size - offset;
     // Queued through the session's bounded output buffer like send(): a file over
     // buffer_output_size fails with SWOOLE_ERROR_OUTPUT_BUFFER_OVERFLOW instead of growing memory.
-    zend_string *chunk = zend_string_alloc(64 * 1024, 0);
     bool ok = true;
     while (left > 0 && ok) {
-        ssize_t n = pread(file_fd, ZSTR_VAL(chunk), std::min<zend_long>(left, 64 * 1024), offset);
-        if (n <= 0) break;
-        ok = record(s, r->send(fd, gust::mem::Slice(ZSTR_VAL(chunk), static_cast<size_t>(n)))) == 0;
+        // A fresh string per chunk: in PROCESS mode the channel keeps it until it is written.
+        zend_string *chunk = zend_string_alloc(std::min<zend_long>(left, 64 * 1024), 0);
+        ssize_t n = pread(file_fd, ZSTR_VAL(chunk), ZSTR_LEN(chunk), offset);
+        if (n <= 0) {
+            zend_string_release(chunk);
+            break;
+        }
+        ZSTR_LEN(chunk) = static_cast<size_t>(n);
+        ZSTR_VAL(chunk)[n] = '\0';
+        ok = s->process ? process_send(s, fd, chunk)
+                        : record(s, r->send(fd, gust::mem::Slice(ZSTR_VAL(chunk), static_cast<size_t>(n)))) == 0;
+        zend_string_release(chunk);
         offset += n;
         left -= n;
     }
-    zend_string_release(chunk);
     close(file_fd);
     RETURN_BOOL(ok && left == 0);
 }
@@ -308,8 +360,7 @@ ZEND_METHOD(Swoole_Server, exists) {
     ZEND_PARSE_PARAMETERS_START(1, 1)
         Z_PARAM_LONG(fd)
     ZEND_PARSE_PARAMETERS_END();
-    Server *s = this_server(ZEND_THIS);
-    RETURN_BOOL(s->worker.reactor && s->worker.reactor->exists(fd));
+    RETURN_BOOL(session_exists(this_server(ZEND_THIS), fd));
 }
 
 ZEND_METHOD(Swoole_Server, protect) {
@@ -321,7 +372,7 @@ ZEND_METHOD(Swoole_Server, protect) {
         Z_PARAM_BOOL(on)
     ZEND_PARSE_PARAMETERS_END();
     Server *s = this_server(ZEND_THIS);
-    if (!s->worker.reactor || !s->worker.reactor->exists(fd)) {
+    if (!session_exists(s, fd)) {
         s->last_error = kErrSessionNotExist;
         RETURN_FALSE;
     }
@@ -342,6 +393,7 @@ ZEND_METHOD(Swoole_Server, close) {
         Z_PARAM_BOOL(reset)
     ZEND_PARSE_PARAMETERS_END();
     Server *s = this_server(ZEND_THIS);
+    if (s->process) RETURN_BOOL(process_close(s, fd, reset));
     if (!s->worker.reactor) {
         s->last_error = kErrSessionNotExist;
         RETURN_FALSE;
@@ -434,11 +486,11 @@ ZEND_METHOD(Swoole_Server, getClientList) {
         Z_PARAM_LONG(count)
     ZEND_PARSE_PARAMETERS_END();
     Server *s = this_server(ZEND_THIS);
-    if (!s->worker.reactor || count <= 0 || count > 100) {
+    if ((!s->worker.reactor && !s->process) || count <= 0 || count > 100) {
         if (count > 100) php_error_docref(nullptr, E_WARNING, "find_count must be at most 100");
         RETURN_FALSE;
     }
-    std::vector<server::SessionId> ids = s->worker.reactor->list(start, static_cast<size_t>(count));
+    std::vector<server::SessionId> ids = session_list(s, start, static_cast<size_t>(count));
     if (ids.empty()) RETURN_FALSE;
     array_init(return_value);
     for (server::SessionId id : ids) add_next_index_long(return_value, id);
@@ -524,7 +576,7 @@ ZEND_METHOD(Swoole_Server, bind) {
         Z_PARAM_LONG(uid)
     ZEND_PARSE_PARAMETERS_END();
     Server *s = this_server(ZEND_THIS);
-    if (!s->worker.reactor || !s->worker.reactor->exists(fd)) {
+    if (!session_exists(s, fd)) {
         s->last_error = kErrSessionNotExist;
         RETURN_FALSE;
     }

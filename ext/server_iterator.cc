@@ -25,7 +25,15 @@ IteratorObject *this_iterator(zval *this_ptr) { return iterator_object(Z_OBJ_P(t
 
 std::vector<server::SessionId> sessions(IteratorObject *it) {
     std::vector<server::SessionId> out;
-    if (!it->server || !it->server->worker.reactor) return out;
+    if (!it->server) return out;
+    if (it->server->process) {
+        for (server::SessionId id : session_list(it->server, 0, SIZE_MAX)) {
+            auto &ci = it->server->process->sessions[id];
+            if (it->port_index < 0 || ci.port_index == it->port_index) out.push_back(id);
+        }
+        return out;
+    }
+    if (!it->server->worker.reactor) return out;
     server::Reactor *r = it->server->worker.reactor.get();
     for (server::SessionId id : r->list(0, SIZE_MAX)) {
         const server::SessionInfo *info = r->info(id);
@@ -123,7 +131,7 @@ ZEND_METHOD(Swoole_Connection_Iterator, offsetExists) {
         Z_PARAM_ZVAL(fd)
     ZEND_PARSE_PARAMETERS_END();
     IteratorObject *it = this_iterator(ZEND_THIS);
-    RETURN_BOOL(it->server && it->server->worker.reactor && it->server->worker.reactor->exists(zval_get_long(fd)));
+    RETURN_BOOL(it->server && session_exists(it->server, zval_get_long(fd)));
 }
 
 ZEND_METHOD(Swoole_Connection_Iterator, offsetGet) {

@@ -54,15 +54,19 @@ bool call_plain(Server *s, int event, zval *args, uint32_t argc) {
     return !EG(exception);
 }
 
-bool call_plain_with_server(Server *s, int event) {
-    zval arg;
-    ZVAL_OBJ(&arg, s->self);
-    return call_plain(s, event, &arg, 1);
-}
 
 bool runtime_idle(Runtime *rt) {
     loop::LoopStats st = rt->loop->stats();
     return st.watches == 0 && st.timers == 0 && rt->scheduler->stats().live == 0;
+}
+
+server::ListenOptions listen_options(Port *p) {
+    server::ListenOptions lo;
+    (void)net::sys::local_address(p->fd, &lo.address);
+    lo.type = p->type;
+    lo.tcp_nodelay = p->tcp_nodelay;
+    lo.framing = p->framing;
+    return lo;
 }
 
 void on_stop_signal(Server *s) {
@@ -97,48 +101,6 @@ void stop_deadline(void *arg, loop::TimerId) {
     rt->exit_requested = true;
 }
 
-// Serves in this process as worker `worker_id` until the worker stops. The caller checks
-// check_pending() afterwards.
-void run_worker(Server *s, zend_long worker_id) {
-    Runtime *rt = runtime();
-    s->worker_id = worker_id;
-    set_long_property(s, "worker_id", worker_id);
-    set_long_property(s, "worker_pid", getpid());
-    server::ReactorOptions ro;
-    ro.max_connections = static_cast<size_t>(s->settings.max_connection);
-    ro.output_buffer_limit = static_cast<size_t>(s->settings.buffer_output_size);
-    s->worker.reactor = std::make_unique<server::Reactor>(*rt->loop, s->bridge, ro);
-    for (auto &p : s->ports) {
-        server::ListenOptions lo;
-        (void)net::sys::local_address(p->fd, &lo.address);
-        lo.type = p->type;
-        lo.tcp_nodelay = p->tcp_nodelay;
-        lo.framing = p->framing;
-        if (s->worker.reactor->adopt_listener(p->fd, lo).ok()) p->fd = -1;  // the reactor closes it now
-    }
-    (void)s->worker.reactor->start();
-    watch_signals(s, rt);
-    if (s->settings.heartbeat_check_interval > 0) {
-        Nanos every = static_cast<Nanos>(s->settings.heartbeat_check_interval * 1e9);
-        if (every < kNanosPerMilli) every = kNanosPerMilli;
-        s->worker.heartbeat_timer = rt->loop->add_timer(every, every, &heartbeat_tick, s);
-        rt->loop->set_timer_ref(s->worker.heartbeat_timer, false);
-    }
-    g_running = s;
-    if (s->settings.hook_flags_set) hooks::set_flags(static_cast<uint32_t>(s->settings.hook_flags));
-    zval args[2];
-    ZVAL_OBJ(&args[0], s->self);
-    ZVAL_LONG(&args[1], worker_id);
-    (void)dispatch(s, nullptr, kWorkerStart, args, 2);
-    run_all();
-    unwatch_signals(s, rt);
-    if (s->worker.heartbeat_timer) rt->loop->cancel_timer(s->worker.heartbeat_timer);
-    if (s->worker.stop_deadline) rt->loop->cancel_timer(s->worker.stop_deadline);
-    s->worker.heartbeat_timer = s->worker.stop_deadline = 0;
-    s->worker.reactor.reset();
-    g_running = nullptr;
-}
-
 // ---- manager (worker_num > 1)
 
 struct ManagerState {
@@ -163,6 +125,8 @@ bool spawn_worker(Server *s, ManagerState *m, size_t id) {
         sigprocmask(SIG_SETMASK, &m->previous, nullptr);
         s->in_manager = false;
         s->worker_pids.clear();
+        s->worker_id = static_cast<zend_long>(id);
+        if (s->process) process_child_forked(s, id);
         return true;
     }
     s->worker_pids[id] = pid;
@@ -181,6 +145,7 @@ void reap_workers(Server *s, ManagerState *m) {
         while (id < s->worker_pids.size() && s->worker_pids[id] != pid) ++id;
         if (id == s->worker_pids.size()) continue;
         s->worker_pids[id] = 0;
+        if (s->process) process_worker_exited(s, id);
         const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 0;
         const int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
         if (code != 0 || sig != 0) {
@@ -220,6 +185,7 @@ void signal_workers(Server *s, int sig) {
 // The manager's loop. Returns true in a forked worker (which then serves), false in the manager
 // once every worker has ended after a stop.
 bool run_manager(Server *s, ManagerState *m) {
+    s->manager_pid = getpid();
     const size_t n = static_cast<size_t>(s->settings.worker_num);
     s->in_manager = true;
     s->worker_pids.assign(n, 0);
@@ -230,10 +196,7 @@ bool run_manager(Server *s, ManagerState *m) {
     for (int sig : {SIGCHLD, SIGTERM, SIGINT, SIGUSR1, SIGUSR2}) sigaddset(&m->watched, sig);
     sigprocmask(SIG_BLOCK, &m->watched, &m->previous);
     for (size_t id = 0; id < n; ++id) {
-        if (spawn_worker(s, m, id)) {
-            run_worker(s, static_cast<zend_long>(id));
-            return true;
-        }
+        if (spawn_worker(s, m, id)) return true;
     }
     g_running = s;
     (void)call_plain_with_server(s, kManagerStart);
@@ -247,7 +210,6 @@ bool run_manager(Server *s, ManagerState *m) {
             if (m->respawn_at[id] <= now) {
                 if (spawn_worker(s, m, id)) {
                     g_running = nullptr;
-                    run_worker(s, static_cast<zend_long>(id));
                     return true;
                 }
             } else {
@@ -329,6 +291,19 @@ void daemonize() {
 
 Server *running_server() { return g_running; }
 
+bool manage_workers(Server *s) {
+    auto *m = new ManagerState();
+    const bool in_worker = run_manager(s, m);
+    delete m;
+    return in_worker;
+}
+
+bool call_plain_with_server(Server *s, int event) {
+    zval arg;
+    ZVAL_OBJ(&arg, s->self);
+    return call_plain(s, event, &arg, 1);
+}
+
 bool dispatch(Server *s, Port *port, int event, zval *args, uint32_t argc) {
     Callback *cb = nullptr;
     if (port && port->callbacks[event].set()) {
@@ -340,15 +315,63 @@ bool dispatch(Server *s, Port *port, int event, zval *args, uint32_t argc) {
     return create(&cb->fcc, &cb->fn, args, argc) >= 0;
 }
 
+// Serves in this process as worker `worker_id` until the worker stops. The caller checks
+// check_pending() afterwards.
+void run_worker(Server *s, zend_long worker_id) {
+    Runtime *rt = runtime();
+    s->worker_id = worker_id;
+    set_long_property(s, "worker_id", worker_id);
+    set_long_property(s, "worker_pid", getpid());
+    if (s->process) {
+        process_worker_setup(s, worker_id);
+    } else {
+        server::ReactorOptions ro;
+        ro.max_connections = static_cast<size_t>(s->settings.max_connection);
+        ro.output_buffer_limit = static_cast<size_t>(s->settings.buffer_output_size);
+        s->worker.reactor = std::make_unique<server::Reactor>(*rt->loop, s->bridge, ro);
+        for (auto &p : s->ports) {
+            if (s->worker.reactor->adopt_listener(p->fd, listen_options(p.get())).ok()) {
+                p->fd = -1;  // the reactor closes it now
+            }
+        }
+        (void)s->worker.reactor->start();
+    }
+    watch_signals(s, rt);
+    if (!s->process && s->settings.heartbeat_check_interval > 0) {
+        Nanos every = static_cast<Nanos>(s->settings.heartbeat_check_interval * 1e9);
+        if (every < kNanosPerMilli) every = kNanosPerMilli;
+        s->worker.heartbeat_timer = rt->loop->add_timer(every, every, &heartbeat_tick, s);
+        rt->loop->set_timer_ref(s->worker.heartbeat_timer, false);
+    }
+    g_running = s;
+    if (s->settings.hook_flags_set) hooks::set_flags(static_cast<uint32_t>(s->settings.hook_flags));
+    zval args[2];
+    ZVAL_OBJ(&args[0], s->self);
+    ZVAL_LONG(&args[1], worker_id);
+    (void)dispatch(s, nullptr, kWorkerStart, args, 2);
+    run_all();
+    unwatch_signals(s, rt);
+    if (s->worker.heartbeat_timer) rt->loop->cancel_timer(s->worker.heartbeat_timer);
+    if (s->worker.stop_deadline) rt->loop->cancel_timer(s->worker.stop_deadline);
+    s->worker.heartbeat_timer = s->worker.stop_deadline = 0;
+    s->worker.reactor.reset();
+    if (s->process) process_worker_teardown(s);
+    g_running = nullptr;
+}
+
 void stop_worker(Server *s) {
     Worker &w = s->worker;
     Runtime *rt = runtime_if_any();
-    if (w.stopping || !w.reactor || !rt) return;
+    if (w.stopping || (!w.reactor && !s->process) || !rt || s->worker_id < 0) return;
     w.stopping = true;
     unwatch_signals(s, rt);
     if (w.heartbeat_timer) rt->loop->cancel_timer(w.heartbeat_timer);
     w.heartbeat_timer = 0;
-    w.reactor->shutdown();  // onClose for every connection
+    if (s->process) {
+        process_worker_stop(s);  // connections stay with the master
+    } else {
+        w.reactor->shutdown();  // onClose for every connection
+    }
     zval args[2];
     ZVAL_OBJ(&args[0], s->self);
     ZVAL_LONG(&args[1], s->worker_id);
@@ -362,7 +385,9 @@ void stop_worker(Server *s) {
 }
 
 void shutdown(Server *s) {
-    if (s->in_manager) {
+    if (s->process) {
+        kill(s->master_pid, SIGTERM);  // the master stops the manager, which stops the workers
+    } else if (s->in_manager) {
         kill(getpid(), SIGTERM);
     } else if (s->manager_pid > 0 && s->manager_pid != getpid()) {
         kill(s->manager_pid, SIGTERM);
@@ -393,7 +418,8 @@ bool start(Server *s) {
             return false;
         }
     }
-    const bool multi = s->settings.worker_num > 1;
+    const bool process_mode = s->mode == kModeProcess;
+    const bool multi = s->settings.worker_num > 1 || process_mode;
     Runtime *rt = runtime_if_any();
     if (multi && rt) {
         if (!runtime_idle(rt) || current()) {
@@ -411,11 +437,12 @@ bool start(Server *s) {
     apply_logging(s);
     if (s->settings.daemonize) daemonize();
     s->master_pid = getpid();
-    s->manager_pid = multi ? s->master_pid : 0;
+    s->manager_pid = multi && !process_mode ? s->master_pid : 0;
     s->start_time = wall_now();
     set_long_property(s, "master_pid", s->master_pid);
     set_long_property(s, "manager_pid", s->manager_pid);
     write_pid_file(s);
+    if (process_mode) return start_process_mode(s);
     if (!call_plain_with_server(s, kStart)) return false;
     if (!multi) {
         run_worker(s, 0);
@@ -431,10 +458,8 @@ bool start(Server *s) {
         }
         teardown_runtime();
     }
-    auto *m = new ManagerState();
-    const bool in_worker = run_manager(s, m);
-    delete m;
-    if (in_worker) {
+    if (manage_workers(s)) {
+        run_worker(s, s->worker_id);
         // A worker's script ends here: shutdown functions and destructors run, then it exits.
         if (!check_pending()) zend_throw_unwind_exit();
         return false;

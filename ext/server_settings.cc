@@ -1,5 +1,6 @@
 // Swoole\Server::set() and Port::set(): the `setting` array, unknown keys, and reading the options
 // a worker needs (process model, limits, framing) when the server starts.
+#include <algorithm>
 #include <cstring>
 
 #include "server.h"
@@ -169,6 +170,13 @@ bool load_settings(Server *s) {
     o.daemonize = bool_of(ht, "daemonize", false);
     o.hook_flags_set = find(ht, "hook_flags") != nullptr;
     o.hook_flags = long_of(ht, "hook_flags", 0);
+    o.reactor_num = std::clamp<zend_long>(long_of(ht, "reactor_num", 2), 1, 64);
+    o.dispatch_mode = long_of(ht, "dispatch_mode", 2);
+    if (o.dispatch_mode < 1 || o.dispatch_mode > 5) {
+        php_error_docref(nullptr, E_WARNING, "dispatch_mode " ZEND_LONG_FMT " is not supported by Gust yet; "
+                         "using 2 (SWOOLE_DISPATCH_FDMOD)", o.dispatch_mode);
+        o.dispatch_mode = 2;
+    }
     for (size_t i = 0; i < s->ports.size(); ++i) {
         Port *p = s->ports[i].get();
         HashTable *port_ht = ht;

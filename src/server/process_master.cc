@@ -76,8 +76,13 @@ struct ProcessMaster::Thread final : ReactorEvents {
                 return static_cast<int>(hash_host(s.peer.host()) % static_cast<uint64_t>(n));
             case DispatchMode::kFdMod:
             case DispatchMode::kUidMod:
-            default:
-                return static_cast<int>(static_cast<uint64_t>(s.id) % static_cast<uint64_t>(n));
+            default: {
+                // Thread r numbers its connections k = 0, 1, 2, ... (id = r + 1 + k * R); k + r
+                // spreads each thread's connections over every worker, whatever R and n are.
+                const uint64_t r = static_cast<uint64_t>(master->options_.reactor_num);
+                const uint64_t k = static_cast<uint64_t>(s.id - 1) / r, thread = static_cast<uint64_t>(s.id - 1) % r;
+                return static_cast<int>((k + thread) % static_cast<uint64_t>(n));
+            }
         }
     }
 
@@ -203,9 +208,14 @@ struct ProcessMaster::Thread final : ReactorEvents {
                 GUST_LOG_WARN("reactor %d: bad message from worker #%d dropped (%s)", index, c.worker,
                               error_message(rc));
             } else {
-                ++channel_errors;
-                GUST_LOG_ERROR("reactor %d: channel of worker #%d failed: %s; no longer read", index, c.worker,
-                               error_message(rc));
+                // The manager holds every worker's end, so a closed channel means it is shutting down.
+                if (rc == kErrClosed || rc == -ECONNRESET) {
+                    GUST_LOG(LogLevel::kDebug, "reactor %d: channel of worker #%d closed", index, c.worker);
+                } else {
+                    ++channel_errors;
+                    GUST_LOG_ERROR("reactor %d: channel of worker #%d failed: %s; no longer read", index, c.worker,
+                                   error_message(rc));
+                }
                 loop->unwatch(c.watch);
                 c.watch = {};
                 return;
@@ -299,7 +309,7 @@ Result<std::unique_ptr<ProcessMaster>> ProcessMaster::create(MasterOptions optio
 ProcessMaster::~ProcessMaster() {
     stop();
     close_worker_ends();
-    for (int fd : master_ends_) ::close(fd);
+    close_master_ends();
 }
 
 int ProcessMaster::worker_end(int worker, int reactor) const {
@@ -309,6 +319,13 @@ int ProcessMaster::worker_end(int worker, int reactor) const {
 
 void ProcessMaster::close_worker_ends() {
     for (int &fd : worker_ends_) {
+        if (fd >= 0) ::close(fd);
+        fd = -1;
+    }
+}
+
+void ProcessMaster::close_master_ends() {
+    for (int &fd : master_ends_) {
         if (fd >= 0) ::close(fd);
         fd = -1;
     }

@@ -76,6 +76,9 @@ public:
     int worker_end(int worker, int reactor) const;
     // In the master after forking: closes the workers' ends (their processes hold them).
     void close_worker_ends();
+    // In the manager and workers: closes the master's ends, so a worker sees its channels fail
+    // when the master is gone.
+    void close_master_ends();
 
     // Starts the reactor threads. The signals the caller wants to handle must be blocked first.
     Status start();

@@ -162,9 +162,9 @@ TEST(ProcessMaster, RoundRobinSpreadsPackagesAndMasksConnectAndClose) {
 
 TEST(ProcessMaster, ExitedWorkerClosesOnlyItsUnansweredConnections) {
     Env env(2, 1, DispatchMode::kFdMod);
-    // fd mode with one thread: ids 1, 2, 3, ... go to workers 1, 0, 1, ...
-    int to_w1 = env.client();
+    // fd mode with one thread: ids 1, 2, 3, ... go to workers 0, 1, 0, ...
     int to_w0 = env.client();
+    int to_w1 = env.client();
     ASSERT_EQ(ask(to_w1, "hello").substr(0, 2), "w1");
     ASSERT_EQ(ask(to_w0, "hello").substr(0, 2), "w0");
     ASSERT_EQ(::send(to_w1, "die", 3, 0), 3);  // worker 1 never answers this one

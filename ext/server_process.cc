@@ -1,0 +1,426 @@
+// PROCESS mode: the master (reactor threads of server::ProcessMaster, no PHP in them), the manager
+// (manage_workers() in a forked process) and the worker's side of the IPC channels. A package from
+// a client reaches PHP as a zend_string that the IPC receiver filled straight from the channel.
+// Functions here keep no C++ object with a destructor on the stack across PHP calls.
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/signalfd.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "gust/base/error.h"
+#include "gust/base/log.h"
+#include "gust/net/socket.h"
+#include "server.h"
+
+namespace gust::php::srv {
+
+// One channel of a worker: its end of the pair with reactor thread `reactor`.
+struct WorkerChannel final : loop::IoHandler, ipc::PayloadAllocator {
+    Server *server = nullptr;
+    int reactor = 0;
+    int fd = -1;
+    int read_fd = -1;  // a dup: the Sender watches `fd` for writability on the same loop
+    loop::WatchId watch{};
+    std::unique_ptr<ipc::Sender> sender;
+    std::unique_ptr<ipc::Receiver> receiver;
+
+    // The package becomes the zend_string handed to onReceive: no copy after the socket.
+    ipc::Destination allocate(const ipc::Header &, uint32_t size) override {
+        // Refuse instead of letting emalloc hit memory_limit (a fatal error on the loop's stack).
+        const size_t limit = PG(memory_limit) > 0 ? static_cast<size_t>(PG(memory_limit)) : SIZE_MAX;
+        if (zend_memory_usage(false) + size + 4096 > limit) return {};
+        zend_string *str = zend_string_alloc(size, 0);
+        return {reinterpret_cast<uint8_t *>(ZSTR_VAL(str)), str};
+    }
+    void release(ipc::Destination dest, uint32_t) override {
+        if (dest.cookie) zend_string_release(static_cast<zend_string *>(dest.cookie));
+    }
+    void on_io(uint32_t) override;
+    ~WorkerChannel() {
+        if (read_fd >= 0) ::close(read_fd);
+    }
+};
+
+ProcessState::ProcessState() = default;
+ProcessState::~ProcessState() {
+    if (notify_read >= 0) ::close(notify_read);
+    if (notify_write >= 0) ::close(notify_write);
+}
+
+namespace {
+
+constexpr int kMasterSignals[] = {SIGTERM, SIGINT, SIGUSR1, SIGUSR2, SIGCHLD};
+
+zend_long reactor_num(Server *s) { return s->process->master ? s->process->master->reactor_num() : 1; }
+
+void deliver(Server *s, WorkerChannel &c, ipc::Message &m) {
+    auto *str = static_cast<zend_string *>(m.dest.cookie);
+    const server::SessionId id = static_cast<server::SessionId>(m.header.session_id);
+    ProcessState &ps = *s->process;
+    if (m.header.type == ipc::MessageType::kConnect) {
+        server::ConnectInfo ci;
+        if (str && ZSTR_LEN(str) >= sizeof ci) {
+            memcpy(&ci, ZSTR_VAL(str), sizeof ci);
+            ci.peer_host[sizeof(ci.peer_host) - 1] = 0;
+            ps.sessions[id] = ci;
+        }
+        if (str) zend_string_release(str);
+        Port *port = static_cast<size_t>(ci.port_index) < s->ports.size() ? s->ports[ci.port_index].get() : nullptr;
+        zval args[3];
+        ZVAL_OBJ(&args[0], s->self);
+        ZVAL_LONG(&args[1], id);
+        ZVAL_LONG(&args[2], c.reactor);
+        (void)dispatch(s, port, kConnect, args, 3);
+        return;
+    }
+    if (m.header.type == ipc::MessageType::kClose) {
+        if (str) zend_string_release(str);
+        auto it = ps.sessions.find(id);
+        Port *port = nullptr;
+        if (it != ps.sessions.end()) {
+            if (static_cast<size_t>(it->second.port_index) < s->ports.size()) {
+                port = s->ports[it->second.port_index].get();
+            }
+            ps.sessions.erase(it);
+        }
+        s->worker.uids.erase(id);
+        zval args[3];
+        ZVAL_OBJ(&args[0], s->self);
+        ZVAL_LONG(&args[1], id);
+        ZVAL_LONG(&args[2], c.reactor);
+        (void)dispatch(s, port, kClose, args, 3);
+        return;
+    }
+    if (m.header.type != ipc::MessageType::kData || !str) {
+        if (str) zend_string_release(str);
+        return;
+    }
+    ZSTR_VAL(str)[ZSTR_LEN(str)] = '\0';
+    ++s->worker.requests;
+    if (id == 0) {
+        // A datagram: the peer's address comes first.
+        server::ConnectInfo ci;
+        if (ZSTR_LEN(str) < sizeof ci) {
+            zend_string_release(str);
+            return;
+        }
+        memcpy(&ci, ZSTR_VAL(str), sizeof ci);
+        ci.peer_host[sizeof(ci.peer_host) - 1] = 0;
+        Port *port = static_cast<size_t>(ci.port_index) < s->ports.size() ? s->ports[ci.port_index].get() : nullptr;
+        zval args[3];
+        ZVAL_OBJ(&args[0], s->self);
+        ZVAL_STRINGL(&args[1], ZSTR_VAL(str) + sizeof ci, ZSTR_LEN(str) - sizeof ci);
+        zend_string_release(str);
+        array_init(&args[2]);
+        add_assoc_string(&args[2], "address", ci.peer_host);
+        add_assoc_long(&args[2], "port", ci.peer_port);
+        add_assoc_long(&args[2], "server_socket", ci.port_index);
+        add_assoc_long(&args[2], "server_port", port ? port->port : 0);
+        (void)dispatch(s, port, kPacket, args, 3);
+        zval_ptr_dtor(&args[1]);
+        zval_ptr_dtor(&args[2]);
+        return;
+    }
+    auto it = ps.sessions.find(id);
+    Port *port = nullptr;
+    if (it != ps.sessions.end() && static_cast<size_t>(it->second.port_index) < s->ports.size()) {
+        port = s->ports[it->second.port_index].get();
+    }
+    zval args[4];
+    ZVAL_OBJ(&args[0], s->self);
+    ZVAL_LONG(&args[1], id);
+    ZVAL_LONG(&args[2], c.reactor);
+    ZVAL_STR(&args[3], str);  // ours; dispatch() copies it into the coroutine
+    (void)dispatch(s, port, kReceive, args, 4);
+    zval_ptr_dtor(&args[3]);
+}
+
+// Sends a message to the reactor thread that owns `id` (session 0: thread 0). The payload stays
+// referenced (`keep`, released when the send completes) instead of being copied.
+bool to_master(Server *s, ipc::MessageType type, server::SessionId id, uint16_t flags, zend_string *keep) {
+    ProcessState &ps = *s->process;
+    if (ps.channels.empty()) {
+        php_error_docref(nullptr, E_WARNING, "server is not running");
+        return false;
+    }
+    const size_t r = id > 0 ? static_cast<size_t>((id - 1) % reactor_num(s)) : 0;
+    WorkerChannel &c = *ps.channels[r % ps.channels.size()];
+    ipc::Header h;
+    h.type = type;
+    h.flags = flags;
+    h.session_id = static_cast<uint64_t>(id);
+    const char *data = keep ? ZSTR_VAL(keep) : "";
+    const uint32_t size = keep ? static_cast<uint32_t>(ZSTR_LEN(keep)) : 0;
+    if (keep) zend_string_addref(keep);
+    int rc = c.sender->send(h, data, size, [keep](int) {
+        if (keep) zend_string_release(keep);
+    });
+    if (rc != 1 && keep) zend_string_release(keep);
+    if (rc < 0) {
+        s->last_error = rc == kErrLimit ? 1009 : -rc;
+        php_error_docref(nullptr, E_WARNING, "send to the master failed: %s", error_message(rc));
+        return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+void WorkerChannel::on_io(uint32_t) {
+    for (int i = 0; i < 256 && watch.valid(); ++i) {
+        ipc::Message m;
+        int rc = receiver->receive_one(&m);
+        if (rc == 1) {
+            deliver(server, *this, m);
+        } else if (rc == 0) {
+            continue;
+        } else if (rc == -EAGAIN) {
+            return;
+        } else if (rc == kErrLimit || rc == kErrProtocol) {
+            GUST_LOG_WARN("worker #%ld: message from reactor %d dropped (%s)", static_cast<long>(server->worker_id),
+                          reactor, error_message(rc));
+        } else {
+            GUST_LOG_ERROR("worker #%ld: channel to reactor %d failed: %s", static_cast<long>(server->worker_id),
+                           reactor, error_message(rc));
+            Runtime *rt = runtime_if_any();
+            if (rt) rt->loop->unwatch(watch);
+            watch = {};
+            return;
+        }
+    }
+}
+
+void process_child_forked(Server *s, size_t worker_id) {
+    ProcessState &ps = *s->process;
+    if (ps.notify_write >= 0) ::close(ps.notify_write);
+    if (ps.notify_read >= 0) ::close(ps.notify_read);
+    ps.notify_write = ps.notify_read = -1;
+    // Other workers' channel ends are not this worker's business.
+    for (int w = 0; w < ps.master->worker_num(); ++w) {
+        if (static_cast<size_t>(w) == worker_id) continue;
+        for (int r = 0; r < ps.master->reactor_num(); ++r) ::close(ps.master->worker_end(w, r));
+    }
+    for (auto &p : s->ports) {
+        if (p->fd >= 0) net::sys::close(p->fd);  // the master accepts, not workers
+        p->fd = -1;
+    }
+}
+
+void process_worker_setup(Server *s, zend_long worker_id) {
+    ProcessState &ps = *s->process;
+    Runtime *rt = runtime();
+    for (int r = 0; r < ps.master->reactor_num(); ++r) {
+        auto c = std::make_unique<WorkerChannel>();
+        c->server = s;
+        c->reactor = r;
+        c->fd = ps.master->worker_end(static_cast<int>(worker_id), r);
+        c->read_fd = ::dup(c->fd);
+        ipc::SenderOptions so;
+        c->sender = std::make_unique<ipc::Sender>(c->fd, so);
+        (void)c->sender->attach(rt->loop.get());
+        ipc::Limits limits;
+        limits.max_payload = static_cast<uint32_t>(std::min<zend_long>(s->settings.package_max_length, UINT32_MAX));
+        c->receiver = std::make_unique<ipc::Receiver>(c->read_fd, limits, c.get());
+        auto w = rt->loop->watch(c->read_fd, loop::kReadable, c.get());
+        if (w.ok()) c->watch = w.value();
+        ps.channels.push_back(std::move(c));
+    }
+}
+
+void process_worker_stop(Server *s) {
+    Runtime *rt = runtime_if_any();
+    for (auto &c : s->process->channels) {
+        if (rt && c->watch.valid()) rt->loop->unwatch(c->watch);
+        c->watch = {};
+    }
+}
+
+void process_worker_teardown(Server *s) {
+    ProcessState &ps = *s->process;
+    process_worker_stop(s);
+    // Replies still queued go out before the worker exits (bounded: 1 s per channel).
+    for (auto &c : ps.channels) {
+        for (int i = 0; i < 100 && c->sender->flush() == -EAGAIN; ++i) {
+            pollfd p{c->fd, POLLOUT, 0};
+            (void)::poll(&p, 1, 10);
+        }
+    }
+    ps.channels.clear();
+}
+
+void process_worker_exited(Server *s, size_t worker_id) {
+    ProcessState &ps = *s->process;
+    // What the dead worker had not read is dropped, so its replacement does not run requests whose
+    // connections the master closes now.
+    char buf[65536];
+    for (int r = 0; r < ps.master->reactor_num(); ++r) {
+        int fd = ps.master->worker_end(static_cast<int>(worker_id), r);
+        while (::recv(fd, buf, sizeof buf, MSG_DONTWAIT) > 0) {
+        }
+    }
+    int32_t id = static_cast<int32_t>(worker_id);
+    if (ps.notify_write >= 0) (void)!::write(ps.notify_write, &id, sizeof id);
+}
+
+bool process_send(Server *s, server::SessionId id, zend_string *data) {
+    if (id <= 0) {
+        s->last_error = 1005;
+        return false;
+    }
+    return to_master(s, ipc::MessageType::kData, id, 0, data);
+}
+
+bool process_close(Server *s, server::SessionId id, bool reset) {
+    if (id <= 0) {
+        s->last_error = 1005;
+        return false;
+    }
+    return to_master(s, ipc::MessageType::kClose, id, reset ? server::kCloseReset : 0, nullptr);
+}
+
+bool process_sendto(Server *s, int port_index, const net::Address &to, zend_string *data) {
+    server::ConnectInfo ci;
+    ci.port_index = port_index;
+    ci.family = static_cast<uint8_t>(to.family());
+    ci.peer_port = to.is_ip() ? to.port() : 0;
+    std::string host = to.host();
+    strncpy(ci.peer_host, host.c_str(), sizeof(ci.peer_host) - 1);
+    zend_string *msg = zend_string_alloc(sizeof ci + ZSTR_LEN(data), 0);
+    memcpy(ZSTR_VAL(msg), &ci, sizeof ci);
+    memcpy(ZSTR_VAL(msg) + sizeof ci, ZSTR_VAL(data), ZSTR_LEN(data));
+    ZSTR_VAL(msg)[ZSTR_LEN(msg)] = '\0';
+    bool ok = to_master(s, ipc::MessageType::kData, 0, 0, msg);
+    zend_string_release(msg);
+    return ok;
+}
+
+// ---- the master
+
+namespace {
+
+// The master's main thread: signals and the manager's notices, until the manager is gone.
+void master_wait(Server *s, pid_t manager) {
+    ProcessState &ps = *s->process;
+    sigset_t set;
+    sigemptyset(&set);
+    for (int sig : kMasterSignals) sigaddset(&set, sig);
+    int sfd = signalfd(-1, &set, SFD_CLOEXEC);
+    bool stopping = false;
+    for (;;) {
+        pollfd p[2] = {{sfd, POLLIN, 0}, {ps.notify_read, POLLIN, 0}};
+        if (::poll(p, 2, -1) < 0 && errno != EINTR) break;
+        if (p[1].revents & POLLIN) {
+            int32_t ids[64];
+            ssize_t n = ::read(ps.notify_read, ids, sizeof ids);
+            for (ssize_t i = 0; i + 1 <= n / static_cast<ssize_t>(sizeof(int32_t)); ++i) {
+                ps.master->worker_exited(ids[i]);
+            }
+        }
+        if (!(p[0].revents & POLLIN)) continue;
+        signalfd_siginfo info;
+        if (::read(sfd, &info, sizeof info) != sizeof info) continue;
+        const int sig = static_cast<int>(info.ssi_signo);
+        if (sig == SIGTERM || sig == SIGINT) {
+            stopping = true;
+            kill(manager, SIGTERM);
+        } else if (sig == SIGUSR1 || sig == SIGUSR2) {
+            kill(manager, sig);
+        } else if (sig == SIGCHLD) {
+            int status = 0;
+            if (waitpid(manager, &status, WNOHANG) == manager) {
+                if (!stopping) GUST_LOG_ERROR("the manager process exited unexpectedly; shutting down");
+                break;
+            }
+        }
+    }
+    ::close(sfd);
+}
+
+}  // namespace
+
+bool start_process_mode(Server *s) {
+    s->process = std::make_unique<ProcessState>();
+    ProcessState &ps = *s->process;
+    server::MasterOptions mo;
+    mo.reactor_num = static_cast<int>(s->settings.reactor_num);
+    mo.worker_num = static_cast<int>(s->settings.worker_num);
+    mo.dispatch_mode = static_cast<server::DispatchMode>(s->settings.dispatch_mode);
+    mo.reactor.max_connections = static_cast<size_t>(s->settings.max_connection);
+    mo.reactor.output_buffer_limit = static_cast<size_t>(s->settings.buffer_output_size);
+    mo.limits.max_payload = 64u << 20;
+    for (auto &p : s->ports) {
+        server::MasterListener l;
+        l.fd = p->fd;
+        (void)net::sys::local_address(p->fd, &l.options.address);
+        l.options.type = p->type;
+        l.options.tcp_nodelay = p->tcp_nodelay;
+        l.options.framing = p->framing;
+        mo.listeners.push_back(l);
+    }
+    auto created = server::ProcessMaster::create(std::move(mo));
+    int pipe_fds[2];
+    if (!created.ok() || ::pipe2(pipe_fds, O_CLOEXEC) != 0) {
+        php_error_docref(nullptr, E_WARNING, "cannot set up PROCESS mode: %s",
+                         created.ok() ? strerror(errno) : error_message(created.code()));
+        return false;
+    }
+    ps.master = std::move(created.value());
+    ps.notify_read = pipe_fds[0];
+    ps.notify_write = pipe_fds[1];
+    // Every process blocks these; the master reads them from a signalfd, the manager with
+    // sigtimedwait, and reactor threads inherit the mask so no signal lands on them.
+    sigset_t set, previous;
+    sigemptyset(&set);
+    for (int sig : kMasterSignals) sigaddset(&set, sig);
+    sigprocmask(SIG_BLOCK, &set, &previous);
+    pid_t manager = fork();
+    if (manager < 0) {
+        sigprocmask(SIG_SETMASK, &previous, nullptr);
+        php_error_docref(nullptr, E_WARNING, "fork of the manager failed: %s", strerror(errno));
+        return false;
+    }
+    if (manager == 0) {
+        sigprocmask(SIG_SETMASK, &previous, nullptr);
+        ::close(ps.notify_read);
+        ps.notify_read = -1;
+        ps.master->close_master_ends();
+        if (manage_workers(s)) {
+            run_worker(s, s->worker_id);
+            if (!check_pending()) zend_throw_unwind_exit();
+            return false;
+        }
+        // The manager's work ends here; the master runs onShutdown. No PHP shutdown in this process.
+        fflush(nullptr);
+        _exit(0);
+    }
+    s->manager_pid = manager;
+    zend_update_property_long(s->self->ce, s->self, ZEND_STRL("manager_pid"), manager);
+    ::close(ps.notify_write);
+    ps.notify_write = -1;
+    ps.master->close_worker_ends();
+    Status st = ps.master->start();
+    for (auto &p : s->ports) {
+        if (p->fd >= 0) net::sys::close(p->fd);  // the reactor threads hold dups
+        p->fd = -1;
+    }
+    if (!st.ok()) {
+        GUST_LOG_ERROR("reactor threads failed to start: %s", error_message(st.code()));
+        kill(manager, SIGTERM);
+    } else if (!call_plain_with_server(s, kStart)) {
+        kill(manager, SIGTERM);
+    }
+    master_wait(s, manager);
+    ps.master->stop();
+    sigprocmask(SIG_SETMASK, &previous, nullptr);
+    if (EG(exception)) return false;
+    (void)call_plain_with_server(s, kShutdown);
+    if (!s->settings.pid_file.empty()) unlink(s->settings.pid_file.c_str());
+    return true;
+}
+
+}  // namespace gust::php::srv
