@@ -4,7 +4,9 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cstring>
 
 #include "gust/coro/fd_wait.h"
 
@@ -216,8 +218,37 @@ int Receiver::discard() {
     return 0;
 }
 
+int Receiver::receive_staged(Message *out) {
+    const size_t cap = kHeaderSize + kMaxPad + limits_.max_chunk;
+    if (!stage_) stage_ = std::make_unique<uint8_t[]>(cap);
+    ssize_t n;
+    do {
+        n = ::recv(fd_, stage_.get(), cap, MSG_DONTWAIT | MSG_TRUNC);
+    } while (n < 0 && errno == EINTR);
+    if (n < 0) return errno == EWOULDBLOCK ? -EAGAIN : -errno;
+    if (n == 0) return kErrClosed;
+    const size_t got = std::min(static_cast<size_t>(n), cap);
+    Header h;
+    if (Status s = parse_header(stage_.get(), got, limits_, &h, &header_error_); !s.ok()) return s.code();
+    auto place = assembler_.begin_chunk(h);
+    if (!place.ok()) return place.code();
+    if (static_cast<size_t>(n) != kHeaderSize + h.pad + h.chunk_len) {
+        assembler_.abort_chunk();
+        return kErrProtocol;
+    }
+    uint8_t *dest = place.value();
+    if (dest) std::memcpy(dest, stage_.get() + kHeaderSize + h.pad, h.chunk_len);
+    if (!dest && h.chunk_len > 0) {
+        Message unused;
+        (void)assembler_.end_chunk(&unused);  // a chunk of a refused message: skipped
+        return 0;
+    }
+    return assembler_.end_chunk(out) ? 1 : 0;
+}
+
 int Receiver::receive_one(Message *out) {
     header_error_ = HeaderError::kNone;
+    if (staging_ && assembler_.pending_messages() == 0) return receive_staged(out);
     uint8_t hdr[kHeaderSize];
     ssize_t n;
     do {

@@ -81,11 +81,15 @@ std::vector<std::pair<Header, std::vector<uint8_t>>> pump(std::vector<Sender *> 
     return got;
 }
 
-TEST(IpcChannel, RoundTripsEverySizeClass) {
+class IpcStaging : public ::testing::TestWithParam<bool> {};
+INSTANTIATE_TEST_SUITE_P(StagedOrPlaced, IpcStaging, ::testing::Bool());
+
+TEST_P(IpcStaging, RoundTripsEverySizeClass) {
     Pair p;
     Sender s(p.a);
     TestAllocator alloc;
     Receiver r(p.b, Limits{}, &alloc);
+    r.set_staging(GetParam());
     const std::vector<uint32_t> sizes = {0, 1, 64, 4096, 65535, 65536, 65537, 200000, (1u << 20) + 3};
     std::vector<std::vector<uint8_t>> payloads;
     for (size_t i = 0; i < sizes.size(); ++i) payloads.push_back(pattern(sizes[i], static_cast<uint32_t>(i)));
@@ -288,7 +292,9 @@ Header raw(uint64_t session, uint32_t total, uint32_t offset, uint32_t len) {
     return h;
 }
 
-struct Hostile : ::testing::Test {
+// Every hostile record is tried on both receive paths (staged, and peek + place).
+struct Hostile : ::testing::TestWithParam<bool> {
+    Hostile() { r.set_staging(GetParam()); }
     Pair p;
     TestAllocator alloc;
     Limits limits = [] {
@@ -313,13 +319,15 @@ struct Hostile : ::testing::Test {
     ~Hostile() override { EXPECT_TRUE(alloc.live.empty()); }
 };
 
-TEST_F(Hostile, RecordShorterThanAHeader) {
+INSTANTIATE_TEST_SUITE_P(StagedOrPlaced, Hostile, ::testing::Bool());
+
+TEST_P(Hostile, RecordShorterThanAHeader) {
     ASSERT_EQ(::send(p.a, "hello", 5, MSG_NOSIGNAL), 5);
     expect_refused(kErrProtocol);
     EXPECT_EQ(alloc.allocations, 1u);  // only the good message
 }
 
-TEST_F(Hostile, BadVersion) {
+TEST_P(Hostile, BadVersion) {
     uint8_t hdr[kHeaderSize];
     encode_header(raw(1, 10, 0, 10), hdr);
     hdr[2] = 2;
@@ -330,7 +338,7 @@ TEST_F(Hostile, BadVersion) {
     expect_refused(-EAGAIN);
 }
 
-TEST_F(Hostile, UnknownType) {
+TEST_P(Hostile, UnknownType) {
     uint8_t hdr[kHeaderSize];
     encode_header(raw(1, 0, 0, 0), hdr);
     hdr[3] = 200;
@@ -341,7 +349,7 @@ TEST_F(Hostile, UnknownType) {
     expect_refused(-EAGAIN);
 }
 
-TEST_F(Hostile, LengthOverMaximumNeverAllocates) {
+TEST_P(Hostile, LengthOverMaximumNeverAllocates) {
     send_raw(p.a, raw(1, 0xffffffffu, 0, 100), bytes.data(), 100);
     Message m;
     EXPECT_EQ(r.receive_one(&m), kErrLimit);
@@ -350,7 +358,7 @@ TEST_F(Hostile, LengthOverMaximumNeverAllocates) {
     expect_refused(-EAGAIN);
 }
 
-TEST_F(Hostile, ChunkInconsistentWithHeader) {
+TEST_P(Hostile, ChunkInconsistentWithHeader) {
     send_raw(p.a, raw(1, 100, 90, 20), bytes.data(), 20);  // past the end
     Message m;
     EXPECT_EQ(r.receive_one(&m), kErrProtocol);
@@ -367,7 +375,7 @@ TEST_F(Hostile, ChunkInconsistentWithHeader) {
     expect_refused(-EAGAIN);
 }
 
-TEST_F(Hostile, RecordShorterThanItsHeaderSays) {
+TEST_P(Hostile, RecordShorterThanItsHeaderSays) {
     send_raw(p.a, raw(1, 100, 0, 100), bytes.data(), 60);
     Message m;
     EXPECT_EQ(r.receive_one(&m), kErrProtocol);
@@ -375,7 +383,7 @@ TEST_F(Hostile, RecordShorterThanItsHeaderSays) {
     expect_refused(-EAGAIN);
 }
 
-TEST_F(Hostile, PadNotPresentInTheRecord) {
+TEST_P(Hostile, PadNotPresentInTheRecord) {
     Header h = raw(1, 100, 0, 100);
     h.pad = 20;
     send_raw(p.a, h, bytes.data(), 100);  // no pad bytes: 20 short
@@ -385,7 +393,7 @@ TEST_F(Hostile, PadNotPresentInTheRecord) {
     expect_refused(-EAGAIN);
 }
 
-TEST_F(Hostile, RecordLongerThanItsHeaderSays) {
+TEST_P(Hostile, RecordLongerThanItsHeaderSays) {
     send_raw(p.a, raw(1, 1000, 0, 100), bytes.data(), 300);  // multi-chunk: pending entry dropped too
     Message m;
     EXPECT_EQ(r.receive_one(&m), kErrProtocol);
@@ -394,7 +402,7 @@ TEST_F(Hostile, RecordLongerThanItsHeaderSays) {
     expect_refused(-EAGAIN);
 }
 
-TEST_F(Hostile, ChunkOverConfiguredMaximum) {
+TEST_P(Hostile, ChunkOverConfiguredMaximum) {
     send_raw(p.a, raw(1, 8192, 0, 8192), bytes.data(), 8192);
     Message m;
     EXPECT_EQ(r.receive_one(&m), kErrLimit);
@@ -403,7 +411,7 @@ TEST_F(Hostile, ChunkOverConfiguredMaximum) {
     expect_refused(-EAGAIN);
 }
 
-TEST_F(Hostile, RefusedAllocationSkipsTheWholeMessage) {
+TEST_P(Hostile, RefusedAllocationSkipsTheWholeMessage) {
     alloc.refuse = [](const Header &h, uint32_t) { return h.session_id == 5; };
     for (uint32_t off = 0; off < 8192; off += 4096) send_raw(p.a, raw(5, 8192, off, 4096), bytes.data() + off, 4096);
     Message m;
@@ -414,7 +422,7 @@ TEST_F(Hostile, RefusedAllocationSkipsTheWholeMessage) {
     expect_refused(-EAGAIN);
 }
 
-TEST_F(Hostile, PeerClosed) {
+TEST_P(Hostile, PeerClosed) {
     ::close(p.a);
     p.a = -1;
     Message m;
