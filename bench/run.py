@@ -143,6 +143,21 @@ def bench_seed003_php():
             n == 0 or secs <= base * 1.05)
 
 
+def bench_tcp_echo():
+    """TCP echo through PHP, PROCESS vs BASE: seed003_tcp_echo.php under the seed-003 client (N = 0), median of 3."""
+    import seed003
+    so = REL / "ext/modules/gust.so"
+    php = ["php", "-n", "-d", f"extension={so}"]
+    secs = {"base": [], "process": []}
+    for _ in range(3):
+        for mode in ("base", "process"):  # alternated, so drift hits both alike
+            r = seed003.run_php(php, ACCEPT / "seed003_tcp_echo.php", ACCEPT / "seed003_idle_conns.py", [0], mode)
+            secs[mode].append(r[0])
+    base, proc = sorted(secs["base"])[1], sorted(secs["process"])[1]
+    row("tcp-echo", "BASE, 40,000 round trips (s)", round(base, 3), None, "", None)
+    row("tcp-echo", "PROCESS throughput / BASE throughput", round(base / proc, 2), 1.0, ">= 0.9", base / proc >= 0.9)
+
+
 def bench_seed004_php():
     """The acceptance program itself, through gust.so."""
     r = gust_php(ACCEPT / "seed004_coroutine_cost.php", 100000)
@@ -206,6 +221,7 @@ BENCHMARKS = {
     "timers": bench_timers,
     "seed003": bench_seed003,
     "seed003-php": bench_seed003_php,
+    "tcp-echo": bench_tcp_echo,
     "seed004-php": bench_seed004_php,
     "http-hello": bench_http_hello,
     "fanin": bench_fanin,
