@@ -89,6 +89,8 @@ struct Settings {
     bool daemonize = false;
     bool hook_flags_set = false;
     zend_long hook_flags = 0;
+    zend_long max_request = 0;        // a worker serving this many requests is replaced (0: never)
+    zend_long max_request_grace = -1;  // up to this many more, at random (-1: max_request / 2)
     zend_long reactor_num = 2;    // PROCESS mode
     zend_long dispatch_mode = 2;  // PROCESS mode: 1 round, 2 fd, 3 idle (as 1), 4 ip, 5 uid (as 2)
 };
@@ -129,7 +131,10 @@ struct Worker {
     std::unique_ptr<server::Reactor> reactor;
     loop::TimerId heartbeat_timer = 0;
     loop::TimerId stop_deadline = 0;
+    loop::TimerId recycle_timer = 0;  // BASE: waits for the connections to go before stopping
+    zend_long request_limit = 0;      // max_request plus this worker's share of the grace
     bool stopping = false;
+    bool recycling = false;
     bool signals_watched = false;
     std::unordered_map<server::SessionId, zend_long> uids;  // bind()
     std::unordered_set<server::SessionId> protected_sessions;
@@ -198,6 +203,8 @@ bool manage_workers(Server *s);
 // Serves as worker `worker_id` in this process (server_run.cc).
 void run_worker(Server *s, zend_long worker_id);
 bool call_plain_with_server(Server *s, int event);
+// Counts a request; at max_request the worker starts its graceful replacement.
+void count_request(Server *s);
 // Runs a callback in a new coroutine with `args` (copied); false when none is set.
 bool dispatch(Server *s, Port *port, int event, zval *args, uint32_t argc);
 

@@ -183,7 +183,7 @@ void Bridge::on_receive(const server::SessionInfo &session, server::Slice data) 
     ZVAL_LONG(&args[1], session.id);
     ZVAL_LONG(&args[2], reactor_id(server_));
     ZVAL_STRINGL_FAST(&args[3], data.data(), data.size());
-    ++server_->worker.requests;
+    count_request(server_);
     (void)dispatch(server_, server_->ports[static_cast<size_t>(session.port_index)].get(), kReceive, args, 4);
     zval_ptr_dtor(&args[3]);
 }
@@ -209,7 +209,7 @@ void Bridge::on_packet(int port_index, server::Slice data, const net::Address &f
     add_assoc_long(&args[2], "port", from.is_ip() ? from.port() : 0);
     add_assoc_long(&args[2], "server_socket", port_index);
     add_assoc_long(&args[2], "server_port", p->port);
-    ++server_->worker.requests;
+    count_request(server_);
     (void)dispatch(server_, p, kPacket, args, 3);
     zval_ptr_dtor(&args[1]);
     zval_ptr_dtor(&args[2]);

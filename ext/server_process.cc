@@ -101,7 +101,7 @@ void deliver(Server *s, WorkerChannel &c, ipc::Message &m) {
         return;
     }
     ZSTR_VAL(str)[ZSTR_LEN(str)] = '\0';
-    ++s->worker.requests;
+    count_request(s);
     if (id == 0) {
         // A datagram: the peer's address comes first.
         server::ConnectInfo ci;

@@ -15,6 +15,10 @@
 #include "gust/base/log.h"
 #include "gust/net/socket.h"
 #include "hooks.h"
+
+extern "C" {
+#include "ext/standard/php_mt_rand.h"
+}
 #include "server.h"
 
 namespace gust::php::srv {
@@ -145,9 +149,12 @@ void reap_workers(Server *s, ManagerState *m) {
         while (id < s->worker_pids.size() && s->worker_pids[id] != pid) ++id;
         if (id == s->worker_pids.size()) continue;
         s->worker_pids[id] = 0;
-        if (s->process) process_worker_exited(s, id);
         const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 0;
         const int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+        // A worker that stopped gracefully (reload, max_request) answered what it had read, and
+        // what it had not read waits in its channels for the replacement: nothing is lost. One
+        // that died abruptly takes its unanswered requests with it.
+        if (s->process && (code != 0 || sig != 0)) process_worker_exited(s, id);
         if (code != 0 || sig != 0) {
             GUST_LOG_WARN("worker #%zu (pid %d) exited abnormally: code=%d, signal=%d", id, static_cast<int>(pid), code,
                           sig);
@@ -359,6 +366,46 @@ void run_worker(Server *s, zend_long worker_id) {
     g_running = nullptr;
 }
 
+namespace {
+
+void recycle_check(void *arg, loop::TimerId) {
+    auto *s = static_cast<Server *>(arg);
+    Worker &w = s->worker;
+    if (!w.reactor || w.stopping) return;
+    if (w.reactor->stats().connections == 0) stop_worker(s);
+}
+
+// BASE mode: stop accepting, let the open connections finish (they end, or max_wait_time passes),
+// then stop. PROCESS mode: stop reading the channels at once; queued packages go to the successor.
+void begin_recycle(Server *s) {
+    Worker &w = s->worker;
+    if (w.recycling || w.stopping) return;
+    w.recycling = true;
+    Runtime *rt = runtime_if_any();
+    if (s->process || !w.reactor || !rt) {
+        stop_worker(s);
+        return;
+    }
+    w.reactor->stop_accepting();
+    w.recycle_timer = rt->loop->add_timer(10 * kNanosPerMilli, 10 * kNanosPerMilli, &recycle_check, s);
+    Nanos wait = static_cast<Nanos>(std::max(0.0, s->settings.max_wait_time) * 1e9);
+    loop::TimerId deadline = rt->loop->add_timer(wait, 0, [s](loop::TimerId) { stop_worker(s); });
+    rt->loop->set_timer_ref(deadline, false);
+}
+
+}  // namespace
+
+void count_request(Server *s) {
+    Worker &w = s->worker;
+    ++w.requests;
+    if (s->settings.max_request <= 0 || w.recycling) return;
+    if (w.request_limit == 0) {
+        zend_long grace = s->settings.max_request_grace < 0 ? s->settings.max_request / 2 : s->settings.max_request_grace;
+        w.request_limit = s->settings.max_request + (grace > 0 ? php_mt_rand_range(0, grace) : 0);
+    }
+    if (static_cast<zend_long>(w.requests) >= w.request_limit) begin_recycle(s);
+}
+
 void stop_worker(Server *s) {
     Worker &w = s->worker;
     Runtime *rt = runtime_if_any();
@@ -367,6 +414,8 @@ void stop_worker(Server *s) {
     unwatch_signals(s, rt);
     if (w.heartbeat_timer) rt->loop->cancel_timer(w.heartbeat_timer);
     w.heartbeat_timer = 0;
+    if (w.recycle_timer) rt->loop->cancel_timer(w.recycle_timer);
+    w.recycle_timer = 0;
     if (s->process) {
         process_worker_stop(s);  // connections stay with the master
     } else {
@@ -419,7 +468,8 @@ bool start(Server *s) {
         }
     }
     const bool process_mode = s->mode == kModeProcess;
-    const bool multi = s->settings.worker_num > 1 || process_mode;
+    // As in Swoole, max_request needs a manager to replace the worker, also with one worker.
+    const bool multi = s->settings.worker_num > 1 || process_mode || s->settings.max_request > 0;
     Runtime *rt = runtime_if_any();
     if (multi && rt) {
         if (!runtime_idle(rt) || current()) {

@@ -170,6 +170,8 @@ bool load_settings(Server *s) {
     o.daemonize = bool_of(ht, "daemonize", false);
     o.hook_flags_set = find(ht, "hook_flags") != nullptr;
     o.hook_flags = long_of(ht, "hook_flags", 0);
+    o.max_request = std::max<zend_long>(0, long_of(ht, "max_request", 0));
+    o.max_request_grace = long_of(ht, "max_request_grace", -1);
     o.reactor_num = std::clamp<zend_long>(long_of(ht, "reactor_num", 2), 1, 64);
     o.dispatch_mode = long_of(ht, "dispatch_mode", 2);
     if (o.dispatch_mode < 1 || o.dispatch_mode > 5) {

@@ -102,7 +102,10 @@ struct ProcessMaster::Thread final : ReactorEvents {
                                                                      static_cast<uint32_t>(copy->size()),
                                                                      [copy](int) { delete copy; });
         if (rc != 1) delete copy;  // written at once, or refused: `done` will not run
-        if (rc < 0) {
+        if (rc == -EPIPE || rc == -ECONNRESET) {
+            // The manager closed the channels: the server is shutting down.
+            GUST_LOG(LogLevel::kDebug, "reactor %d: worker #%d's channel is closed", index, worker);
+        } else if (rc < 0) {
             ++channel_errors;
             GUST_LOG_WARN("reactor %d: message to worker #%d failed: %s", index, worker, error_message(rc));
         }

@@ -125,7 +125,7 @@ Status Reactor::start() {
     return {};
 }
 
-void Reactor::shutdown() {
+void Reactor::stop_accepting() {
     for (auto &l : listeners_) {
         if (l->resume_timer) loop_.cancel_timer(l->resume_timer);
         l->resume_timer = 0;
@@ -134,6 +134,10 @@ void Reactor::shutdown() {
         if (l->fd >= 0) net::sys::close(l->fd);
         l->fd = -1;
     }
+}
+
+void Reactor::shutdown() {
+    stop_accepting();
     std::vector<SessionId> ids;
     ids.reserve(sessions_.size());
     for (auto &[id, s] : sessions_) ids.push_back(id);

@@ -107,6 +107,8 @@ public:
     Status start();
     // Stops accepting and closes every session (on_close with kServer) and listener.
     void shutdown();
+    // Closes the listeners only; sessions go on (a worker being replaced finishes its connections).
+    void stop_accepting();
 
     // Queues data for the session and writes what the socket takes now. kErrNotFound for an
     // unknown or closing session, kErrLimit when the output buffer would pass its limit.
