@@ -32,6 +32,7 @@ static PHP_MINIT_FUNCTION(gust) {
 
 static PHP_RSHUTDOWN_FUNCTION(gust) {
     gust_coroutine_rshutdown();
+    gust_server_task_rshutdown();
     gust_runtime_rshutdown();
     GUST_G(last_error) = 0;
     return SUCCESS;

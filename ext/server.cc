@@ -43,7 +43,7 @@ PortObject *port_object(zend_object *obj) {
 const char *const kEventNames[kEventCount] = {
     "start",       "shutdown", "beforeShutdown", "workerStart", "workerStop", "workerExit",
     "workerError", "managerStart", "managerStop", "connect",     "receive",    "packet",
-    "close",       "bufferFull",   "bufferEmpty",
+    "close",       "bufferFull",   "bufferEmpty", "task",        "finish",     "pipeMessage",
 };
 
 void release_callbacks(Callback *callbacks) {
@@ -434,6 +434,8 @@ void gust_register_server(int module_number) {
     ce_connection_iterator = register_class_Swoole_Connection_Iterator(zend_ce_iterator, zend_ce_countable,
                                                                       zend_ce_arrayaccess);
     gust::php::srv::register_connection_iterator();
+    ce_server_task = register_class_Swoole_Server_Task();
+    gust::php::srv::register_task_class();
     gust::php::ce_swoole_exception = register_class_Swoole_Exception(zend_ce_exception);
 
     REGISTER_LONG_CONSTANT("SWOOLE_BASE", kModeBase, CONST_CS | CONST_PERSISTENT);

@@ -44,6 +44,9 @@ enum Event : int {
     kClose,
     kBufferFull,
     kBufferEmpty,
+    kTask,
+    kFinish,
+    kPipeMessage,
     kEventCount
 };
 
@@ -89,6 +92,8 @@ struct Settings {
     bool daemonize = false;
     bool hook_flags_set = false;
     zend_long hook_flags = 0;
+    zend_long task_worker_num = 0;
+    bool task_enable_coroutine = false;
     zend_long max_request = 0;        // a worker serving this many requests is replaced (0: never)
     zend_long max_request_grace = -1;  // up to this many more, at random (-1: max_request / 2)
     zend_long reactor_num = 2;    // PROCESS mode
@@ -96,6 +101,7 @@ struct Settings {
 };
 
 struct WorkerChannel;
+struct Messaging;  // server_task.cc: tasks, finish and pipe messages between workers
 
 // PROCESS mode: the master's reactor threads (in the master), the channels (every process holds
 // the fds it needs), and in a worker its side of the channels and what it knows of connections.
@@ -150,6 +156,10 @@ struct Server {
     Bridge bridge{this};
     Worker worker;
     std::unique_ptr<ProcessState> process;  // PROCESS mode only
+    // One inbox (a seqpacket pair) per worker and task worker, made before the first fork when a
+    // manager runs: anyone writes to in[0], the owner reads in[1].
+    std::vector<std::pair<int, int>> inboxes;
+    Messaging *messaging = nullptr;  // this worker's side, while it runs
     bool started = false;
     bool in_manager = false;
     bool manager_stopping = false;
@@ -179,7 +189,7 @@ bool start(Server *s);
 // worker's loop end once its coroutines finish (or max_wait_time passed).
 void stop_worker(Server *s);
 void shutdown(Server *s);
-void request_reload(Server *s);
+void request_reload(Server *s, bool only_task_workers);
 // server_api.cc: the connections this worker knows (PROCESS mode: from the master's messages).
 bool session_exists(Server *s, server::SessionId id);
 std::vector<server::SessionId> session_list(Server *s, server::SessionId after, size_t count);
@@ -203,6 +213,14 @@ bool manage_workers(Server *s);
 // Serves as worker `worker_id` in this process (server_run.cc).
 void run_worker(Server *s, zend_long worker_id);
 bool call_plain_with_server(Server *s, int event);
+// server_task.cc
+bool make_inboxes(Server *s);                  // before forking
+void close_inboxes(Server *s, zend_long keep);  // in a child: keeps only its own read end (-1: none)
+void messaging_start(Server *s);               // in a worker or task worker, before its loop
+void messaging_stop(Server *s);                // stop reading the inbox
+void messaging_end(Server *s);                 // after the loop
+bool is_task_worker(Server *s);
+void register_task_class();
 // Counts a request; at max_request the worker starts its graceful replacement.
 void count_request(Server *s);
 // Runs a callback in a new coroutine with `args` (copied); false when none is set.
@@ -216,5 +234,6 @@ void register_connection_iterator();
 extern zend_class_entry *ce_server;
 extern zend_class_entry *ce_server_port;
 extern zend_class_entry *ce_connection_iterator;
+extern zend_class_entry *ce_server_task;
 
 }  // namespace gust::php::srv

@@ -441,8 +441,7 @@ ZEND_METHOD(Swoole_Server, reload) {
         php_error_docref(nullptr, E_WARNING, "no manager process: reload needs worker_num > 1");
         RETURN_FALSE;
     }
-    if (only_task) RETURN_TRUE;  // no task workers to reload
-    request_reload(s);
+    request_reload(s, only_task);
     RETURN_TRUE;
 }
 

@@ -200,7 +200,7 @@ void process_child_forked(Server *s, size_t worker_id) {
     if (ps.notify_write >= 0) ::close(ps.notify_write);
     if (ps.notify_read >= 0) ::close(ps.notify_read);
     ps.notify_write = ps.notify_read = -1;
-    // Other workers' channel ends are not this worker's business.
+    // Other workers' channel ends are not this worker's business (a task worker has none).
     for (int w = 0; w < ps.master->worker_num(); ++w) {
         if (static_cast<size_t>(w) == worker_id) continue;
         for (int r = 0; r < ps.master->reactor_num(); ++r) ::close(ps.master->worker_end(w, r));
@@ -399,6 +399,11 @@ bool start_process_mode(Server *s) {
         _exit(0);
     }
     s->manager_pid = manager;
+    close_inboxes(s, -1);  // the master sends no tasks or pipe messages
+    for (auto &in : s->inboxes) {
+        ::close(in.first);
+        in.first = -1;
+    }
     zend_update_property_long(s->self->ce, s->self, ZEND_STRL("manager_pid"), manager);
     ::close(ps.notify_write);
     ps.notify_write = -1;

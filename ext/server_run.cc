@@ -130,6 +130,7 @@ bool spawn_worker(Server *s, ManagerState *m, size_t id) {
         s->in_manager = false;
         s->worker_pids.clear();
         s->worker_id = static_cast<zend_long>(id);
+        close_inboxes(s, s->worker_id);
         if (s->process) process_child_forked(s, id);
         return true;
     }
@@ -193,7 +194,8 @@ void signal_workers(Server *s, int sig) {
 // once every worker has ended after a stop.
 bool run_manager(Server *s, ManagerState *m) {
     s->manager_pid = getpid();
-    const size_t n = static_cast<size_t>(s->settings.worker_num);
+    set_long_property(s, "manager_pid", s->manager_pid);
+    const size_t n = static_cast<size_t>(s->settings.worker_num + s->settings.task_worker_num);
     s->in_manager = true;
     s->worker_pids.assign(n, 0);
     m->started_at.assign(n, 0);
@@ -240,10 +242,13 @@ bool run_manager(Server *s, ManagerState *m) {
                 signal_workers(s, SIGTERM);
             }
         } else if (sig == SIGUSR1 || sig == SIGUSR2) {
-            // BASE mode reload: every worker stops gracefully and is spawned again. The listening
-            // sockets stay open in the manager, so connections queue meanwhile instead of failing.
-            GUST_LOG_INFO("reloading %zu workers", n);
-            signal_workers(s, SIGTERM);
+            // Reload: the workers (SIGUSR2: task workers only) stop gracefully and are spawned again.
+            // Listening sockets and channels stay open meanwhile, so nothing sent to them is lost.
+            const size_t first = sig == SIGUSR2 ? static_cast<size_t>(s->settings.worker_num) : 0;
+            GUST_LOG_INFO("reloading workers %zu..%zu", first, n - 1);
+            for (size_t id = first; id < n; ++id) {
+                if (s->worker_pids[id] > 0) kill(s->worker_pids[id], SIGTERM);
+            }
         }
         reap_workers(s, m);
     }
@@ -329,7 +334,10 @@ void run_worker(Server *s, zend_long worker_id) {
     s->worker_id = worker_id;
     set_long_property(s, "worker_id", worker_id);
     set_long_property(s, "worker_pid", getpid());
-    if (s->process) {
+    const bool task_worker = worker_id >= s->settings.worker_num;
+    if (task_worker) {
+        // A task worker serves its inbox only.
+    } else if (s->process) {
         process_worker_setup(s, worker_id);
     } else {
         server::ReactorOptions ro;
@@ -343,6 +351,7 @@ void run_worker(Server *s, zend_long worker_id) {
         }
         (void)s->worker.reactor->start();
     }
+    messaging_start(s);
     watch_signals(s, rt);
     if (!s->process && s->settings.heartbeat_check_interval > 0) {
         Nanos every = static_cast<Nanos>(s->settings.heartbeat_check_interval * 1e9);
@@ -362,7 +371,8 @@ void run_worker(Server *s, zend_long worker_id) {
     if (s->worker.stop_deadline) rt->loop->cancel_timer(s->worker.stop_deadline);
     s->worker.heartbeat_timer = s->worker.stop_deadline = 0;
     s->worker.reactor.reset();
-    if (s->process) process_worker_teardown(s);
+    if (s->process && !is_task_worker(s)) process_worker_teardown(s);
+    messaging_end(s);
     g_running = nullptr;
 }
 
@@ -409,16 +419,20 @@ void count_request(Server *s) {
 void stop_worker(Server *s) {
     Worker &w = s->worker;
     Runtime *rt = runtime_if_any();
-    if (w.stopping || (!w.reactor && !s->process) || !rt || s->worker_id < 0) return;
+    if (w.stopping || !rt || s->worker_id < 0) return;
+    if (!w.reactor && !s->process && !s->messaging) return;
     w.stopping = true;
     unwatch_signals(s, rt);
     if (w.heartbeat_timer) rt->loop->cancel_timer(w.heartbeat_timer);
     w.heartbeat_timer = 0;
     if (w.recycle_timer) rt->loop->cancel_timer(w.recycle_timer);
     w.recycle_timer = 0;
-    if (s->process) {
+    messaging_stop(s);
+    if (is_task_worker(s)) {
+        // nothing else to stop
+    } else if (s->process) {
         process_worker_stop(s);  // connections stay with the master
-    } else {
+    } else if (w.reactor) {
         w.reactor->shutdown();  // onClose for every connection
     }
     zval args[2];
@@ -445,8 +459,8 @@ void shutdown(Server *s) {
     }
 }
 
-void request_reload(Server *s) {
-    if (s->manager_pid > 0) kill(s->manager_pid, SIGUSR1);
+void request_reload(Server *s, bool only_task_workers) {
+    if (s->manager_pid > 0) kill(s->manager_pid, only_task_workers ? SIGUSR2 : SIGUSR1);
 }
 
 bool start(Server *s) {
@@ -469,7 +483,12 @@ bool start(Server *s) {
     }
     const bool process_mode = s->mode == kModeProcess;
     // As in Swoole, max_request needs a manager to replace the worker, also with one worker.
-    const bool multi = s->settings.worker_num > 1 || process_mode || s->settings.max_request > 0;
+    const bool multi = s->settings.worker_num > 1 || process_mode || s->settings.max_request > 0 ||
+                       s->settings.task_worker_num > 0;
+    if (s->settings.task_worker_num > 0 && !s->callbacks[kTask].set()) {
+        php_error_docref(nullptr, E_WARNING, "require onTask callback");
+        return false;
+    }
     Runtime *rt = runtime_if_any();
     if (multi && rt) {
         if (!runtime_idle(rt) || current()) {
@@ -481,6 +500,10 @@ bool start(Server *s) {
     } else if (current()) {
         php_error_docref(nullptr, E_WARNING, "%s->start() cannot be called inside a coroutine",
                          ZSTR_VAL(s->self->ce->name));
+        return false;
+    }
+    if (multi && !make_inboxes(s)) {
+        php_error_docref(nullptr, E_WARNING, "cannot make the workers' inboxes: %s", strerror(errno));
         return false;
     }
     s->started = true;

@@ -2,7 +2,7 @@
 
 /**
  * Swoole\Server (Swoole 6 signatures). Methods of Swoole's Server that are not listed here
- * (tasks, addProcess, sendMessage, PROCESS-mode dispatch) are not implemented yet.
+ * (addProcess, command, sendwait) are not implemented yet.
  * Every event callback runs in its own coroutine.
  *
  * @generate-class-entries
@@ -66,6 +66,12 @@ namespace Swoole {
         public function getMasterPid(): int {}
         public function stats(): array {}
         public function bind(int $fd, int $uid): bool {}
+        public function task(mixed $data, int $taskWorkerIndex = -1, ?callable $finishCallback = null): int|false {}
+        public function taskwait(mixed $data, float $timeout = 0.5, int $taskWorkerIndex = -1): mixed {}
+        public function taskWaitMulti(array $tasks, float $timeout = 0.5): false|array {}
+        public function taskCo(array $tasks, float $timeout = 0.5): false|array {}
+        public function finish(mixed $data): bool {}
+        public function sendMessage(mixed $message, int $dst_worker_id): bool {}
         public function after(int $ms, callable $callback, mixed ...$params): int|false {}
         public function tick(int $ms, callable $callback, mixed ...$params): int|false {}
         public function clearTimer(int $timer_id): bool {}
@@ -74,6 +80,18 @@ namespace Swoole {
 }
 
 namespace Swoole\Server {
+    final class Task {
+        public mixed $data = null;
+        public float $dispatch_time = 0;
+        public int $id = -1;
+        public int $worker_id = -1;
+        public int $flags = 0;
+
+        public function finish(mixed $data): bool {}
+        public static function pack(mixed $data): string|false {}
+        public static function unpack(string $data): mixed {}
+    }
+
     class Port {
         public string $host = '';
         public int $port = 0;

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: f5c011676a809be046b649dbcf548b46e6b5014f */
+ * Stub hash: e56d8f2e26fa9297b0e9cd470c3cafb3845a03bb */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Swoole_Server___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, host, IS_STRING, 0, "\'0.0.0.0\'")
@@ -131,6 +131,34 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Server_bind, 0, 2, 
 	ZEND_ARG_TYPE_INFO(0, uid, IS_LONG, 0)
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_Swoole_Server_task, 0, 1, MAY_BE_LONG|MAY_BE_FALSE)
+	ZEND_ARG_TYPE_INFO(0, data, IS_MIXED, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, taskWorkerIndex, IS_LONG, 0, "-1")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, finishCallback, IS_CALLABLE, 1, "null")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Server_taskwait, 0, 1, IS_MIXED, 0)
+	ZEND_ARG_TYPE_INFO(0, data, IS_MIXED, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "0.5")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, taskWorkerIndex, IS_LONG, 0, "-1")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_Swoole_Server_taskWaitMulti, 0, 1, MAY_BE_FALSE|MAY_BE_ARRAY)
+	ZEND_ARG_TYPE_INFO(0, tasks, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "0.5")
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_Swoole_Server_taskCo arginfo_class_Swoole_Server_taskWaitMulti
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Server_finish, 0, 1, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, data, IS_MIXED, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Server_sendMessage, 0, 2, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, message, IS_MIXED, 0)
+	ZEND_ARG_TYPE_INFO(0, dst_worker_id, IS_LONG, 0)
+ZEND_END_ARG_INFO()
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_Swoole_Server_after, 0, 2, MAY_BE_LONG|MAY_BE_FALSE)
 	ZEND_ARG_TYPE_INFO(0, ms, IS_LONG, 0)
 	ZEND_ARG_TYPE_INFO(0, callback, IS_CALLABLE, 0)
@@ -145,6 +173,16 @@ ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Server_defer, 0, 1, _IS_BOOL, 0)
 	ZEND_ARG_TYPE_INFO(0, callback, IS_CALLABLE, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_Swoole_Server_Task_finish arginfo_class_Swoole_Server_finish
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_Swoole_Server_Task_pack, 0, 1, MAY_BE_STRING|MAY_BE_FALSE)
+	ZEND_ARG_TYPE_INFO(0, data, IS_MIXED, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Server_Task_unpack, 0, 1, IS_MIXED, 0)
+	ZEND_ARG_TYPE_INFO(0, data, IS_STRING, 0)
 ZEND_END_ARG_INFO()
 
 #define arginfo_class_Swoole_Server_Port___construct arginfo_class_Swoole_Server___destruct
@@ -222,10 +260,19 @@ ZEND_METHOD(Swoole_Server, getManagerPid);
 ZEND_METHOD(Swoole_Server, getMasterPid);
 ZEND_METHOD(Swoole_Server, stats);
 ZEND_METHOD(Swoole_Server, bind);
+ZEND_METHOD(Swoole_Server, task);
+ZEND_METHOD(Swoole_Server, taskwait);
+ZEND_METHOD(Swoole_Server, taskWaitMulti);
+ZEND_METHOD(Swoole_Server, taskCo);
+ZEND_METHOD(Swoole_Server, finish);
+ZEND_METHOD(Swoole_Server, sendMessage);
 ZEND_METHOD(Swoole_Server, after);
 ZEND_METHOD(Swoole_Server, tick);
 ZEND_METHOD(Swoole_Server, clearTimer);
 ZEND_METHOD(Swoole_Server, defer);
+ZEND_METHOD(Swoole_Server_Task, finish);
+ZEND_METHOD(Swoole_Server_Task, pack);
+ZEND_METHOD(Swoole_Server_Task, unpack);
 ZEND_METHOD(Swoole_Server_Port, __construct);
 ZEND_METHOD(Swoole_Server_Port, __destruct);
 ZEND_METHOD(Swoole_Server_Port, set);
@@ -284,10 +331,24 @@ static const zend_function_entry class_Swoole_Server_methods[] = {
 	ZEND_ME(Swoole_Server, getMasterPid, arginfo_class_Swoole_Server_getMasterPid, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Server, stats, arginfo_class_Swoole_Server_stats, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Server, bind, arginfo_class_Swoole_Server_bind, ZEND_ACC_PUBLIC)
+	ZEND_ME(Swoole_Server, task, arginfo_class_Swoole_Server_task, ZEND_ACC_PUBLIC)
+	ZEND_ME(Swoole_Server, taskwait, arginfo_class_Swoole_Server_taskwait, ZEND_ACC_PUBLIC)
+	ZEND_ME(Swoole_Server, taskWaitMulti, arginfo_class_Swoole_Server_taskWaitMulti, ZEND_ACC_PUBLIC)
+	ZEND_ME(Swoole_Server, taskCo, arginfo_class_Swoole_Server_taskCo, ZEND_ACC_PUBLIC)
+	ZEND_ME(Swoole_Server, finish, arginfo_class_Swoole_Server_finish, ZEND_ACC_PUBLIC)
+	ZEND_ME(Swoole_Server, sendMessage, arginfo_class_Swoole_Server_sendMessage, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Server, after, arginfo_class_Swoole_Server_after, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Server, tick, arginfo_class_Swoole_Server_tick, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Server, clearTimer, arginfo_class_Swoole_Server_clearTimer, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Server, defer, arginfo_class_Swoole_Server_defer, ZEND_ACC_PUBLIC)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_Swoole_Server_Task_methods[] = {
+	ZEND_ME(Swoole_Server_Task, finish, arginfo_class_Swoole_Server_Task_finish, ZEND_ACC_PUBLIC)
+	ZEND_ME(Swoole_Server_Task, pack, arginfo_class_Swoole_Server_Task_pack, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Swoole_Server_Task, unpack, arginfo_class_Swoole_Server_Task_unpack, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_FE_END
 };
 
@@ -412,6 +473,47 @@ static zend_class_entry *register_class_Swoole_Server(void)
 	zend_string *property_worker_pid_name = zend_string_init("worker_pid", sizeof("worker_pid") - 1, 1);
 	zend_declare_typed_property(class_entry, property_worker_pid_name, &property_worker_pid_default_value, ZEND_ACC_PUBLIC, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_LONG));
 	zend_string_release(property_worker_pid_name);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_Swoole_Server_Task(void)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "Swoole\\Server", "Task", class_Swoole_Server_Task_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_FINAL;
+
+	zval property_data_default_value;
+	ZVAL_NULL(&property_data_default_value);
+	zend_string *property_data_name = zend_string_init("data", sizeof("data") - 1, 1);
+	zend_declare_typed_property(class_entry, property_data_name, &property_data_default_value, ZEND_ACC_PUBLIC, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_ANY));
+	zend_string_release(property_data_name);
+
+	zval property_dispatch_time_default_value;
+	ZVAL_LONG(&property_dispatch_time_default_value, 0);
+	zend_string *property_dispatch_time_name = zend_string_init("dispatch_time", sizeof("dispatch_time") - 1, 1);
+	zend_declare_typed_property(class_entry, property_dispatch_time_name, &property_dispatch_time_default_value, ZEND_ACC_PUBLIC, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_DOUBLE));
+	zend_string_release(property_dispatch_time_name);
+
+	zval property_id_default_value;
+	ZVAL_LONG(&property_id_default_value, -1);
+	zend_string *property_id_name = zend_string_init("id", sizeof("id") - 1, 1);
+	zend_declare_typed_property(class_entry, property_id_name, &property_id_default_value, ZEND_ACC_PUBLIC, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_LONG));
+	zend_string_release(property_id_name);
+
+	zval property_worker_id_default_value;
+	ZVAL_LONG(&property_worker_id_default_value, -1);
+	zend_string *property_worker_id_name = zend_string_init("worker_id", sizeof("worker_id") - 1, 1);
+	zend_declare_typed_property(class_entry, property_worker_id_name, &property_worker_id_default_value, ZEND_ACC_PUBLIC, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_LONG));
+	zend_string_release(property_worker_id_name);
+
+	zval property_flags_default_value;
+	ZVAL_LONG(&property_flags_default_value, 0);
+	zend_string *property_flags_name = zend_string_init("flags", sizeof("flags") - 1, 1);
+	zend_declare_typed_property(class_entry, property_flags_name, &property_flags_default_value, ZEND_ACC_PUBLIC, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_LONG));
+	zend_string_release(property_flags_name);
 
 	return class_entry;
 }
