@@ -44,6 +44,7 @@ const char *const kEventNames[kEventCount] = {
     "start",       "shutdown", "beforeShutdown", "workerStart", "workerStop", "workerExit",
     "workerError", "managerStart", "managerStop", "connect",     "receive",    "packet",
     "close",       "bufferFull",   "bufferEmpty", "task",        "finish",     "pipeMessage",
+    "beforeReload", "afterReload",
 };
 
 void release_callbacks(Callback *callbacks) {

@@ -47,6 +47,8 @@ enum Event : int {
     kTask,
     kFinish,
     kPipeMessage,
+    kBeforeReload,
+    kAfterReload,
     kEventCount
 };
 
@@ -79,7 +81,8 @@ struct Port {
 struct Settings {
     zend_long worker_num = 1;
     zend_long max_connection = 100000;
-    zend_long buffer_output_size = 2 * 1024 * 1024;
+    zend_long buffer_output_size = 2 * 1024 * 1024;  // the largest single send()
+    zend_long socket_buffer_size = 2 * 1024 * 1024;  // a connection's queued output
     zend_long package_max_length = 2 * 1024 * 1024;
     double max_wait_time = 3;
     zend_long backlog = 511;
@@ -89,6 +92,8 @@ struct Settings {
     zend_long log_level = 2;  // SWOOLE_LOG_INFO
     std::string log_file;
     std::string pid_file;
+    std::string user;   // workers switch to this user (and `group`) when the server starts as root
+    std::string group;
     bool daemonize = false;
     bool hook_flags_set = false;
     zend_long hook_flags = 0;

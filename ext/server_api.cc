@@ -258,6 +258,12 @@ ZEND_METHOD(Swoole_Server, send) {
         php_error_docref(nullptr, E_WARNING, "sending to a unix dgram path is not supported by Gust yet");
         RETURN_FALSE;
     }
+    if (static_cast<zend_long>(ZSTR_LEN(data)) > s->settings.buffer_output_size) {
+        s->last_error = kErrOutputBufferOverflow;
+        php_error_docref(nullptr, E_WARNING, "data is too large: %zu bytes, buffer_output_size is " ZEND_LONG_FMT,
+                         ZSTR_LEN(data), s->settings.buffer_output_size);
+        RETURN_FALSE;
+    }
     if (s->process) RETURN_BOOL(process_send(s, Z_LVAL_P(fd), data));
     server::Reactor *r = reactor_of(s);
     if (!r) RETURN_FALSE;
@@ -333,7 +339,7 @@ ZEND_METHOD(Swoole_Server, sendfile) {
     }
     zend_long left = length > 0 ? std::min<zend_long>(length, st.st_size - offset) : st.st_size - offset;
     // Queued through the session's bounded output buffer like send(): a file over
-    // buffer_output_size fails with SWOOLE_ERROR_OUTPUT_BUFFER_OVERFLOW instead of growing memory.
+    // socket_buffer_size fails with SWOOLE_ERROR_OUTPUT_BUFFER_OVERFLOW instead of growing memory.
     bool ok = true;
     while (left > 0 && ok) {
         // A fresh string per chunk: in PROCESS mode the channel keeps it until it is written.

@@ -351,8 +351,10 @@ bool start_process_mode(Server *s) {
     mo.worker_num = static_cast<int>(s->settings.worker_num);
     mo.dispatch_mode = static_cast<server::DispatchMode>(s->settings.dispatch_mode);
     mo.reactor.max_connections = static_cast<size_t>(s->settings.max_connection);
-    mo.reactor.output_buffer_limit = static_cast<size_t>(s->settings.buffer_output_size);
+    mo.reactor.output_buffer_limit = static_cast<size_t>(s->settings.socket_buffer_size);
     mo.limits.max_payload = 64u << 20;
+    mo.heartbeat_interval = static_cast<Nanos>(s->settings.heartbeat_check_interval * 1e9);
+    mo.heartbeat_idle = static_cast<Nanos>(s->settings.heartbeat_idle_time * 1e9);
     for (auto &p : s->ports) {
         server::MasterListener l;
         l.fd = p->fd;

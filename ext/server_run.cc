@@ -3,6 +3,8 @@
 // Functions here keep no C++ object with a destructor on the stack across PHP calls: a fatal
 // error in a callback may longjmp through them.
 #include <fcntl.h>
+#include <grp.h>
+#include <pwd.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -113,8 +115,39 @@ struct ManagerState {
     std::vector<double> started_at;   // by worker id: when it was (re)spawned
     std::vector<double> respawn_at;   // by worker id: 0, or when to spawn it again
     std::vector<double> backoff;      // by worker id: seconds to wait after a quick death
+    std::vector<bool> reloading;      // by worker id: stopped by a reload, not yet spawned again
+    size_t reload_left = 0;
     double kill_at = 0;               // stopping: when the remaining workers get SIGKILL
 };
+
+// `user`/`group`: a worker of a server started as root gives up root before it serves.
+void drop_privileges(Server *s) {
+    if (geteuid() != 0 || (s->settings.user.empty() && s->settings.group.empty())) return;
+    gid_t gid = getgid();
+    uid_t uid = getuid();
+    if (!s->settings.user.empty()) {
+        passwd *pw = getpwnam(s->settings.user.c_str());
+        if (!pw) {
+            GUST_LOG_ERROR("user %s does not exist", s->settings.user.c_str());
+            _exit(1);
+        }
+        uid = pw->pw_uid;
+        gid = pw->pw_gid;
+    }
+    if (!s->settings.group.empty()) {
+        group *gr = getgrnam(s->settings.group.c_str());
+        if (!gr) {
+            GUST_LOG_ERROR("group %s does not exist", s->settings.group.c_str());
+            _exit(1);
+        }
+        gid = gr->gr_gid;
+    }
+    if (setgroups(0, nullptr) != 0 || setgid(gid) != 0 || setuid(uid) != 0) {
+        GUST_LOG_ERROR("cannot switch to user %s / group %s: %s", s->settings.user.c_str(), s->settings.group.c_str(),
+                       strerror(errno));
+        _exit(1);
+    }
+}
 
 // Forks worker `id`. Returns true in the child (which must serve and then exit), false in the
 // manager.
@@ -132,11 +165,20 @@ bool spawn_worker(Server *s, ManagerState *m, size_t id) {
         s->worker_id = static_cast<zend_long>(id);
         close_inboxes(s, s->worker_id);
         if (s->process) process_child_forked(s, id);
+        drop_privileges(s);
         return true;
     }
     s->worker_pids[id] = pid;
     m->started_at[id] = wall_now();
     m->respawn_at[id] = 0;
+    if (m->reloading[id]) {
+        m->reloading[id] = false;
+        if (--m->reload_left == 0) {
+            (void)call_plain_with_server(s, kAfterReload);
+            if (EG(exception)) zend_clear_exception();
+            if (runtime_if_any()) teardown_runtime();
+        }
+    }
     return false;
 }
 
@@ -201,6 +243,7 @@ bool run_manager(Server *s, ManagerState *m) {
     m->started_at.assign(n, 0);
     m->respawn_at.assign(n, 0);
     m->backoff.assign(n, 0);
+    m->reloading.assign(n, false);
     sigemptyset(&m->watched);
     for (int sig : {SIGCHLD, SIGTERM, SIGINT, SIGUSR1, SIGUSR2}) sigaddset(&m->watched, sig);
     sigprocmask(SIG_BLOCK, &m->watched, &m->previous);
@@ -245,9 +288,17 @@ bool run_manager(Server *s, ManagerState *m) {
             // Reload: the workers (SIGUSR2: task workers only) stop gracefully and are spawned again.
             // Listening sockets and channels stay open meanwhile, so nothing sent to them is lost.
             const size_t first = sig == SIGUSR2 ? static_cast<size_t>(s->settings.worker_num) : 0;
-            GUST_LOG_INFO("reloading workers %zu..%zu", first, n - 1);
-            for (size_t id = first; id < n; ++id) {
-                if (s->worker_pids[id] > 0) kill(s->worker_pids[id], SIGTERM);
+            if (first < n && m->reload_left == 0) {
+                GUST_LOG_INFO("reloading workers %zu..%zu", first, n - 1);
+                (void)call_plain_with_server(s, kBeforeReload);
+                if (EG(exception)) zend_clear_exception();
+                if (runtime_if_any()) teardown_runtime();
+                for (size_t id = first; id < n; ++id) {
+                    if (s->worker_pids[id] <= 0) continue;
+                    m->reloading[id] = true;
+                    ++m->reload_left;
+                    kill(s->worker_pids[id], SIGTERM);
+                }
             }
         }
         reap_workers(s, m);
@@ -342,7 +393,7 @@ void run_worker(Server *s, zend_long worker_id) {
     } else {
         server::ReactorOptions ro;
         ro.max_connections = static_cast<size_t>(s->settings.max_connection);
-        ro.output_buffer_limit = static_cast<size_t>(s->settings.buffer_output_size);
+        ro.output_buffer_limit = static_cast<size_t>(s->settings.socket_buffer_size);
         s->worker.reactor = std::make_unique<server::Reactor>(*rt->loop, s->bridge, ro);
         for (auto &p : s->ports) {
             if (s->worker.reactor->adopt_listener(p->fd, listen_options(p.get())).ok()) {

@@ -152,6 +152,7 @@ bool load_settings(Server *s) {
     if (o.max_connection < 1) o.max_connection = 1;
     o.buffer_output_size = long_of(ht, "buffer_output_size", long_of(ht, "output_buffer_size", o.buffer_output_size));
     if (o.buffer_output_size < 1) o.buffer_output_size = 1;
+    o.socket_buffer_size = std::max<zend_long>(1, long_of(ht, "socket_buffer_size", o.socket_buffer_size));
     o.package_max_length = long_of(ht, "package_max_length", o.package_max_length);
     o.max_wait_time = double_of(ht, "max_wait_time", o.max_wait_time);
     o.backlog = long_of(ht, "backlog", o.backlog);
@@ -167,6 +168,8 @@ bool load_settings(Server *s) {
     o.log_level = long_of(ht, "log_level", o.log_level);
     o.log_file = string_of(ht, "log_file", "");
     o.pid_file = string_of(ht, "pid_file", "");
+    o.user = string_of(ht, "user", "");
+    o.group = string_of(ht, "group", "");
     o.daemonize = bool_of(ht, "daemonize", false);
     o.hook_flags_set = find(ht, "hook_flags") != nullptr;
     o.hook_flags = long_of(ht, "hook_flags", 0);

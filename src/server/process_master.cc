@@ -2,7 +2,9 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
+#include <climits>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
@@ -58,7 +60,8 @@ struct ProcessMaster::Thread final : ReactorEvents {
     std::unordered_map<SessionId, int> awaiting;  // connection -> worker with an unanswered package
     uint64_t round = 0;
     std::atomic<uint64_t> accepted{0}, closed{0}, refused{0}, bytes_in{0}, bytes_out{0};
-    std::atomic<uint64_t> dispatched{0}, replies{0}, dropped{0}, channel_errors{0};
+    std::atomic<uint64_t> dispatched{0}, replies{0}, dropped{0}, channel_errors{0}, heartbeat_closed{0};
+    loop::TimerId heartbeat_timer = 0;
     std::atomic<int64_t> connections{0};
 
     bool masks_connect_close() const {
@@ -237,7 +240,21 @@ struct ProcessMaster::Thread final : ReactorEvents {
         }
     }
 
+    void heartbeat() {
+        const Nanos idle = master->options_.heartbeat_idle;
+        const Nanos now = loop->now();
+        for (SessionId id : reactor->list(0, SIZE_MAX)) {
+            const SessionInfo *info = reactor->info(id);
+            if (info && now - std::max(info->connected_at, info->last_receive) >= idle) {
+                ++heartbeat_closed;
+                (void)reactor->close(id, false);
+            }
+        }
+    }
+
     void shutdown_in_thread() {
+        if (heartbeat_timer) loop->cancel_timer(heartbeat_timer);
+        heartbeat_timer = 0;
         reactor->shutdown();
         for (Channel &c : channels) {
             if (c.watch.valid()) loop->unwatch(c.watch);
@@ -284,6 +301,10 @@ struct ProcessMaster::Thread final : ReactorEvents {
                     st = wid.error();
                 }
             }
+        }
+        if (st.ok() && o.heartbeat_interval > 0 && o.heartbeat_idle > 0) {
+            heartbeat_timer = loop->add_timer(o.heartbeat_interval, o.heartbeat_interval,
+                                              [this](loop::TimerId) { heartbeat(); });
         }
         ready->set_value(st);
         if (!st.ok()) return;
@@ -387,6 +408,7 @@ MasterStats ProcessMaster::stats() const {
         s.replies += t->replies;
         s.dropped_replies += t->dropped;
         s.channel_errors += t->channel_errors;
+        s.heartbeat_closed += t->heartbeat_closed;
     }
     return s;
 }

@@ -40,6 +40,10 @@ struct MasterOptions {
     ReactorOptions reactor;  // per thread (max_connections is divided among the threads)
     std::vector<MasterListener> listeners;
     ipc::Limits limits;  // of the workers' replies
+    // heartbeat_check_interval / heartbeat_idle_time: every interval, each thread closes its
+    // connections that sent nothing for `heartbeat_idle` (0: off).
+    Nanos heartbeat_interval = 0;
+    Nanos heartbeat_idle = 0;
 };
 
 inline constexpr uint16_t kCloseReset = ipc::kFlagServerInitiated;
@@ -60,6 +64,7 @@ struct MasterStats {
     uint64_t replies = 0;
     uint64_t dropped_replies = 0;  // for a connection that is gone, or over its output limit
     uint64_t channel_errors = 0;
+    uint64_t heartbeat_closed = 0;
 };
 
 class ProcessMaster {

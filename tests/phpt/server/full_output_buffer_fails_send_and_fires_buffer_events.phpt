@@ -1,17 +1,18 @@
 --TEST--
-send() to a client that does not read fails once buffer_output_size is reached (SWOOLE_ERROR_OUTPUT_BUFFER_OVERFLOW, bufferFull), and bufferEmpty fires when it drains
+send() to a client that does not read fails once socket_buffer_size is queued (SWOOLE_ERROR_OUTPUT_BUFFER_OVERFLOW, bufferFull), bufferEmpty fires when it drains; one send() over buffer_output_size is refused
 --EXTENSIONS--
 gust
 --FILE--
 <?php
 $server = new Swoole\Server('127.0.0.1', 0, SWOOLE_BASE);
-$server->set(['worker_num' => 1, 'buffer_output_size' => 256 * 1024, 'hook_flags' => SWOOLE_HOOK_ALL]);
+$server->set(['worker_num' => 1, 'socket_buffer_size' => 256 * 1024, 'buffer_output_size' => 100000, 'hook_flags' => SWOOLE_HOOK_ALL]);
 $server->on('workerStart', function ($s) {
     $c = stream_socket_client("tcp://127.0.0.1:{$s->port}");
     fwrite($c, "go");
     $GLOBALS['client'] = $c;
 });
 $server->on('receive', function ($s, $fd, $rid, $data) {
+    var_dump(@$s->send($fd, str_repeat('y', 100001)), $s->getLastError() === SWOOLE_ERROR_OUTPUT_BUFFER_OVERFLOW);
     $chunk = str_repeat('x', 64 * 1024);
     $sent = 0;
     for ($i = 0; $i < 1000; $i++) {
@@ -30,6 +31,8 @@ $server->on('bufferEmpty', function ($s, $fd) { echo "bufferEmpty $fd\n"; $s->sh
 $server->start();
 ?>
 --EXPECT--
+bool(false)
+bool(true)
 bufferFull 1
 send failed after some chunks: true, error is overflow: true
 bufferEmpty 1

@@ -75,7 +75,7 @@ struct Env {
     std::vector<std::unique_ptr<FakeWorker>> workers;
     int port = 0;
     int listen_fd = -1;
-    Env(int workers_n, int reactors, DispatchMode mode) {
+    Env(int workers_n, int reactors, DispatchMode mode, Nanos heartbeat_idle = 0) {
         auto addr = net::Address::parse("127.0.0.1:0").value();
         listen_fd = net::sys::open_socket(AF_INET, SOCK_STREAM);
         EXPECT_EQ(net::sys::bind(listen_fd, addr), 0);
@@ -87,6 +87,8 @@ struct Env {
         o.worker_num = workers_n;
         o.reactor_num = reactors;
         o.dispatch_mode = mode;
+        o.heartbeat_idle = heartbeat_idle;
+        o.heartbeat_interval = heartbeat_idle / 4;
         MasterListener l;
         l.fd = listen_fd;
         l.options.address = bound;
@@ -178,6 +180,23 @@ TEST(ProcessMaster, ExitedWorkerClosesOnlyItsUnansweredConnections) {
     EXPECT_EQ(::poll(&p, 1, 50), 0);  // still open, nothing to read
     ::close(to_w1);
     ::close(to_w0);
+}
+
+TEST(ProcessMaster, HeartbeatClosesIdleConnectionsOnly) {
+    Env env(1, 1, DispatchMode::kFdMod, 500 * kNanosPerMilli);
+    int idle = env.client();
+    int busy = env.client();
+    // Keep one connection talking for longer than the idle time; the other says nothing.
+    for (int i = 0; i < 16; ++i) {
+        ASSERT_EQ(ask(busy, "x").substr(0, 2), "w0");
+        ::usleep(40 * 1000);
+    }
+    char buf[8];
+    EXPECT_EQ(::recv(idle, buf, sizeof buf, 0), 0);  // closed by the heartbeat
+    EXPECT_EQ(ask(busy, "still").substr(0, 2), "w0");
+    EXPECT_GE(env.master->stats().heartbeat_closed, 1u);
+    ::close(idle);
+    ::close(busy);
 }
 
 }  // namespace
