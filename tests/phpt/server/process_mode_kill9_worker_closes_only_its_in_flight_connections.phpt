@@ -45,6 +45,14 @@ echo "other worker's connections: ", ask($c[1], 'x')[0], ' ', ask($c[3], 'y')[0]
 posix_kill($pid, SIGTERM);
 pcntl_waitpid($pid, $status);
 echo "master exit status ", pcntl_wexitstatus($status), "\n";
+// No orphans: the workers (the replacement too) are gone with the master. A zombie is not an
+// orphan still running, so look at /proc state rather than kill(0).
+$alive = 0;
+foreach ([$pids[1], (int)$e[2]] as $wp) {
+    $st = @file_get_contents("/proc/$wp/stat");
+    if ($st !== false && !preg_match('/\) [ZX] /', $st)) $alive++;
+}
+echo "workers left running: $alive\n";
 ?>
 --EXPECT--
 w0,w1,w0,w1
@@ -53,3 +61,4 @@ in-flight connection closed: true
 idle connection of the dead worker served by the new one: w0, new pid: true
 other worker's connections: w1 w1
 master exit status 0
+workers left running: 0

@@ -182,6 +182,27 @@ TEST(ProcessMaster, ExitedWorkerClosesOnlyItsUnansweredConnections) {
     ::close(to_w0);
 }
 
+TEST(ProcessMaster, GarbageFromAWorkerIsDroppedAndTheMasterGoesOn) {
+    Env env(1, 1, DispatchMode::kFdMod);
+    int c = env.client();
+    ASSERT_EQ(ask(c, "before").substr(0, 2), "w0");
+    // A broken worker writes records that are not IPC messages (and one with a lying length).
+    const int fd = env.master->worker_end(0, 0);
+    const char junk[] = "this is not a gust ipc record at all";
+    ASSERT_GT(::send(fd, junk, sizeof junk, 0), 0);
+    uint8_t lying[ipc::kHeaderSize + 4] = {};
+    ipc::Header h;
+    h.session_id = 1;
+    h.total_len = 1000;
+    h.chunk_len = 1000;  // the record holds 4
+    ipc::encode_header(h, lying);
+    ASSERT_GT(::send(fd, lying, sizeof lying, 0), 0);
+    EXPECT_EQ(ask(c, "after").substr(0, 2), "w0");  // replies still flow on the same channel
+    for (int i = 0; i < 500 && env.master->stats().channel_errors < 2; ++i) ::usleep(1000);
+    EXPECT_GE(env.master->stats().channel_errors, 2u);
+    ::close(c);
+}
+
 TEST(ProcessMaster, HeartbeatClosesIdleConnectionsOnly) {
     Env env(1, 1, DispatchMode::kFdMod, 500 * kNanosPerMilli);
     int idle = env.client();
