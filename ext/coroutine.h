@@ -137,6 +137,13 @@ inline bool resumed(PhpCoroutine *p) {
 PhpCoroutine *require_coroutine();
 
 extern zend_class_entry *exit_exception_ce;
+// Swoole\Process (ext/process.cc): forks it; the child's pid, 0 in the child (which ran the
+// callback and must return at once), or -errno. Server::addProcess() starts its processes so.
+extern zend_class_entry *ce_process;
+pid_t process_fork(zend_object *process);
+// In a freshly forked child: runs the process's callback, then ends the script (unwind exit).
+void process_run_child(zend_object *process);
+bool process_is_fresh(zend_object *process);
 // Swoole\Exception (registered with the server classes, ext/server.cc).
 zend_class_entry *swoole_exception_ce();
 extern zend_class_entry *canceled_exception_ce;

@@ -75,6 +75,7 @@ void server_free(zend_object *obj) {
             if (p->object) port_object(p->object)->port = nullptr;
         }
         for (zend_object *it : s->iterators) connection_iterator_detach(it);
+        for (zend_object *proc : s->user_processes) OBJ_RELEASE(proc);
         delete s;
         server_object(obj)->server = nullptr;
     }
@@ -94,6 +95,7 @@ HashTable *server_get_gc(zend_object *obj, zval **table, int *n) {
     if (s) {
         add_callbacks_to_gc(buf, s->callbacks);
         for (auto &p : s->ports) add_callbacks_to_gc(buf, p->callbacks);
+        for (zend_object *proc : s->user_processes) zend_get_gc_buffer_add_obj(buf, proc);
     }
     zend_get_gc_buffer_use(buf, table, n);
     return zend_std_get_properties(obj);
@@ -366,6 +368,25 @@ ZEND_METHOD(Swoole_Server, listen) {
 }
 
 ZEND_METHOD(Swoole_Server, on) { register_callback(INTERNAL_FUNCTION_PARAM_PASSTHRU, false); }
+
+ZEND_METHOD(Swoole_Server, addProcess) {
+    zval *process;
+    ZEND_PARSE_PARAMETERS_START(1, 1)
+        Z_PARAM_OBJECT_OF_CLASS(process, gust::php::ce_process)
+    ZEND_PARSE_PARAMETERS_END();
+    Server *s = server_from(Z_OBJ_P(ZEND_THIS));
+    if (s->started) {
+        php_error_docref(nullptr, E_WARNING, "server is running, can't add process");
+        RETURN_FALSE;
+    }
+    if (!gust::php::process_is_fresh(Z_OBJ_P(process))) {
+        php_error_docref(nullptr, E_WARNING, "the process has no callback");
+        RETURN_FALSE;
+    }
+    GC_ADDREF(Z_OBJ_P(process));
+    s->user_processes.push_back(Z_OBJ_P(process));
+    RETURN_LONG(static_cast<zend_long>(s->user_processes.size()) - 1);
+}
 
 ZEND_METHOD(Swoole_Server, getCallback) {
     zend_string *name;

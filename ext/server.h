@@ -165,6 +165,7 @@ struct Server {
     // manager runs: anyone writes to in[0], the owner reads in[1].
     std::vector<std::pair<int, int>> inboxes;
     Messaging *messaging = nullptr;  // this worker's side, while it runs
+    std::vector<zend_object *> user_processes;  // addProcess(): ids after the task workers
     bool started = false;
     bool in_manager = false;
     bool manager_stopping = false;
@@ -217,6 +218,9 @@ bool process_sendto(Server *s, int port_index, const net::Address &to, zend_stri
 bool manage_workers(Server *s);
 // Serves as worker `worker_id` in this process (server_run.cc).
 void run_worker(Server *s, zend_long worker_id);
+// In a child forked by the manager: serves as its worker, task worker or user process, then ends
+// the script. Always returns false (for start()).
+bool serve_child(Server *s);
 bool call_plain_with_server(Server *s, int event);
 // server_task.cc
 bool make_inboxes(Server *s);                  // before forking

@@ -391,11 +391,7 @@ bool start_process_mode(Server *s) {
         ::close(ps.notify_read);
         ps.notify_read = -1;
         ps.master->close_master_ends();
-        if (manage_workers(s)) {
-            run_worker(s, s->worker_id);
-            if (!check_pending()) zend_throw_unwind_exit();
-            return false;
-        }
+        if (manage_workers(s)) return serve_child(s);
         // The manager's work ends here; the master runs onShutdown. No PHP shutdown in this process.
         fflush(nullptr);
         _exit(0);

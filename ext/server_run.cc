@@ -163,7 +163,7 @@ bool spawn_worker(Server *s, ManagerState *m, size_t id) {
         s->in_manager = false;
         s->worker_pids.clear();
         s->worker_id = static_cast<zend_long>(id);
-        close_inboxes(s, s->worker_id);
+        close_inboxes(s, id < s->inboxes.size() ? s->worker_id : -1);
         if (s->process) process_child_forked(s, id);
         drop_privileges(s);
         return true;
@@ -193,7 +193,8 @@ void reap_workers(Server *s, ManagerState *m) {
         if (id == s->worker_pids.size()) continue;
         s->worker_pids[id] = 0;
         const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 0;
-        const int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+        int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+        if (s->manager_stopping && sig == SIGTERM) sig = 0;  // ended by our own stop: not a fault
         // A worker that stopped gracefully (reload, max_request) answered what it had read, and
         // what it had not read waits in its channels for the replacement: nothing is lost. One
         // that died abruptly takes its unanswered requests with it.
@@ -237,7 +238,8 @@ void signal_workers(Server *s, int sig) {
 bool run_manager(Server *s, ManagerState *m) {
     s->manager_pid = getpid();
     set_long_property(s, "manager_pid", s->manager_pid);
-    const size_t n = static_cast<size_t>(s->settings.worker_num + s->settings.task_worker_num);
+    const size_t n = static_cast<size_t>(s->settings.worker_num + s->settings.task_worker_num) +
+                     s->user_processes.size();
     s->in_manager = true;
     s->worker_pids.assign(n, 0);
     m->started_at.assign(n, 0);
@@ -353,6 +355,19 @@ void daemonize() {
 }  // namespace
 
 Server *running_server() { return g_running; }
+
+bool serve_child(Server *s) {
+    const zend_long first_user = s->settings.worker_num + s->settings.task_worker_num;
+    if (s->worker_id >= first_user) {
+        // A user process of addProcess(): its callback is the whole life of this process.
+        g_running = nullptr;
+        process_run_child(s->user_processes[static_cast<size_t>(s->worker_id - first_user)]);
+        return false;
+    }
+    run_worker(s, s->worker_id);
+    if (!check_pending()) zend_throw_unwind_exit();
+    return false;
+}
 
 bool manage_workers(Server *s) {
     auto *m = new ManagerState();
@@ -535,7 +550,7 @@ bool start(Server *s) {
     const bool process_mode = s->mode == kModeProcess;
     // As in Swoole, max_request needs a manager to replace the worker, also with one worker.
     const bool multi = s->settings.worker_num > 1 || process_mode || s->settings.max_request > 0 ||
-                       s->settings.task_worker_num > 0;
+                       s->settings.task_worker_num > 0 || !s->user_processes.empty();
     if (s->settings.task_worker_num > 0 && !s->callbacks[kTask].set()) {
         php_error_docref(nullptr, E_WARNING, "require onTask callback");
         return false;
@@ -582,12 +597,8 @@ bool start(Server *s) {
         }
         teardown_runtime();
     }
-    if (manage_workers(s)) {
-        run_worker(s, s->worker_id);
-        // A worker's script ends here: shutdown functions and destructors run, then it exits.
-        if (!check_pending()) zend_throw_unwind_exit();
-        return false;
-    }
+    // In a forked child its script ends in serve_child: shutdown functions and destructors run.
+    if (manage_workers(s)) return serve_child(s);
     (void)call_plain_with_server(s, kShutdown);
     if (!s->settings.pid_file.empty()) unlink(s->settings.pid_file.c_str());
     return true;

@@ -2,7 +2,7 @@
 
 /**
  * Swoole\Server (Swoole 6 signatures). Methods of Swoole's Server that are not listed here
- * (addProcess, command, sendwait) are not implemented yet.
+ * (command, addCommand, sendwait) are not implemented yet.
  * Every event callback runs in its own coroutine.
  *
  * @generate-class-entries
@@ -72,6 +72,7 @@ namespace Swoole {
         public function taskCo(array $tasks, float $timeout = 0.5): false|array {}
         public function finish(mixed $data): bool {}
         public function sendMessage(mixed $message, int $dst_worker_id): bool {}
+        public function addProcess(\Swoole\Process $process): int|false {}
         public function after(int $ms, callable $callback, mixed ...$params): int|false {}
         public function tick(int $ms, callable $callback, mixed ...$params): int|false {}
         public function clearTimer(int $timer_id): bool {}

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: e56d8f2e26fa9297b0e9cd470c3cafb3845a03bb */
+ * Stub hash: be62ebacb7a8cc4d448478665bac173ca5f6bd8b */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Swoole_Server___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, host, IS_STRING, 0, "\'0.0.0.0\'")
@@ -159,6 +159,10 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Server_sendMessage,
 	ZEND_ARG_TYPE_INFO(0, dst_worker_id, IS_LONG, 0)
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_Swoole_Server_addProcess, 0, 1, MAY_BE_LONG|MAY_BE_FALSE)
+	ZEND_ARG_OBJ_INFO(0, process, Swoole\\Process, 0)
+ZEND_END_ARG_INFO()
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_Swoole_Server_after, 0, 2, MAY_BE_LONG|MAY_BE_FALSE)
 	ZEND_ARG_TYPE_INFO(0, ms, IS_LONG, 0)
 	ZEND_ARG_TYPE_INFO(0, callback, IS_CALLABLE, 0)
@@ -266,6 +270,7 @@ ZEND_METHOD(Swoole_Server, taskWaitMulti);
 ZEND_METHOD(Swoole_Server, taskCo);
 ZEND_METHOD(Swoole_Server, finish);
 ZEND_METHOD(Swoole_Server, sendMessage);
+ZEND_METHOD(Swoole_Server, addProcess);
 ZEND_METHOD(Swoole_Server, after);
 ZEND_METHOD(Swoole_Server, tick);
 ZEND_METHOD(Swoole_Server, clearTimer);
@@ -337,6 +342,7 @@ static const zend_function_entry class_Swoole_Server_methods[] = {
 	ZEND_ME(Swoole_Server, taskCo, arginfo_class_Swoole_Server_taskCo, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Server, finish, arginfo_class_Swoole_Server_finish, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Server, sendMessage, arginfo_class_Swoole_Server_sendMessage, ZEND_ACC_PUBLIC)
+	ZEND_ME(Swoole_Server, addProcess, arginfo_class_Swoole_Server_addProcess, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Server, after, arginfo_class_Swoole_Server_after, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Server, tick, arginfo_class_Swoole_Server_tick, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Server, clearTimer, arginfo_class_Swoole_Server_clearTimer, ZEND_ACC_PUBLIC)
