@@ -62,6 +62,31 @@ struct Callback {
     zval fn{};  // UNDEF when not set
     zend_fcall_info_cache fcc{};
     bool set() const { return Z_TYPE(fn) != IS_UNDEF; }
+    // Calls it here, on the current stack; *ret receives the return value (UNDEF when it threw).
+    void call(zval *args, uint32_t argc, zval *ret) {
+        ZVAL_UNDEF(ret);
+        zend_fcall_info fci = empty_fcall_info;
+        fci.size = sizeof(fci);
+        ZVAL_COPY_VALUE(&fci.function_name, &fn);
+        fci.retval = ret;
+        fci.params = args;
+        fci.param_count = argc;
+        zend_call_function(&fci, &fcc);
+    }
+};
+
+// Receives IPC messages straight into zend_strings (cookie = the string), refusing a size that
+// would pass memory_limit instead of letting emalloc raise a fatal error on the loop's stack.
+struct ZendStringAllocator : ipc::PayloadAllocator {
+    ipc::Destination allocate(const ipc::Header &, uint32_t size) override {
+        const size_t limit = PG(memory_limit) > 0 ? static_cast<size_t>(PG(memory_limit)) : SIZE_MAX;
+        if (zend_memory_usage(false) + size + 4096 > limit) return {};
+        zend_string *str = zend_string_alloc(size, 0);
+        return {reinterpret_cast<uint8_t *>(ZSTR_VAL(str)), str};
+    }
+    void release(ipc::Destination dest, uint32_t) override {
+        if (dest.cookie) zend_string_release(static_cast<zend_string *>(dest.cookie));
+    }
 };
 
 // One listening socket: the server's own (index 0) or one added by listen()/addListener().

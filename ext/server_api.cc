@@ -508,7 +508,8 @@ ZEND_METHOD(Swoole_Server, getWorkerId) {
     RETURN_LONG(s->worker_id);
 }
 
-ZEND_METHOD(Swoole_Server, getWorkerPid) {
+// getWorkerPid() and getWorkerStatus(): about this worker, or (pid, in the manager) another one.
+void worker_query(INTERNAL_FUNCTION_PARAMETERS, bool status) {
     zend_long id = -1;
     ZEND_PARSE_PARAMETERS_START(0, 1)
         Z_PARAM_OPTIONAL
@@ -517,27 +518,17 @@ ZEND_METHOD(Swoole_Server, getWorkerPid) {
     Server *s = this_server(ZEND_THIS);
     if (id < 0 || id == s->worker_id) {
         if (s->worker_id < 0) RETURN_FALSE;
-        RETURN_LONG(getpid());
+        // Status: busy inside a callback, idle otherwise.
+        RETURN_LONG(status ? (gust::php::current() ? 1 : 2) : getpid());
     }
-    if (s->in_manager && static_cast<size_t>(id) < s->worker_pids.size() && s->worker_pids[id] > 0) {
+    if (!status && s->in_manager && static_cast<size_t>(id) < s->worker_pids.size() && s->worker_pids[id] > 0) {
         RETURN_LONG(s->worker_pids[id]);
     }
     RETURN_FALSE;
 }
 
-ZEND_METHOD(Swoole_Server, getWorkerStatus) {
-    zend_long id = -1;
-    ZEND_PARSE_PARAMETERS_START(0, 1)
-        Z_PARAM_OPTIONAL
-        Z_PARAM_LONG(id)
-    ZEND_PARSE_PARAMETERS_END();
-    Server *s = this_server(ZEND_THIS);
-    if (id < 0 || id == s->worker_id) {
-        if (s->worker_id < 0) RETURN_FALSE;
-        RETURN_LONG(gust::php::current() ? 1 : 2);  // busy inside a callback, idle otherwise
-    }
-    RETURN_FALSE;
-}
+ZEND_METHOD(Swoole_Server, getWorkerPid) { worker_query(INTERNAL_FUNCTION_PARAM_PASSTHRU, false); }
+ZEND_METHOD(Swoole_Server, getWorkerStatus) { worker_query(INTERNAL_FUNCTION_PARAM_PASSTHRU, true); }
 
 ZEND_METHOD(Swoole_Server, getManagerPid) {
     ZEND_PARSE_PARAMETERS_NONE();

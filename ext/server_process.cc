@@ -20,7 +20,7 @@
 namespace gust::php::srv {
 
 // One channel of a worker: its end of the pair with reactor thread `reactor`.
-struct WorkerChannel final : loop::IoHandler, ipc::PayloadAllocator {
+struct WorkerChannel final : loop::IoHandler, ZendStringAllocator {
     Server *server = nullptr;
     int reactor = 0;
     int fd = -1;
@@ -29,17 +29,8 @@ struct WorkerChannel final : loop::IoHandler, ipc::PayloadAllocator {
     std::unique_ptr<ipc::Sender> sender;
     std::unique_ptr<ipc::Receiver> receiver;
 
-    // The package becomes the zend_string handed to onReceive: no copy after the socket.
-    ipc::Destination allocate(const ipc::Header &, uint32_t size) override {
-        // Refuse instead of letting emalloc hit memory_limit (a fatal error on the loop's stack).
-        const size_t limit = PG(memory_limit) > 0 ? static_cast<size_t>(PG(memory_limit)) : SIZE_MAX;
-        if (zend_memory_usage(false) + size + 4096 > limit) return {};
-        zend_string *str = zend_string_alloc(size, 0);
-        return {reinterpret_cast<uint8_t *>(ZSTR_VAL(str)), str};
-    }
-    void release(ipc::Destination dest, uint32_t) override {
-        if (dest.cookie) zend_string_release(static_cast<zend_string *>(dest.cookie));
-    }
+    // The package becomes the zend_string handed to onReceive (ZendStringAllocator): no copy after
+    // the socket.
     void on_io(uint32_t) override;
     ~WorkerChannel() {
         if (read_fd >= 0) ::close(read_fd);

@@ -46,16 +46,7 @@ bool call_plain(Server *s, int event, zval *args, uint32_t argc) {
     Callback &cb = s->callbacks[event];
     if (!cb.set()) return true;
     zval ret;
-    ZVAL_UNDEF(&ret);
-    zend_fcall_info fci;
-    fci.size = sizeof(fci);
-    ZVAL_COPY_VALUE(&fci.function_name, &cb.fn);
-    fci.object = nullptr;
-    fci.retval = &ret;
-    fci.params = args;
-    fci.param_count = argc;
-    fci.named_params = nullptr;
-    zend_call_function(&fci, &cb.fcc);
+    cb.call(args, argc, &ret);
     zval_ptr_dtor(&ret);
     return !EG(exception);
 }

@@ -179,6 +179,11 @@ bool load_settings(Server *s) {
     o.max_request_grace = long_of(ht, "max_request_grace", -1);
     o.reactor_num = std::clamp<zend_long>(long_of(ht, "reactor_num", 2), 1, 64);
     o.dispatch_mode = long_of(ht, "dispatch_mode", 2);
+    if (find(ht, "dispatch_func")) {
+        // Swoole calls it in the master's reactor threads; PHP (non-ZTS) must never run there.
+        php_error_docref(nullptr, E_WARNING, "dispatch_func is not supported by Gust (it would run PHP in the "
+                         "master's reactor threads); dispatch_mode decides instead");
+    }
     if (o.dispatch_mode < 1 || o.dispatch_mode > 5) {
         php_error_docref(nullptr, E_WARNING, "dispatch_mode " ZEND_LONG_FMT " is not supported by Gust yet; "
                          "using 2 (SWOOLE_DISPATCH_FDMOD)", o.dispatch_mode);

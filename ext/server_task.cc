@@ -58,7 +58,7 @@ struct TaskWait {
 
 }  // namespace
 
-struct Messaging final : loop::IoHandler, ipc::PayloadAllocator {
+struct Messaging final : loop::IoHandler, ZendStringAllocator {
     Server *server = nullptr;
     int read_fd = -1;
     loop::WatchId watch{};
@@ -70,15 +70,6 @@ struct Messaging final : loop::IoHandler, ipc::PayloadAllocator {
     std::map<zend_long, TaskWait *> waits;    // task id -> its waiter
     std::map<coro::CoroutineId, std::pair<zend_long, zend_long>> running;  // onTask coroutine -> task id, source
 
-    ipc::Destination allocate(const ipc::Header &, uint32_t size) override {
-        const size_t limit = PG(memory_limit) > 0 ? static_cast<size_t>(PG(memory_limit)) : SIZE_MAX;
-        if (zend_memory_usage(false) + size + 4096 > limit) return {};
-        zend_string *str = zend_string_alloc(size, 0);
-        return {reinterpret_cast<uint8_t *>(ZSTR_VAL(str)), str};
-    }
-    void release(ipc::Destination dest, uint32_t) override {
-        if (dest.cookie) zend_string_release(static_cast<zend_string *>(dest.cookie));
-    }
     void on_io(uint32_t) override;
 };
 
@@ -243,16 +234,7 @@ void task_runner(INTERNAL_FUNCTION_PARAMETERS) {
         ZVAL_COPY_VALUE(&args[3], data);
         argc = 4;
     }
-    ZVAL_UNDEF(&ret);
-    zend_fcall_info fci;
-    fci.size = sizeof(fci);
-    ZVAL_COPY_VALUE(&fci.function_name, &cb.fn);
-    fci.object = nullptr;
-    fci.retval = &ret;
-    fci.params = args;
-    fci.param_count = argc;
-    fci.named_params = nullptr;
-    zend_call_function(&fci, &cb.fcc);
+    cb.call(args, argc, &ret);
     if (argc == 2) zval_ptr_dtor(&args[1]);
     // A return value other than null finishes the task, unless finish() already did.
     if (s->messaging && s->messaging->running.count(cid) && !EG(exception) && Z_TYPE(ret) != IS_UNDEF &&
@@ -526,19 +508,6 @@ ZEND_METHOD(Swoole_Server, taskWaitMulti) {
     ZEND_PARSE_PARAMETERS_END();
     Server *s = this_server(ZEND_THIS);
     if (!require_worker(s, "taskWaitMulti")) RETURN_FALSE;
-    wait_tasks(s, tasks, timeout, -1, return_value);
-}
-
-ZEND_METHOD(Swoole_Server, taskCo) {
-    HashTable *tasks;
-    double timeout = 0.5;
-    ZEND_PARSE_PARAMETERS_START(1, 2)
-        Z_PARAM_ARRAY_HT(tasks)
-        Z_PARAM_OPTIONAL
-        Z_PARAM_DOUBLE(timeout)
-    ZEND_PARSE_PARAMETERS_END();
-    Server *s = this_server(ZEND_THIS);
-    if (!require_worker(s, "taskCo")) RETURN_FALSE;
     wait_tasks(s, tasks, timeout, -1, return_value);
 }
 

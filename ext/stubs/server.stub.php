@@ -69,6 +69,7 @@ namespace Swoole {
         public function task(mixed $data, int $taskWorkerIndex = -1, ?callable $finishCallback = null): int|false {}
         public function taskwait(mixed $data, float $timeout = 0.5, int $taskWorkerIndex = -1): mixed {}
         public function taskWaitMulti(array $tasks, float $timeout = 0.5): false|array {}
+        /** @implementation-alias Swoole\Server::taskWaitMulti */
         public function taskCo(array $tasks, float $timeout = 0.5): false|array {}
         public function finish(mixed $data): bool {}
         public function sendMessage(mixed $message, int $dst_worker_id): bool {}

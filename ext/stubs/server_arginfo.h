@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: be62ebacb7a8cc4d448478665bac173ca5f6bd8b */
+ * Stub hash: cd60f7f9213f957fcfa8a754170619280191bd35 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Swoole_Server___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, host, IS_STRING, 0, "\'0.0.0.0\'")
@@ -267,7 +267,6 @@ ZEND_METHOD(Swoole_Server, bind);
 ZEND_METHOD(Swoole_Server, task);
 ZEND_METHOD(Swoole_Server, taskwait);
 ZEND_METHOD(Swoole_Server, taskWaitMulti);
-ZEND_METHOD(Swoole_Server, taskCo);
 ZEND_METHOD(Swoole_Server, finish);
 ZEND_METHOD(Swoole_Server, sendMessage);
 ZEND_METHOD(Swoole_Server, addProcess);
@@ -339,7 +338,7 @@ static const zend_function_entry class_Swoole_Server_methods[] = {
 	ZEND_ME(Swoole_Server, task, arginfo_class_Swoole_Server_task, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Server, taskwait, arginfo_class_Swoole_Server_taskwait, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Server, taskWaitMulti, arginfo_class_Swoole_Server_taskWaitMulti, ZEND_ACC_PUBLIC)
-	ZEND_ME(Swoole_Server, taskCo, arginfo_class_Swoole_Server_taskCo, ZEND_ACC_PUBLIC)
+	ZEND_MALIAS(Swoole_Server, taskCo, taskWaitMulti, arginfo_class_Swoole_Server_taskCo, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Server, finish, arginfo_class_Swoole_Server_finish, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Server, sendMessage, arginfo_class_Swoole_Server_sendMessage, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Server, addProcess, arginfo_class_Swoole_Server_addProcess, ZEND_ACC_PUBLIC)
