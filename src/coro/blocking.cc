@@ -1,11 +1,14 @@
 #include "gust/coro/blocking.h"
 
+#include <pthread.h>
+
 #include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <memory>
 #include <mutex>
 #include <thread>
+#include <vector>
 
 #include "gust/base/error.h"
 #include "gust/loop/loop.h"
@@ -27,11 +30,26 @@ struct Job {
     Scheduler *scheduler = nullptr;
 };
 
+class Pool;
+Pool *g_pool = nullptr;
+// Pools left behind by fork(): their threads exist only in the parent. Kept reachable (never
+// destroyed), so the child neither touches their possibly locked mutex nor reports them as leaks.
+std::vector<Pool *> *g_forked_away = nullptr;
+std::once_flag g_pool_once;
+
 class Pool {
 public:
     static Pool &instance() {
-        static Pool *pool = new Pool();  // never destroyed: workers may still be inside a job at exit
-        return *pool;
+        std::call_once(g_pool_once, [] {
+            g_pool = new Pool();  // never destroyed: workers may still be inside a job at exit
+            pthread_atfork(nullptr, nullptr, [] {
+                // In the child: no worker thread survived the fork; start from an empty pool.
+                if (!g_forked_away) g_forked_away = new std::vector<Pool *>();
+                g_forked_away->push_back(g_pool);
+                g_pool = new Pool();
+            });
+        });
+        return *g_pool;
     }
     void submit(std::shared_ptr<Job> job) {
         std::lock_guard<std::mutex> lock(mutex_);

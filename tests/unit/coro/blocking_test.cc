@@ -2,6 +2,8 @@
 #include "gust/coro/blocking.h"
 
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
@@ -86,6 +88,34 @@ TEST(Blocking, StatsCountAJobUntilItEnds) {
     EXPECT_GE(during.threads, 1);
     EXPECT_GE(during.queued + during.running, 1u);
 }
+
+// Not in the TSan build: TSan refuses to start threads in the child of a multi-threaded process,
+// which is exactly what this checks. The debug (ASan) suite runs it.
+#if !defined(__SANITIZE_THREAD__)
+TEST(Blocking, AForkedChildGetsAPoolOfItsOwn) {
+    // The parent's workers do not exist in a child; its jobs must still run there.
+    {
+        loop::Loop loop;
+        Scheduler sched(loop);
+        (void)sched.create([] { EXPECT_EQ(run_blocking([] {}), 0); });
+        sched.run();
+    }
+    pid_t pid = fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+        loop::Loop loop;
+        Scheduler sched(loop);
+        int rc = -1, ran = 0;
+        (void)sched.create([&] { rc = run_blocking([&] { ran = 1; }, 5 * kNanosPerSecond); });
+        sched.run();
+        _exit(rc == 0 && ran == 1 ? 0 : 1);
+    }
+    int status = 0;
+    ASSERT_EQ(waitpid(pid, &status, 0), pid);
+    EXPECT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 0);
+}
+#endif
 
 TEST(Blocking, OutsideACoroutineIsRefused) {
     EXPECT_EQ(run_blocking([] {}), kErrNotInCoroutine);
