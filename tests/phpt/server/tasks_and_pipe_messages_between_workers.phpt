@@ -21,6 +21,7 @@ if ($pid === 0) {
     });
     $server->on('finish', function ($s, $id, $data) use ($out) {
         $out("onFinish " . json_encode($data) . " in worker {$s->getWorkerId()}");
+        if ($data === 1) $s->sendMessage('stop', 1);  // the late result of the timed-out task: all is done
     });
     $server->on('pipeMessage', function ($s, $src, $msg) use ($out) {
         $out("pipeMessage from $src: " . json_encode($msg) . " in worker {$s->getWorkerId()}");
@@ -28,7 +29,6 @@ if ($pid === 0) {
     });
     $server->on('workerStart', function ($s, $wid) use ($out) {
         if ($wid !== 0) return;
-        Co::sleep(0.05);  // let every other process start its loop
         $out("task id: " . var_export($s->task("plain"), true));
         $s->task("with callback", -1, function ($s, $id, $data) use ($out) { $out("callback got $data"); });
         $s->task("via finish");
@@ -38,8 +38,6 @@ if ($pid === 0) {
         $out("taskCo with a timeout: " . json_encode($s->taskCo(['quick', ['slow' => 1]], 0.01)));
         $out("sendMessage: " . var_export($s->sendMessage(['hi' => 1], 1), true));
         $out("to myself: " . var_export(@$s->sendMessage('x', 0), true));
-        Co::sleep(0.2);
-        $s->sendMessage('stop', 1);
     });
     $server->start();
     exit(0);
