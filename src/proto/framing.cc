@@ -68,6 +68,9 @@ const char *Framing::invalid_reason(const Options &o) {
         case Mode::kLengthFunc:
             if (!o.length_func) return "package_length_func is not set";
             return nullptr;
+        case Mode::kHttp:
+            if (o.http_max_head < 64) return "the HTTP header size limit must be at least 64 bytes";
+            return nullptr;
     }
     return "unknown framing mode";
 }
@@ -86,6 +89,7 @@ Splitter::Step Splitter::next(mem::Slice buffer) {
         case Mode::kEofSplit: return eof_split(buffer);
         case Mode::kLength: return length(buffer);
         case Mode::kLengthFunc: return length_func(buffer);
+        case Mode::kHttp: return http(buffer);
     }
     return fail(-kErrInvalid, "unknown framing mode");
 }

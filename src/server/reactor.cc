@@ -18,6 +18,8 @@ struct Reactor::Listener final : loop::IoHandler {
     int type = SOCK_STREAM;
     bool tcp_nodelay = true;
     std::shared_ptr<const proto::framing::Framing> framing;
+    Nanos header_timeout = 0;
+    Nanos body_timeout = 0;
     loop::WatchId watch{};
     loop::TimerId resume_timer = 0;  // re-arms the watch after an EMFILE pause
     void on_io(uint32_t) override {
@@ -36,6 +38,10 @@ struct Reactor::Session final : loop::IoHandler {
     mem::Buffer output;
     mem::Buffer input;  // framed listeners: bytes of the package being received
     std::unique_ptr<proto::framing::Splitter> splitter;
+    const Listener *listener = nullptr;
+    loop::TimerId read_timer = 0;  // armed while a request is partly received (header/body timeouts)
+    bool read_timer_for_body = false;
+    Nanos request_started = 0;  // when the first byte of the request being received arrived
     bool closing = false;      // close() asked: finish writing, then close
     bool dead = false;         // torn down (fd closed); awaiting free
     bool buffer_full = false;  // on_buffer_full reported, on_buffer_empty pending
@@ -60,6 +66,7 @@ Reactor::Reactor(loop::Loop &loop, ReactorEvents &events, ReactorOptions options
 
 Reactor::~Reactor() {
     for (auto &[id, s] : sessions_) {
+        if (s->read_timer != 0) loop_.cancel_timer(s->read_timer);
         if (s->watch.valid()) loop_.unwatch(s->watch);
         if (s->info.fd >= 0) net::sys::close(s->info.fd);
     }
@@ -97,6 +104,8 @@ Result<int> Reactor::adopt_listener(int fd, const ListenOptions &o) {
     l->type = o.type;
     l->tcp_nodelay = o.tcp_nodelay && o.address.is_ip();
     l->framing = o.type == SOCK_STREAM ? o.framing : nullptr;
+    l->header_timeout = o.header_timeout;
+    l->body_timeout = o.body_timeout;
     listeners_.push_back(std::move(l));
     if (started_) {
         auto w = loop_.watch(fd, loop::kReadable, listeners_.back().get());
@@ -188,6 +197,7 @@ void Reactor::on_accept(Listener &l) {
         s->info.connected_at = loop_.now();
         s->output = mem::Buffer();
         if (l.framing) s->splitter = std::make_unique<proto::framing::Splitter>(*l.framing);
+        s->listener = &l;
         auto w = loop_.watch(fd, loop::kReadable, s.get());
         if (!w.ok()) {
             net::sys::close(fd);
@@ -254,6 +264,7 @@ void Reactor::read_session(Session &s) {
 }
 
 void Reactor::deliver_framed(Session &s, Slice bytes) {
+    if (s.input.empty() && !s.splitter->in_body()) s.request_started = loop_.now();
     // The splitter never asks for more than package_max_length bytes, so the input stays bounded.
     if (!s.input.append(bytes).ok()) {
         finish_close(s, CloseCause::kError);
@@ -261,12 +272,16 @@ void Reactor::deliver_framed(Session &s, Slice bytes) {
     }
     while (!s.dead && !s.closing) {
         auto step = s.splitter->next(s.input.readable());
-        if (step.status == proto::framing::Splitter::kNeedMore) break;
+        if (step.send_continue) (void)send(s.info.id, Slice(proto::http1::kContinueResponse));
+        if (step.status == proto::framing::Splitter::kNeedMore) {
+            s.input.consume(step.consume);
+            break;
+        }
         if (step.status < 0) {
             ++stats_.framing_errors;
             GUST_LOG_WARN("session %lld from %s: %s; closing it", static_cast<long long>(s.info.id),
                           s.info.peer.to_string().c_str(), s.splitter->reason());
-            finish_close(s, CloseCause::kProtocol);
+            refuse(s, s.splitter->http_status());
             return;
         }
         {
@@ -274,8 +289,64 @@ void Reactor::deliver_framed(Session &s, Slice bytes) {
             events_.on_receive(s.info, step.package);
         }
         s.input.consume(step.consume);
+        s.request_started = loop_.now();
     }
     if (s.input.empty()) s.input.release();  // idle sessions hold no input memory
+    arm_read_timer(s);
+}
+
+void Reactor::refuse(Session &s, int status) {
+    if (status != 0 && !s.dead && !s.closing) {
+        s.input.clear();
+        (void)send(s.info.id, Slice(proto::http1::error_response(status)));
+    }
+    if (s.dead || s.closing) return;
+    if (s.output.empty()) {
+        finish_close(s, CloseCause::kProtocol);
+    } else {
+        s.closing = true;  // the answer goes out first
+        update_interest(s);
+    }
+}
+
+void Reactor::arm_read_timer(Session &s) {
+    const Listener &l = *s.listener;
+    if (s.dead || s.closing || (l.header_timeout == 0 && l.body_timeout == 0)) return;
+    const bool partial = !s.input.empty() || s.splitter->in_body();
+    const bool body = s.splitter->in_body();
+    if (!partial || (s.read_timer != 0 && s.read_timer_for_body != body)) {
+        if (s.read_timer != 0) loop_.cancel_timer(s.read_timer);
+        s.read_timer = 0;
+    }
+    if (!partial || s.read_timer != 0) return;
+    const Nanos timeout = body ? l.body_timeout : l.header_timeout;
+    if (timeout == 0) return;
+    const Nanos since = body ? s.info.last_receive : s.request_started;
+    const Nanos left = std::max<Nanos>(since + timeout - loop_.now(), kNanosPerMilli);
+    const SessionId id = s.info.id;
+    s.read_timer_for_body = body;
+    s.read_timer = loop_.add_timer(left, 0, [this, id](loop::TimerId) { on_read_timer(id); });
+    loop_.set_timer_ref(s.read_timer, false);
+}
+
+void Reactor::on_read_timer(SessionId id) {
+    auto it = sessions_.find(id);
+    if (it == sessions_.end()) return;
+    Session &s = *it->second;
+    s.read_timer = 0;
+    if (s.dead || s.closing) return;
+    const Listener &l = *s.listener;
+    const bool body = s.splitter->in_body();
+    const Nanos timeout = body ? l.body_timeout : l.header_timeout;
+    const Nanos since = body ? s.info.last_receive : s.request_started;
+    if (timeout != 0 && loop_.now() >= since + timeout && (body || !s.input.empty())) {
+        GUST_LOG_WARN("session %lld from %s: request %s not received in time; closing it",
+                      static_cast<long long>(id), s.info.peer.to_string().c_str(), body ? "body" : "head");
+        refuse(s, s.splitter->is_http() ? 408 : 0);
+        reap();
+        return;
+    }
+    arm_read_timer(s);
 }
 
 void Reactor::flush_session(Session &s) {
@@ -395,6 +466,8 @@ Status Reactor::resume(SessionId id) {
 void Reactor::finish_close(Session &s, CloseCause cause) {
     if (s.dead) return;
     s.dead = true;
+    if (s.read_timer != 0) loop_.cancel_timer(s.read_timer);
+    s.read_timer = 0;
     if (s.watch.valid()) loop_.unwatch(s.watch);
     s.watch = {};
     net::sys::close(s.info.fd);

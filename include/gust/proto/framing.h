@@ -15,7 +15,9 @@
 // no pointer is kept). The answer is one of
 //   kReady     a package is at the front: `package` views buffer[0, consume).
 //              Handle it, then drop `consume` bytes before the next call.
-//   kNeedMore  read more bytes and call again.
+//   kNeedMore  read more bytes and call again. When `consume` is non-zero, drop
+//              that many bytes first (HTTP mode: bytes after a request that
+//              ends the connection are never interpreted).
 //   < 0        -kErrLimit (over package_max_length) or -kErrProtocol (bad
 //              length, length function error): close the connection and log
 //              reason(). The splitter stays failed until reset().
@@ -31,6 +33,7 @@
 
 #include "gust/base/result.h"
 #include "gust/mem/slice.h"
+#include "gust/proto/http1.h"
 
 namespace gust::proto::framing {
 
@@ -39,6 +42,7 @@ enum class Mode : uint8_t {
     kEofSplit,    // open_eof_split: one package per package_eof, the eof included at its end
     kLength,      // open_length_check: a length field in a fixed header
     kLengthFunc,  // package_length_func: a function tells the package length
+    kHttp,        // open_http_protocol: one whole HTTP/1.1 request (head + raw body), see framing_http.cc
 };
 
 // The length function of kLengthFunc. It sees the unconsumed bytes (at least one, at
@@ -57,6 +61,9 @@ struct Options {
     uint32_t body_offset = 0;    // package_body_offset: package length = body_offset + length value
     uint32_t max_length = 2 * 1024 * 1024;  // package_max_length
     LengthFunc length_func;                 // kLengthFunc only
+    // kHttp: max_length bounds the decoded body (413 beyond it); the request head is bounded here
+    // (431/414 beyond it). A chunked body's raw bytes may take up to twice max_length.
+    uint32_t http_max_head = 16 * 1024;
 };
 
 // Picks the mode the way Swoole reads the flags: open_eof_split implies
@@ -104,7 +111,10 @@ public:
     struct Step {
         int status = kNeedMore;  // kReady, kNeedMore, or -kErrLimit / -kErrProtocol
         mem::Slice package;      // kReady: the package, a view into the caller's buffer
-        size_t consume = 0;      // kReady: bytes to drop before the next call (== package.size())
+        size_t consume = 0;      // bytes to drop before the next call (kReady: == package.size())
+        // kHttp: the request head asked for `Expect: 100-continue` and its body has not arrived;
+        // answer "100 Continue" now (reported once per request).
+        bool send_continue = false;
     };
 
     // `framing` must outlive the splitter.
@@ -118,12 +128,24 @@ public:
     size_t expected_length() const { return expected_; }
     // Why next() failed, for the log line; nullptr when it did not.
     const char *reason() const { return reason_; }
+    bool is_http() const { return framing_->options().mode == Mode::kHttp; }
+    // kHttp: the status to answer a failed request with (400, 408, 413, 414, 417, 431, 501, 505)
+    // before closing; 0 in other modes or when next() did not fail.
+    int http_status() const { return http_status_; }
+    // kHttp: the head of the request being received is complete and its body is awaited (read
+    // timeouts differ for heads and bodies).
+    bool in_body() const { return http_phase_ == HttpPhase::kBody; }
+    // kHttp: the last request delivered ends the connection (Connection: close, HTTP/1.0 without
+    // keep-alive, or an upgrade); every later byte is dropped.
+    bool finished() const { return http_phase_ == HttpPhase::kFinished; }
     // Back to the start of a package, failure forgotten (e.g. for a reused connection slot).
     void reset() {
         scanned_ = 0;
         expected_ = 0;
         failed_ = 0;
         reason_ = nullptr;
+        http_status_ = 0;
+        http_phase_ = HttpPhase::kHead;
     }
 
 private:
@@ -131,14 +153,27 @@ private:
     Step eof_split(mem::Slice buffer);
     Step length(mem::Slice buffer);
     Step length_func(mem::Slice buffer);
+    Step http(mem::Slice buffer);
+    Step http_head(mem::Slice buffer);
+    Step http_fail(int status, const char *reason);
     Step ready(mem::Slice buffer, size_t n);
     Step fail(int code, const char *reason);
+
+    enum class HttpPhase : uint8_t { kHead, kBody, kFinished };
 
     const Framing *framing_;
     size_t scanned_ = 0;   // kEofSplit: no package_eof starts before this offset
     size_t expected_ = 0;  // length modes: the current package's length, 0 until known
     int failed_ = 0;       // the error answered once failed
     const char *reason_ = nullptr;
+    // kHttp state of the request being received.
+    HttpPhase http_phase_ = HttpPhase::kHead;
+    bool http_chunked_ = false;
+    bool http_ends_connection_ = false;  // the request being received is the connection's last
+    bool http_continue_due_ = false;
+    int http_status_ = 0;
+    size_t http_head_len_ = 0;
+    http1::ChunkedDecoder chunked_;  // kHttp with a chunked body
 };
 
 }  // namespace gust::proto::framing

@@ -64,6 +64,17 @@ struct RequestHead {
 int parse_request_head(const char *data, size_t len, RequestHead *head, const Limits &limits = {},
                        size_t scan_from = 0);
 
+// The reason phrase of a status code ("Not Found"), or nullptr for a code it does not know.
+const char *reason_phrase(int status);
+
+// The whole response a server sends before closing a connection whose request it refused
+// (400, 408, 413, 414, 417, 431, 501, 505, or any other known code): status line, Connection:
+// close, Content-Length and a one-line text body. Static storage.
+std::string_view error_response(int status);
+
+// The interim response to `Expect: 100-continue`.
+inline constexpr std::string_view kContinueResponse = "HTTP/1.1 100 Continue\r\n\r\n";
+
 // ASCII case-insensitive equality for header names and tokens.
 bool equals_ignore_case(std::string_view a, std::string_view b);
 

@@ -35,6 +35,11 @@ struct ListenOptions {
     // Cuts the stream into packages (Swoole's open_eof_* / open_length_* options); nullptr: raw
     // reads. Shared by every session of the listener.
     std::shared_ptr<const proto::framing::Framing> framing;
+    // Framed listeners: a request whose head is not complete `header_timeout` after its first
+    // byte, or whose body receives nothing for `body_timeout`, ends its connection (HTTP: with a
+    // 408 first). 0: no limit.
+    Nanos header_timeout = 0;
+    Nanos body_timeout = 0;
 };
 
 struct ReactorOptions {
@@ -140,6 +145,11 @@ private:
     void finish_close(Session &s, CloseCause cause);
     // Framed listeners: appends the bytes read and reports each whole package.
     void deliver_framed(Session &s, Slice bytes);
+    // Answers a refused HTTP request with `status` (0: none, not HTTP) and closes the session.
+    void refuse(Session &s, int status);
+    // Keeps the session's read timer armed while a request is only partly received.
+    void arm_read_timer(Session &s);
+    void on_read_timer(SessionId id);
     void reap();
 
     loop::Loop &loop_;

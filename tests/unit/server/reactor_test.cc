@@ -43,12 +43,13 @@ struct Env {
     std::unique_ptr<Reactor> reactor;
     net::Address addr;
     explicit Env(ReactorOptions o = {}, int type = SOCK_STREAM,
-                 std::shared_ptr<const proto::framing::Framing> framing = nullptr) {
+                 std::shared_ptr<const proto::framing::Framing> framing = nullptr, Nanos read_timeout = 0) {
         reactor = std::make_unique<Reactor>(loop, events, o);
         ListenOptions l;
         l.address = net::Address::parse("127.0.0.1:0").value();
         l.type = type;
         l.framing = std::move(framing);
+        l.header_timeout = l.body_timeout = read_timeout;
         auto idx = reactor->add_listener(l);
         EXPECT_TRUE(idx.ok());
         addr = reactor->listener_address(0).value();
@@ -331,6 +332,86 @@ TEST(Reactor, AdoptsASocketBoundElsewhere) {
     });
     sched.run();
     EXPECT_EQ(got, "hi");
+}
+
+std::shared_ptr<const proto::framing::Framing> http_framing() {
+    proto::framing::Options o;
+    o.mode = proto::framing::Mode::kHttp;
+    o.max_length = 1024;
+    return std::make_shared<const proto::framing::Framing>(proto::framing::Framing::create(o).value());
+}
+
+TEST(Reactor, HttpListenerAnswersAMalformedRequestWithItsStatusAndCloses) {
+    Env env({}, SOCK_STREAM, http_framing());
+    int received = 0;
+    env.events.receive = [&](const SessionInfo &s, Slice) {
+        ++received;
+        EXPECT_TRUE(env.reactor->send(s.id, Slice(std::string_view("HTTP/1.1 204 No Content\r\n\r\n"))).ok());
+    };
+    std::string smuggle, big;
+    env.run([&] {
+        auto c = env.client();
+        const std::string req =
+            "GET / HTTP/1.1\r\nHost: x\r\n\r\n"
+            "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n";
+        ASSERT_TRUE(c->send_all(req.data(), req.size()).ok());
+        smuggle = read_until_eof(*c);
+        auto d = env.client();
+        const std::string huge = "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5000\r\n\r\n";
+        ASSERT_TRUE(d->send_all(huge.data(), huge.size()).ok());
+        big = read_until_eof(*d);
+    });
+    EXPECT_EQ(received, 1);
+    EXPECT_EQ(smuggle.rfind("HTTP/1.1 204 No Content\r\n\r\nHTTP/1.1 400 Bad Request\r\n", 0), 0u) << smuggle;
+    EXPECT_NE(smuggle.find("Connection: close"), std::string::npos);
+    EXPECT_EQ(big.rfind("HTTP/1.1 413 Content Too Large\r\n", 0), 0u) << big;
+}
+
+TEST(Reactor, HttpListenerSends100ContinueBeforeTheBody) {
+    Env env({}, SOCK_STREAM, http_framing());
+    std::string request;
+    env.events.receive = [&](const SessionInfo &s, Slice d) {
+        request.assign(d.data(), d.size());
+        EXPECT_TRUE(env.reactor->send(s.id, Slice(std::string_view("done"))).ok());
+    };
+    std::string interim, final_answer;
+    env.run([&] {
+        auto c = env.client();
+        const std::string head = "PUT / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\n";
+        ASSERT_TRUE(c->send_all(head.data(), head.size()).ok());
+        char buf[25];
+        ASSERT_TRUE(c->recv_all(buf, sizeof buf, kNanosPerSecond).ok());
+        interim.assign(buf, sizeof buf);
+        ASSERT_TRUE(c->send_all("abc", 3).ok());
+        char done[4];
+        ASSERT_TRUE(c->recv_all(done, 4, kNanosPerSecond).ok());
+        final_answer.assign(done, 4);
+    });
+    EXPECT_EQ(interim, "HTTP/1.1 100 Continue\r\n\r\n");
+    EXPECT_EQ(final_answer, "done");
+    EXPECT_EQ(request.substr(request.size() - 3), "abc");
+}
+
+TEST(Reactor, HttpRequestNotReceivedInTimeGets408) {
+    Env env({}, SOCK_STREAM, http_framing(), 50 * kNanosPerMilli);
+    std::string slow_head, slow_body, idle;
+    env.run([&] {
+        auto a = env.client();
+        ASSERT_TRUE(a->send_all("GET / HTTP/1.1\r\nHo", 19).ok());
+        slow_head = read_until_eof(*a);
+        auto b = env.client();
+        const std::string head = "PUT / HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\na";
+        ASSERT_TRUE(b->send_all(head.data(), head.size()).ok());
+        slow_body = read_until_eof(*b);
+        // An idle keep-alive connection is not a request in progress: no 408 (the peer closes).
+        auto c = env.client();
+        char x;
+        auto r = c->recv(&x, 1, 150 * kNanosPerMilli);
+        idle = r.ok() ? "data" : "timeout";
+    });
+    EXPECT_EQ(slow_head.rfind("HTTP/1.1 408 Request Timeout\r\n", 0), 0u) << slow_head;
+    EXPECT_EQ(slow_body.rfind("HTTP/1.1 408 Request Timeout\r\n", 0), 0u) << slow_body;
+    EXPECT_EQ(idle, "timeout");
 }
 
 }  // namespace

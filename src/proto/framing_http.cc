@@ -1,0 +1,98 @@
+// HTTP/1.1 framing for Swoole\Http\Server ports: cuts the stream into whole requests (head plus
+// raw body) so the reactor — a worker's in BASE mode, the master's threads in PROCESS mode —
+// hands the worker complete requests and answers malformed ones itself. The worker parses the
+// head again (cheap) and decodes the body; this side only decides where each request ends, with
+// the strict parser of http1.h, so both sides agree on every byte.
+#include <algorithm>
+
+#include "gust/base/error.h"
+#include "gust/proto/framing.h"
+
+namespace gust::proto::framing {
+namespace {
+
+// Counts chunked body bytes without keeping them: the framing only needs where the body ends.
+struct DiscardSink final : http1::ChunkedDecoder::Sink {
+    void on_body_data(std::string_view) override {}
+};
+
+}  // namespace
+
+Splitter::Step Splitter::http_fail(int status, const char *reason) {
+    http_status_ = status;
+    return fail(-kErrProtocol, reason);
+}
+
+Splitter::Step Splitter::http_head(mem::Slice buffer) {
+    const Options &o = framing_->options();
+    http1::Limits limits;
+    limits.max_head_bytes = o.http_max_head;
+    http1::RequestHead head;
+    const int rc = http1::parse_request_head(buffer.data(), buffer.size(), &head, limits, scanned_);
+    if (rc == http1::kNeedMore) {
+        scanned_ = buffer.size();
+        return Step{};
+    }
+    if (rc < 0) return http_fail(head.error_status, head.error_reason);
+    http_head_len_ = static_cast<size_t>(rc);
+    http_ends_connection_ = !head.keep_alive || head.upgrade;
+    http_chunked_ = head.framing == http1::BodyFraming::kChunked;
+    if (head.framing == http1::BodyFraming::kLength && head.content_length > o.max_length) {
+        return http_fail(413, "request body larger than package_max_length");
+    }
+    scanned_ = http_head_len_;
+    expected_ = head.framing == http1::BodyFraming::kLength ? http_head_len_ + head.content_length : 0;
+    if (http_chunked_) chunked_ = http1::ChunkedDecoder(o.max_length);
+    const bool has_body = http_chunked_ || head.content_length > 0;
+    http_continue_due_ = head.expect_continue && has_body;
+    http_phase_ = HttpPhase::kBody;
+    return Step{};
+}
+
+Splitter::Step Splitter::http(mem::Slice buffer) {
+    if (http_phase_ == HttpPhase::kFinished) {
+        // The connection ends with the request already delivered: nothing after it is a request.
+        Step discard;
+        discard.consume = buffer.size();
+        return discard;
+    }
+    if (http_phase_ == HttpPhase::kHead) {
+        Step step = http_head(buffer);
+        if (step.status < 0 || http_phase_ == HttpPhase::kHead) return step;
+    }
+    size_t end = 0;
+    if (!http_chunked_) {
+        end = expected_ != 0 ? expected_ : http_head_len_;
+    } else {
+        // Raw chunked bytes are bounded too: twice the body limit leaves room for chunk framing
+        // without letting one-byte chunks buffer unbounded memory.
+        const size_t raw_limit = http_head_len_ + 2 * size_t{framing_->options().max_length} + 1024;
+        DiscardSink sink;
+        const size_t avail = std::min(buffer.size(), raw_limit);
+        if (scanned_ < avail) {
+            const int64_t used = chunked_.feed(buffer.data() + scanned_, avail - scanned_, sink);
+            if (used < 0) return http_fail(chunked_.error_status(), chunked_.error_reason());
+            scanned_ += static_cast<size_t>(used);
+        }
+        if (chunked_.done()) {
+            end = scanned_;
+        } else if (buffer.size() >= raw_limit) {
+            return http_fail(413, "chunked request body larger than package_max_length");
+        }
+    }
+    if (end == 0 || buffer.size() < end) {
+        Step wait;
+        wait.send_continue = http_continue_due_ && buffer.size() <= http_head_len_;
+        http_continue_due_ = false;
+        return wait;
+    }
+    const bool last = http_ends_connection_;
+    Step step = ready(buffer, end);
+    http_phase_ = last ? HttpPhase::kFinished : HttpPhase::kHead;
+    http_chunked_ = false;
+    http_continue_due_ = false;
+    http_head_len_ = 0;
+    return step;
+}
+
+}  // namespace gust::proto::framing

@@ -1,0 +1,151 @@
+// HTTP/1.1 request framing (Mode::kHttp): whole requests however the stream is cut, the status
+// of every refusal, 100-continue, limits checked before the body is buffered, and nothing read
+// after a request that ends the connection.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "gust/base/error.h"
+#include "gust/proto/framing.h"
+
+namespace gust::proto::framing {
+namespace {
+
+Framing http(uint32_t max_body = 1024, uint32_t max_head = 1024) {
+    Options o;
+    o.mode = Mode::kHttp;
+    o.max_length = max_body;
+    o.http_max_head = max_head;
+    return Framing::create(o).value();
+}
+
+struct Outcome {
+    std::vector<std::string> requests;
+    int status = 0;  // HTTP status of a refusal
+    int continues = 0;
+    size_t dropped = 0;
+};
+
+// Feeds the chunks through one splitter the way the reactor does.
+Outcome feed(const Framing &f, const std::vector<std::string> &chunks) {
+    Splitter sp(f);
+    Outcome out;
+    std::string buf;
+    for (const auto &c : chunks) {
+        buf += c;
+        for (;;) {
+            auto step = sp.next(mem::Slice(buf));
+            out.continues += step.send_continue;
+            if (step.status < 0) {
+                out.status = sp.http_status();
+                EXPECT_EQ(step.status, -kErrProtocol);
+                return out;
+            }
+            if (step.status == Splitter::kNeedMore) {
+                out.dropped += step.consume;
+                buf.erase(0, step.consume);
+                break;
+            }
+            out.requests.push_back(step.package.str());
+            buf.erase(0, step.consume);
+        }
+    }
+    return out;
+}
+
+const std::string kGet = "GET /a HTTP/1.1\r\nHost: x\r\n\r\n";
+const std::string kPost = "POST /p HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello";
+const std::string kChunked =
+    "POST /c HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\nT: v\r\n\r\n";
+
+TEST(HttpFraming, PipelinedRequestsComeOutWholeForEverySplit) {
+    const std::string stream = kGet + kPost + kChunked + kGet;
+    const std::vector<std::string> want = {kGet, kPost, kChunked, kGet};
+    EXPECT_EQ(feed(http(), {stream}).requests, want);
+    for (size_t cut = 1; cut < stream.size(); ++cut) {
+        auto out = feed(http(), {stream.substr(0, cut), stream.substr(cut)});
+        ASSERT_EQ(out.requests, want) << "cut at " << cut;
+    }
+    std::vector<std::string> bytes;
+    for (char c : stream) bytes.emplace_back(1, c);
+    EXPECT_EQ(feed(http(), bytes).requests, want);
+}
+
+TEST(HttpFraming, RefusalsCarryTheirStatus) {
+    struct Case {
+        std::string input;
+        int status;
+    };
+    const Case cases[] = {
+        {"GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n", 400},
+        {"GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n", 400},
+        {"GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: xchunked\r\n\r\n", 400},
+        {"GET / HTTP/1.1\r\nHost: x\r\n folded\r\n\r\n", 400},
+        {"GET / HTTP/1.1\nHost: x\r\n\r\n", 400},
+        {"GET / HTTP/1.1\r\nHost : x\r\n\r\n", 400},
+        {"GET / HTTP/2.0\r\nHost: x\r\n\r\n", 505},
+        {"GET / HTTP/1.1\r\nHost: x\r\nExpect: nonsense\r\n\r\n", 417},
+        {"POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", 400},
+        {"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1025\r\n\r\n", 413},
+        {"POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n401\r\n", 413},
+        {"GET /" + std::string(2000, 'a') + " HTTP/1.1\r\n\r\n", 414},
+        {"GET / HTTP/1.1\r\nX: " + std::string(2000, 'a') + "\r\n\r\n", 431},
+        {std::string("GET / HTTP/1.1\r\nX: a\0b\r\n\r\n", 27), 400},
+    };
+    for (const Case &c : cases) {
+        auto out = feed(http(), {c.input});
+        EXPECT_TRUE(out.requests.empty()) << c.input;
+        EXPECT_EQ(out.status, c.status) << c.input;
+    }
+}
+
+TEST(HttpFraming, BodyOverTheLimitIsRefusedBeforeItArrives) {
+    // Only the head has been received: the 413 must not wait for (or buffer) the body.
+    auto out = feed(http(100), {"PUT / HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\n\r\n"});
+    EXPECT_EQ(out.status, 413);
+    auto exact = feed(http(5), {kPost});
+    EXPECT_EQ(exact.requests.size(), 1u);
+}
+
+TEST(HttpFraming, ChunkedBodyOfOneByteChunksIsBounded) {
+    std::string req = "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n";
+    for (int i = 0; i < 400; ++i) req += "1;e=" + std::string(20, 'x') + "\r\nx\r\n";
+    auto out = feed(http(100), {req});
+    EXPECT_EQ(out.status, 413);  // raw bytes passed twice the limit long before the end
+}
+
+TEST(HttpFraming, ExpectContinueIsReportedOnceBeforeTheBody) {
+    const std::string head = "POST / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n";
+    auto out = feed(http(), {head, "hel", "lo"});
+    EXPECT_EQ(out.continues, 1);
+    ASSERT_EQ(out.requests.size(), 1u);
+    EXPECT_EQ(out.requests[0], head + "hello");
+    // Body already there, or none at all: no interim response.
+    EXPECT_EQ(feed(http(), {head + "hello"}).continues, 0);
+    EXPECT_EQ(feed(http(), {"GET / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n\r\n"}).continues, 0);
+}
+
+TEST(HttpFraming, NothingAfterAClosingRequestIsInterpreted) {
+    const std::string close = "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+    auto out = feed(http(), {close + kGet, kGet});
+    ASSERT_EQ(out.requests.size(), 1u);
+    EXPECT_EQ(out.dropped, 2 * kGet.size());
+    auto http10 = feed(http(), {"GET / HTTP/1.0\r\n\r\n" + kGet});
+    EXPECT_EQ(http10.requests.size(), 1u);
+    auto keep10 = feed(http(), {"GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n" + kGet});
+    EXPECT_EQ(keep10.requests.size(), 2u);
+}
+
+TEST(HttpFraming, ExpectedLengthIsKnownOnceTheHeadIs) {
+    Framing f = http();
+    Splitter sp(f);
+    const std::string head = "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\n";
+    auto step = sp.next(mem::Slice(head));
+    EXPECT_EQ(step.status, Splitter::kNeedMore);
+    EXPECT_TRUE(sp.in_body());
+    EXPECT_EQ(sp.expected_length(), head.size() + 5);
+}
+
+}  // namespace
+}  // namespace gust::proto::framing
