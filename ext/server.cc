@@ -44,7 +44,7 @@ const char *const kEventNames[kEventCount] = {
     "start",       "shutdown", "beforeShutdown", "workerStart", "workerStop", "workerExit",
     "workerError", "managerStart", "managerStop", "connect",     "receive",    "packet",
     "close",       "bufferFull",   "bufferEmpty", "task",        "finish",     "pipeMessage",
-    "beforeReload", "afterReload",
+    "beforeReload", "afterReload", "request",
 };
 
 void release_callbacks(Callback *callbacks) {
@@ -274,7 +274,7 @@ const char *event_name(int event) { return event >= 0 && event < kEventCount ? k
 
 bool is_port_event(int event) {
     return event == kConnect || event == kReceive || event == kPacket || event == kClose || event == kBufferFull ||
-           event == kBufferEmpty;
+           event == kBufferEmpty || event == kRequest;
 }
 
 Server *server_from(zend_object *obj) { return server_object(obj)->server; }
@@ -312,6 +312,7 @@ ZEND_METHOD(Swoole_Server, __construct) {
         RETURN_THROWS();
     }
     s->mode = mode;
+    s->http_server = ce_http_server && instanceof_function(Z_OBJCE_P(ZEND_THIS), ce_http_server);
     auto p = bind_port(s, host, port, sock_type);
     if (!p) RETURN_THROWS();
     Port *raw = p.get();

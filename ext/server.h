@@ -49,6 +49,7 @@ enum Event : int {
     kPipeMessage,
     kBeforeReload,
     kAfterReload,
+    kRequest,  // Swoole\Http\Server
     kEventCount
 };
 
@@ -101,6 +102,27 @@ struct Port {
     Callback callbacks[kEventCount];
     std::shared_ptr<const proto::framing::Framing> framing;
     bool tcp_nodelay = true;
+    bool http = false;  // open_http_protocol: framing is HTTP/1.1 and requests go to onRequest
+};
+
+// Swoole\Http\Server options (docs/php-http-server.md), read when the server starts.
+struct HttpSettings {
+    bool parse_post = true;
+    bool parse_cookie = true;
+    bool parse_files = true;
+    std::string upload_tmp_dir = "/tmp";
+    zend_long upload_max_filesize = 0;  // 0: package_max_length bounds uploads
+    bool compression = true;
+    int compression_level = 1;
+    zend_long compression_min_length = 20;
+    double header_timeout = 60;  // http_headers_timeout (seconds, 0: none) — Swoole has none
+    double body_timeout = 60;    // http_body_timeout: between two reads of a body
+    zend_long max_header_size = 16 * 1024;
+    bool static_handler = false;
+    std::string document_root;  // realpath() of document_root
+    std::vector<std::string> static_locations;
+    std::vector<std::string> index_files;
+    bool autoindex = false;
 };
 
 struct Settings {
@@ -128,10 +150,12 @@ struct Settings {
     zend_long max_request_grace = -1;  // up to this many more, at random (-1: max_request / 2)
     zend_long reactor_num = 2;    // PROCESS mode
     zend_long dispatch_mode = 2;  // PROCESS mode: 1 round, 2 fd, 3 idle (as 1), 4 ip, 5 uid (as 2)
+    HttpSettings http;
 };
 
 struct WorkerChannel;
-struct Messaging;  // server_task.cc: tasks, finish and pipe messages between workers
+struct Messaging;
+struct HttpWorker;  // http_server.cc: the worker's HTTP connections (pipelined requests in order)  // server_task.cc: tasks, finish and pipe messages between workers
 
 // PROCESS mode: the master's reactor threads (in the master), the channels (every process holds
 // the fds it needs), and in a worker its side of the channels and what it knows of connections.
@@ -190,6 +214,8 @@ struct Server {
     // manager runs: anyone writes to in[0], the owner reads in[1].
     std::vector<std::pair<int, int>> inboxes;
     Messaging *messaging = nullptr;  // this worker's side, while it runs
+    HttpWorker *http = nullptr;      // this worker's HTTP state, while it runs
+    bool http_server = false;        // a Swoole\Http\Server: port 0 speaks HTTP unless set() says not
     std::vector<zend_object *> user_processes;  // addProcess(): ids after the task workers
     bool started = false;
     bool in_manager = false;
@@ -238,15 +264,28 @@ void process_child_forked(Server *s, size_t worker_id);      // in the new worke
 bool process_send(Server *s, server::SessionId id, zend_string *data);
 bool process_close(Server *s, server::SessionId id, bool reset);
 bool process_sendto(Server *s, int port_index, const net::Address &to, zend_string *data);
+// server_api.cc: send()/close()/sendfile() of either mode, errors recorded for getLastError().
+bool send_to_session(Server *s, server::SessionId id, zend_string *data);
+bool close_session(Server *s, server::SessionId id, bool reset);
+bool send_file_range(Server *s, server::SessionId id, int file_fd, zend_long offset, zend_long length);
 // The manager loop (server_run.cc), shared by BASE with several workers and PROCESS mode. True in
 // a forked worker, which must then serve.
 bool manage_workers(Server *s);
+// How a port's listening socket is served (address, framing, HTTP read timeouts).
+server::ListenOptions listen_options(Server *s, Port *p);
 // Serves as worker `worker_id` in this process (server_run.cc).
 void run_worker(Server *s, zend_long worker_id);
 // In a child forked by the manager: serves as its worker, task worker or user process, then ends
 // the script. Always returns false (for start()).
 bool serve_child(Server *s);
 bool call_plain_with_server(Server *s, int event);
+// A package for a stream port: onReceive, or onRequest for an HTTP port. Takes `data`'s reference.
+void deliver_package(Server *s, Port *port, server::SessionId id, zend_long reactor, zend_string *data);
+// http_server.cc
+bool load_http_settings(Server *s, HashTable *settings);
+void http_session_closed(Server *s, server::SessionId id);
+void http_request_arrived(Server *s, Port *port, server::SessionId id, zend_string *request);
+void http_worker_end(Server *s);  // after the worker's loop: frees what is left
 // server_task.cc
 bool make_inboxes(Server *s);                  // before forking
 void close_inboxes(Server *s, zend_long keep);  // in a child: keeps only its own read end (-1: none)
@@ -269,5 +308,6 @@ extern zend_class_entry *ce_server;
 extern zend_class_entry *ce_server_port;
 extern zend_class_entry *ce_connection_iterator;
 extern zend_class_entry *ce_server_task;
+extern zend_class_entry *ce_http_server;
 
 }  // namespace gust::php::srv

@@ -167,6 +167,50 @@ std::vector<server::SessionId> close_idle_sessions(Server *s, bool close) {
     return idle;
 }
 
+bool send_to_session(Server *s, server::SessionId id, zend_string *data) {
+    if (static_cast<zend_long>(ZSTR_LEN(data)) > s->settings.buffer_output_size) {
+        s->last_error = kErrOutputBufferOverflow;
+        php_error_docref(nullptr, E_WARNING, "data is too large: %zu bytes, buffer_output_size is " ZEND_LONG_FMT,
+                         ZSTR_LEN(data), s->settings.buffer_output_size);
+        return false;
+    }
+    if (s->process) return process_send(s, id, data);
+    server::Reactor *r = reactor_of(s);
+    if (!r) return false;
+    return record(s, r->send(id, gust::mem::Slice(ZSTR_VAL(data), ZSTR_LEN(data)))) == 0;
+}
+
+bool close_session(Server *s, server::SessionId id, bool reset) {
+    if (s->process) return process_close(s, id, reset);
+    if (!s->worker.reactor) {
+        s->last_error = kErrSessionNotExist;
+        return false;
+    }
+    return record(s, s->worker.reactor->close(id, reset)) == 0;
+}
+
+bool send_file_range(Server *s, server::SessionId id, int file_fd, zend_long offset, zend_long length) {
+    // Queued through the session's bounded output buffer like send(): a file over
+    // socket_buffer_size fails with SWOOLE_ERROR_OUTPUT_BUFFER_OVERFLOW instead of growing memory.
+    bool ok = true;
+    while (length > 0 && ok) {
+        // A fresh string per chunk: in PROCESS mode the channel keeps it until it is written.
+        zend_string *chunk = zend_string_alloc(std::min<zend_long>(length, 64 * 1024), 0);
+        ssize_t n = pread(file_fd, ZSTR_VAL(chunk), ZSTR_LEN(chunk), offset);
+        if (n <= 0) {
+            zend_string_release(chunk);
+            break;
+        }
+        ZSTR_LEN(chunk) = static_cast<size_t>(n);
+        ZSTR_VAL(chunk)[n] = '\0';
+        ok = send_to_session(s, id, chunk);
+        zend_string_release(chunk);
+        offset += n;
+        length -= n;
+    }
+    return ok && length == 0;
+}
+
 // ---- reactor events -> coroutine callbacks
 
 void Bridge::on_connect(const server::SessionInfo &session) {
@@ -178,17 +222,27 @@ void Bridge::on_connect(const server::SessionInfo &session) {
 }
 
 void Bridge::on_receive(const server::SessionInfo &session, server::Slice data) {
-    zval args[4];
-    ZVAL_OBJ(&args[0], server_->self);
-    ZVAL_LONG(&args[1], session.id);
-    ZVAL_LONG(&args[2], reactor_id(server_));
-    ZVAL_STRINGL_FAST(&args[3], data.data(), data.size());
     count_request(server_);
-    (void)dispatch(server_, server_->ports[static_cast<size_t>(session.port_index)].get(), kReceive, args, 4);
+    deliver_package(server_, server_->ports[static_cast<size_t>(session.port_index)].get(), session.id,
+                    reactor_id(server_), zend_string_init(data.data(), data.size(), 0));
+}
+
+void deliver_package(Server *s, Port *port, server::SessionId id, zend_long reactor, zend_string *data) {
+    if (port && port->http) {
+        http_request_arrived(s, port, id, data);
+        return;
+    }
+    zval args[4];
+    ZVAL_OBJ(&args[0], s->self);
+    ZVAL_LONG(&args[1], id);
+    ZVAL_LONG(&args[2], reactor);
+    ZVAL_STR(&args[3], data);  // ours; dispatch() copies it into the coroutine
+    (void)dispatch(s, port, kReceive, args, 4);
     zval_ptr_dtor(&args[3]);
 }
 
 void Bridge::on_close(const server::SessionInfo &session, server::CloseCause) {
+    http_session_closed(server_, session.id);
     server_->worker.uids.erase(session.id);
     server_->worker.protected_sessions.erase(session.id);
     zval args[3];
@@ -258,16 +312,7 @@ ZEND_METHOD(Swoole_Server, send) {
         php_error_docref(nullptr, E_WARNING, "sending to a unix dgram path is not supported by Gust yet");
         RETURN_FALSE;
     }
-    if (static_cast<zend_long>(ZSTR_LEN(data)) > s->settings.buffer_output_size) {
-        s->last_error = kErrOutputBufferOverflow;
-        php_error_docref(nullptr, E_WARNING, "data is too large: %zu bytes, buffer_output_size is " ZEND_LONG_FMT,
-                         ZSTR_LEN(data), s->settings.buffer_output_size);
-        RETURN_FALSE;
-    }
-    if (s->process) RETURN_BOOL(process_send(s, Z_LVAL_P(fd), data));
-    server::Reactor *r = reactor_of(s);
-    if (!r) RETURN_FALSE;
-    RETURN_BOOL(record(s, r->send(Z_LVAL_P(fd), gust::mem::Slice(ZSTR_VAL(data), ZSTR_LEN(data)))) == 0);
+    RETURN_BOOL(send_to_session(s, Z_LVAL_P(fd), data));
 }
 
 ZEND_METHOD(Swoole_Server, sendto) {
@@ -323,8 +368,7 @@ ZEND_METHOD(Swoole_Server, sendfile) {
         Z_PARAM_LONG(length)
     ZEND_PARSE_PARAMETERS_END();
     Server *s = this_server(ZEND_THIS);
-    server::Reactor *r = s->process ? nullptr : reactor_of(s);
-    if (!r && !s->process) RETURN_FALSE;
+    if (!s->process && !reactor_of(s)) RETURN_FALSE;
     int file_fd = open(file, O_RDONLY | O_CLOEXEC);
     struct stat st;
     if (file_fd < 0 || fstat(file_fd, &st) != 0) {
@@ -338,27 +382,9 @@ ZEND_METHOD(Swoole_Server, sendfile) {
         RETURN_FALSE;
     }
     zend_long left = length > 0 ? std::min<zend_long>(length, st.st_size - offset) : st.st_size - offset;
-    // Queued through the session's bounded output buffer like send(): a file over
-    // socket_buffer_size fails with SWOOLE_ERROR_OUTPUT_BUFFER_OVERFLOW instead of growing memory.
-    bool ok = true;
-    while (left > 0 && ok) {
-        // A fresh string per chunk: in PROCESS mode the channel keeps it until it is written.
-        zend_string *chunk = zend_string_alloc(std::min<zend_long>(left, 64 * 1024), 0);
-        ssize_t n = pread(file_fd, ZSTR_VAL(chunk), ZSTR_LEN(chunk), offset);
-        if (n <= 0) {
-            zend_string_release(chunk);
-            break;
-        }
-        ZSTR_LEN(chunk) = static_cast<size_t>(n);
-        ZSTR_VAL(chunk)[n] = '\0';
-        ok = s->process ? process_send(s, fd, chunk)
-                        : record(s, r->send(fd, gust::mem::Slice(ZSTR_VAL(chunk), static_cast<size_t>(n)))) == 0;
-        zend_string_release(chunk);
-        offset += n;
-        left -= n;
-    }
+    const bool ok = send_file_range(s, fd, file_fd, offset, left);
     close(file_fd);
-    RETURN_BOOL(ok && left == 0);
+    RETURN_BOOL(ok);
 }
 
 ZEND_METHOD(Swoole_Server, exists) {
@@ -398,13 +424,7 @@ ZEND_METHOD(Swoole_Server, close) {
         Z_PARAM_OPTIONAL
         Z_PARAM_BOOL(reset)
     ZEND_PARSE_PARAMETERS_END();
-    Server *s = this_server(ZEND_THIS);
-    if (s->process) RETURN_BOOL(process_close(s, fd, reset));
-    if (!s->worker.reactor) {
-        s->last_error = kErrSessionNotExist;
-        RETURN_FALSE;
-    }
-    RETURN_BOOL(record(s, s->worker.reactor->close(fd, reset)) == 0);
+    RETURN_BOOL(close_session(this_server(ZEND_THIS), fd, reset));
 }
 
 ZEND_METHOD(Swoole_Server, pause) { pause_or_resume(INTERNAL_FUNCTION_PARAM_PASSTHRU, true); }

@@ -80,6 +80,7 @@ void deliver(Server *s, WorkerChannel &c, ipc::Message &m) {
             ps.sessions.erase(it);
         }
         s->worker.uids.erase(id);
+        http_session_closed(s, id);
         zval args[3];
         ZVAL_OBJ(&args[0], s->self);
         ZVAL_LONG(&args[1], id);
@@ -122,6 +123,8 @@ void deliver(Server *s, WorkerChannel &c, ipc::Message &m) {
     if (it != ps.sessions.end() && static_cast<size_t>(it->second.port_index) < s->ports.size()) {
         port = s->ports[it->second.port_index].get();
     }
+    deliver_package(s, port, id, c.reactor, str);
+}
     zval args[4];
     ZVAL_OBJ(&args[0], s->self);
     ZVAL_LONG(&args[1], id);
@@ -349,10 +352,7 @@ bool start_process_mode(Server *s) {
     for (auto &p : s->ports) {
         server::MasterListener l;
         l.fd = p->fd;
-        (void)net::sys::local_address(p->fd, &l.options.address);
-        l.options.type = p->type;
-        l.options.tcp_nodelay = p->tcp_nodelay;
-        l.options.framing = p->framing;
+        l.options = listen_options(s, p.get());
         mo.listeners.push_back(l);
     }
     auto created = server::ProcessMaster::create(std::move(mo));

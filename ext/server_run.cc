@@ -57,14 +57,6 @@ bool runtime_idle(Runtime *rt) {
     return st.watches == 0 && st.timers == 0 && rt->scheduler->stats().live == 0;
 }
 
-server::ListenOptions listen_options(Port *p) {
-    server::ListenOptions lo;
-    (void)net::sys::local_address(p->fd, &lo.address);
-    lo.type = p->type;
-    lo.tcp_nodelay = p->tcp_nodelay;
-    lo.framing = p->framing;
-    return lo;
-}
 
 void on_stop_signal(Server *s) {
     if (!s->worker.stopping) stop_worker(s);
@@ -373,6 +365,19 @@ bool call_plain_with_server(Server *s, int event) {
     return call_plain(s, event, &arg, 1);
 }
 
+server::ListenOptions listen_options(Server *s, Port *p) {
+    server::ListenOptions lo;
+    (void)net::sys::local_address(p->fd, &lo.address);
+    lo.type = p->type;
+    lo.tcp_nodelay = p->tcp_nodelay;
+    lo.framing = p->framing;
+    if (p->http) {
+        lo.header_timeout = static_cast<Nanos>(s->settings.http.header_timeout * 1e9);
+        lo.body_timeout = static_cast<Nanos>(s->settings.http.body_timeout * 1e9);
+    }
+    return lo;
+}
+
 bool dispatch(Server *s, Port *port, int event, zval *args, uint32_t argc) {
     Callback *cb = nullptr;
     if (port && port->callbacks[event].set()) {
@@ -402,7 +407,7 @@ void run_worker(Server *s, zend_long worker_id) {
         ro.output_buffer_limit = static_cast<size_t>(s->settings.socket_buffer_size);
         s->worker.reactor = std::make_unique<server::Reactor>(*rt->loop, s->bridge, ro);
         for (auto &p : s->ports) {
-            if (s->worker.reactor->adopt_listener(p->fd, listen_options(p.get())).ok()) {
+            if (s->worker.reactor->adopt_listener(p->fd, listen_options(s, p.get())).ok()) {
                 p->fd = -1;  // the reactor closes it now
             }
         }
@@ -430,6 +435,7 @@ void run_worker(Server *s, zend_long worker_id) {
     s->worker.reactor.reset();
     if (s->process && !is_task_worker(s)) process_worker_teardown(s);
     messaging_end(s);
+    http_worker_end(s);
     g_running = nullptr;
 }
 

@@ -1,6 +1,8 @@
 // Swoole\Server::set() and Port::set(): the `setting` array, unknown keys, and reading the options
 // a worker needs (process model, limits, framing) when the server starts.
 #include <algorithm>
+#include <climits>
+#include <cstdlib>
 #include <cstring>
 
 #include "server.h"
@@ -86,10 +88,19 @@ std::string string_of(HashTable *ht, const char *key, const std::string &dflt) {
 }
 
 // The port's framing from its settings; false (with a warning) when the options cannot work.
-bool load_framing(Port *p, HashTable *ht, zend_long max_length) {
+bool load_framing(Port *p, HashTable *ht, zend_long max_length, const HttpSettings &http) {
     namespace fr = proto::framing;
     p->framing = nullptr;
     if (p->type != SOCK_STREAM) return true;
+    if (p->http) {
+        fr::Options o;
+        o.mode = fr::Mode::kHttp;
+        o.max_length = static_cast<uint32_t>(std::clamp<zend_long>(long_of(ht, "package_max_length", max_length), 1,
+                                                                   UINT32_MAX / 4));
+        o.http_max_head = static_cast<uint32_t>(std::clamp<zend_long>(http.max_header_size, 64, 64 << 20));
+        p->framing = std::make_shared<const fr::Framing>(fr::Framing::create(std::move(o)).value());
+        return true;
+    }
     if (find(ht, "package_length_func")) {
         php_error_docref(nullptr, E_WARNING, "package_length_func is not supported by Gust yet");
         return false;
@@ -114,7 +125,56 @@ bool load_framing(Port *p, HashTable *ht, zend_long max_length) {
     return true;
 }
 
+std::vector<std::string> strings_of(HashTable *ht, const char *key) {
+    std::vector<std::string> out;
+    zval *v = find(ht, key);
+    if (!v) return out;
+    if (Z_TYPE_P(v) != IS_ARRAY) {
+        out.push_back(string_of(ht, key, ""));
+        return out;
+    }
+    zval *item;
+    ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(v), item) {
+        zend_string *str = zval_get_string(item);
+        out.emplace_back(ZSTR_VAL(str), ZSTR_LEN(str));
+        zend_string_release(str);
+    }
+    ZEND_HASH_FOREACH_END();
+    return out;
+}
+
 }  // namespace
+
+bool load_http_settings(Server *s, HashTable *ht) {
+    HttpSettings &h = s->settings.http;
+    h.parse_post = bool_of(ht, "http_parse_post", true);
+    h.parse_cookie = bool_of(ht, "http_parse_cookie", true);
+    h.parse_files = bool_of(ht, "http_parse_files", true);
+    h.upload_tmp_dir = string_of(ht, "upload_tmp_dir", "/tmp");
+    h.upload_max_filesize = std::max<zend_long>(0, long_of(ht, "upload_max_filesize", 0));
+    h.compression = bool_of(ht, "http_compression", true);
+    h.compression_level = static_cast<int>(
+        std::clamp<zend_long>(long_of(ht, "http_compression_level", long_of(ht, "http_gzip_level", 1)), 1, 9));
+    h.compression_min_length = std::max<zend_long>(0, long_of(ht, "compression_min_length", 20));
+    h.header_timeout = std::max(0.0, double_of(ht, "http_headers_timeout", 60));
+    h.body_timeout = std::max(0.0, double_of(ht, "http_body_timeout", 60));
+    h.max_header_size = long_of(ht, "http_max_header_size", 16 * 1024);
+    h.static_handler = bool_of(ht, "enable_static_handler", false);
+    h.document_root.clear();
+    const std::string root = string_of(ht, "document_root", "");
+    if (!root.empty()) {
+        char resolved[PATH_MAX];
+        if (!realpath(root.c_str(), resolved)) {
+            php_error_docref(nullptr, E_WARNING, "document_root [%s] does not exist", root.c_str());
+            return false;
+        }
+        h.document_root = resolved;
+    }
+    h.static_locations = strings_of(ht, "static_handler_locations");
+    h.index_files = strings_of(ht, "http_index_files");
+    h.autoindex = bool_of(ht, "http_autoindex", false);
+    return true;
+}
 
 void merge_settings(zend_object *obj, HashTable *settings, bool port_level) {
     (void)port_level;
@@ -189,15 +249,24 @@ bool load_settings(Server *s) {
                          "using 2 (SWOOLE_DISPATCH_FDMOD)", o.dispatch_mode);
         o.dispatch_mode = 2;
     }
+    if (!load_http_settings(s, ht)) return false;
     for (size_t i = 0; i < s->ports.size(); ++i) {
         Port *p = s->ports[i].get();
         HashTable *port_ht = ht;
+        // A port without settings of its own speaks the main port's protocol (as in Swoole).
+        bool http = s->http_server;
         if (i > 0) {
             zval *pz = setting_of(p->object);
             port_ht = pz ? Z_ARRVAL_P(pz) : nullptr;
+            http = port_ht ? false : s->ports[0]->http;
         }
+        p->http = p->type == SOCK_STREAM && bool_of(port_ht, "open_http_protocol", http);
         p->tcp_nodelay = bool_of(port_ht, "open_tcp_nodelay", true);
-        if (!load_framing(p, port_ht, o.package_max_length)) return false;
+        if (!load_framing(p, port_ht, o.package_max_length, o.http)) return false;
+        if (p->http && !p->callbacks[kRequest].set() && !s->callbacks[kRequest].set()) {
+            php_error_docref(nullptr, E_WARNING, "require onRequest callback");
+            return false;
+        }
     }
     return true;
 }

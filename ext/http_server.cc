@@ -1,0 +1,190 @@
+// Swoole\Http\Server: class registration, and the worker's side of each HTTP connection — one
+// request at a time in onRequest, the pipelined ones behind it queued and started in order when
+// the response before them ends (so answers never interleave).
+#include <ctime>
+
+#include "http.h"
+#include "stubs/http_server_arginfo.h"
+
+namespace gust::php::srv {
+
+zend_class_entry *ce_http_server = nullptr;
+
+// The worker's HTTP connections.
+struct HttpWorker {
+    struct Pending {
+        Port *port;
+        zend_string *request;
+    };
+    struct Conn {
+        bool busy = false;  // a request of it is in onRequest (or its response is being written)
+        std::deque<Pending> queue;
+    };
+    std::unordered_map<server::SessionId, Conn> conns;
+
+    static void release(Conn &c) {
+        for (Pending &p : c.queue) zend_string_release(p.request);
+        c.queue.clear();
+    }
+    ~HttpWorker() {
+        for (auto &[id, c] : conns) release(c);
+    }
+};
+
+}  // namespace gust::php::srv
+
+namespace gust::php::http {
+namespace {
+
+using srv::HttpWorker;
+using srv::Port;
+using srv::Server;
+
+// Pipelined requests queued behind a slow one; a client sending more is closed, so one
+// connection cannot make the worker buffer without bound.
+constexpr size_t kMaxPipelined = 64;
+
+HttpWorker &worker_of(Server *s) {
+    if (!s->http) s->http = new HttpWorker();
+    return *s->http;
+}
+
+// A request the worker cannot take: its status goes out and the connection closes.
+void refuse(Server *s, server::SessionId id, int status) {
+    const std::string_view answer = proto::http1::error_response(status);
+    zend_string *str = zend_string_init(answer.data(), answer.size(), 0);
+    (void)srv::send_to_session(s, id, str);
+    zend_string_release(str);
+    (void)srv::close_session(s, id, false);
+    request_done(s, id, true);
+}
+
+void start_request(Server *s, Port *port, server::SessionId id, zend_string *data) {
+    worker_of(s).conns[id].busy = true;
+    proto::http1::Limits limits;
+    limits.max_head_bytes = static_cast<size_t>(std::max<zend_long>(64, s->settings.http.max_header_size));
+    proto::http1::RequestHead head;
+    const int head_len = proto::http1::parse_request_head(ZSTR_VAL(data), ZSTR_LEN(data), &head, limits);
+    if (head_len <= 0) {
+        // The reactor's framing accepted it, so this only happens for a corrupt message.
+        zend_string_release(data);
+        refuse(s, id, head.error_status ? head.error_status : 400);
+        return;
+    }
+    const int static_status = serve_static(s, id, head);
+    if (static_status != 0) {
+        zend_string_release(data);
+        if (static_status > 0) {
+            request_done(s, id, !head.keep_alive);
+        } else {
+            refuse(s, id, -static_status);
+        }
+        return;
+    }
+    int status = 0;
+    zend_object *request = make_request(s, port, id, data, head, static_cast<size_t>(head_len), &status);
+    if (!request) {
+        zend_string_release(data);
+        refuse(s, id, status);
+        return;
+    }
+    zend_object *response = make_response(s, id, head);
+    zend_string_release(data);  // the Request holds it now
+    zval args[2];
+    ZVAL_OBJ(&args[0], request);
+    ZVAL_OBJ(&args[1], response);
+    if (!srv::dispatch(s, port, srv::kRequest, args, 2)) {
+        // No onRequest for this port (start() refuses that, but a port may lose it): answered.
+        response_from(response)->status = 404;
+    }
+    // The coroutine holds its own references; a Response it did not end is answered with a 500
+    // when the last reference goes.
+    zval_ptr_dtor(&args[0]);
+    zval_ptr_dtor(&args[1]);
+}
+
+void start_next(Server *s, server::SessionId id) {
+    if (!s->http) return;
+    auto it = s->http->conns.find(id);
+    if (it == s->http->conns.end() || it->second.busy || it->second.queue.empty()) return;
+    HttpWorker::Pending next = it->second.queue.front();
+    it->second.queue.pop_front();
+    start_request(s, next.port, id, next.request);
+}
+
+}  // namespace
+
+void request_done(Server *s, server::SessionId fd, bool close_connection) {
+    if (!s->http) return;
+    auto it = s->http->conns.find(fd);
+    if (it == s->http->conns.end()) return;
+    it->second.busy = false;
+    if (close_connection) {
+        HttpWorker::release(it->second);
+        s->http->conns.erase(it);
+        return;
+    }
+    if (it->second.queue.empty()) {
+        s->http->conns.erase(it);
+        return;
+    }
+    // The next request starts from the loop, not from inside the response that just ended.
+    if (Runtime *rt = runtime_if_any()) rt->loop->defer([s, fd] { start_next(s, fd); });
+}
+
+std::string_view http_date() {
+    static thread_local time_t cached_second = 0;
+    static thread_local char buf[64];
+    static thread_local size_t len = 0;
+    const time_t now = time(nullptr);
+    if (now != cached_second) {
+        tm g;
+        gmtime_r(&now, &g);
+        len = strftime(buf, sizeof buf, "%a, %d %b %Y %H:%M:%S GMT", &g);
+        cached_second = now;
+    }
+    return std::string_view(buf, len);
+}
+
+}  // namespace gust::php::http
+
+namespace gust::php::srv {
+
+void http_request_arrived(Server *s, Port *port, server::SessionId id, zend_string *request) {
+    HttpWorker::Conn &c = http::worker_of(s).conns[id];
+    if (!c.busy) {
+        http::start_request(s, port, id, request);
+        return;
+    }
+    if (c.queue.size() >= http::kMaxPipelined) {
+        php_error_docref(nullptr, E_WARNING, "connection %lld pipelined more than %zu requests; closing it",
+                         static_cast<long long>(id), http::kMaxPipelined);
+        zend_string_release(request);
+        HttpWorker::release(c);
+        (void)close_session(s, id, false);
+        return;
+    }
+    c.queue.push_back({port, request});
+}
+
+void http_session_closed(Server *s, server::SessionId id) {
+    if (!s->http) return;
+    auto it = s->http->conns.find(id);
+    if (it == s->http->conns.end()) return;
+    HttpWorker::release(it->second);
+    s->http->conns.erase(it);
+}
+
+void http_worker_end(Server *s) {
+    delete s->http;
+    s->http = nullptr;
+}
+
+}  // namespace gust::php::srv
+
+void gust_register_http_server() {
+    using namespace gust::php;
+    srv::ce_http_server = register_class_Swoole_Http_Server(srv::ce_server);
+    http::setup_request_class(register_class_Swoole_Http_Request());
+    http::setup_response_class(register_class_Swoole_Http_Response());
+}
