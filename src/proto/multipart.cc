@@ -205,7 +205,9 @@ int Parser::parse_headers(Part *part) {
         if (line.empty()) break;
         if (is_ows(line[0])) return fail(-kErrProtocol, "folded multipart part header line");
         const size_t colon = line.find(':');
-        if (colon == 0 || colon == std::string_view::npos) return fail(-kErrProtocol, "malformed multipart part header");
+        if (colon == 0 || colon == std::string_view::npos) {
+            return fail(-kErrProtocol, "malformed multipart part header");
+        }
         const std::string_view name = line.substr(0, colon);
         for (char c : name) {
             if (!http1::is_tchar(static_cast<unsigned char>(c))) {

@@ -79,7 +79,9 @@ TEST(Multipart, BrowserLikeBodyWithTwoFieldsAndTwoFiles) {
                   "Content-Disposition: form-data; name=\"avatar\"; filename=\"me.png\"\r\n"
                   "Content-Type: image/png\r\n",
                   png);
-    body += field(b, "Content-Disposition: form-data; name=\"doc\"; filename=\"\"\r\nContent-Type: application/octet-stream\r\n",
+    body += field(b,
+                  "Content-Disposition: form-data; name=\"doc\"; filename=\"\"\r\n"
+                  "Content-Type: application/octet-stream\r\n",
                   "");
     body += "--" + b + "--\r\nepilogue, ignored";
 
@@ -109,7 +111,8 @@ TEST(Multipart, BinaryDataWithPartialBoundariesStaysData) {
     const std::string b = "xyzBOUNDARY";
     const std::string data = bytes("a\r\n--xyzBOUND\r\n\r\n--xyzBOUNDARx\r--xyzBOUNDARY\n\0\r\n-") +
                              "--xyzBOUNDARY";  // the last: not after a CRLF, so data
-    const std::string body = field(b, "Content-Disposition: form-data; name=f; filename=blob.bin\r\n", data) + "--" + b + "--";
+    const std::string body =
+        field(b, "Content-Disposition: form-data; name=f; filename=blob.bin\r\n", data) + "--" + b + "--";
     Parsed p = parse(body, b);
     ASSERT_EQ(p.rc, Parser::kDone) << p.reason;
     ASSERT_EQ(p.parts.size(), 1u);
