@@ -28,6 +28,13 @@ inline bool is_tchar(unsigned char c) { return detail::kClasses[c] & detail::kTc
 inline bool is_target_char(unsigned char c) { return detail::kClasses[c] & detail::kTarget; }
 inline bool is_field_char(unsigned char c) { return detail::kClasses[c] & detail::kField; }
 inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
+// The value of one hex digit, -1 for any other byte.
+inline int hex_value(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
 inline char to_lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; }
 
 inline std::string_view trim_ows(std::string_view v) {

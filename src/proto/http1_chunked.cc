@@ -7,13 +7,6 @@
 namespace gust::proto::http1 {
 namespace {
 
-int hex_value(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
 constexpr int kMaxSizeDigits = 15;  // 2^60 bytes: far above any limit, and no overflow
 
 }  // namespace

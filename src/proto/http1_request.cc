@@ -136,6 +136,13 @@ bool equals_ignore_case(std::string_view a, std::string_view b) {
     return true;
 }
 
+bool has_forbidden_header_chars(std::string_view v) {
+    for (char c : v) {
+        if (c == '\r' || c == '\n' || c == '\0') return true;
+    }
+    return false;
+}
+
 std::string_view RequestHead::header(std::string_view name, bool *found) const {
     for (size_t i = 0; i < header_count; ++i) {
         if (equals_ignore_case(headers[i].name, name)) {

@@ -78,6 +78,11 @@ inline constexpr std::string_view kContinueResponse = "HTTP/1.1 100 Continue\r\n
 // ASCII case-insensitive equality for header names and tokens.
 bool equals_ignore_case(std::string_view a, std::string_view b);
 
+// True when `v` holds a CR, LF or NUL: a value that would split or end a header
+// line (response splitting). Check every header name and value an application
+// sets before writing it.
+bool has_forbidden_header_chars(std::string_view v);
+
 // Incremental decoder for a chunked body. Feed it whatever bytes arrived; it
 // hands out body data as views into the input (no copy) and stops exactly at
 // the end of the body, so pipelined requests after it stay untouched.

@@ -1,0 +1,78 @@
+// Cookie header reading and the Set-Cookie checks.
+#include "gust/proto/http_cookie.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace gust::proto::http {
+namespace {
+
+using Pairs = std::vector<std::pair<std::string, std::string>>;
+
+Pairs cookies(std::string_view header) {
+    Pairs out;
+    for_each_cookie(header, [&](std::string_view n, std::string_view v) { out.emplace_back(n, v); });
+    return out;
+}
+
+TEST(HttpCookie, SplitsTrimsAndKeepsValuesAsSent) {
+    EXPECT_EQ(cookies("a=1; b=2"), (Pairs{{"a", "1"}, {"b", "2"}}));
+    EXPECT_EQ(cookies("a=1;b=2;  c = 3 ;\td=\t4"), (Pairs{{"a", "1"}, {"b", "2"}, {"c", "3"}, {"d", "4"}}));
+    EXPECT_EQ(cookies("token=a=b==; q=\"quoted value\""), (Pairs{{"token", "a=b=="}, {"q", "\"quoted value\""}}));
+    EXPECT_EQ(cookies("enc=%20x%3B"), (Pairs{{"enc", "%20x%3B"}}));  // decoding is the binding's
+    EXPECT_EQ(cookies("empty=; x="), (Pairs{{"empty", ""}, {"x", ""}}));
+    EXPECT_EQ(cookies("dup=1; dup=2"), (Pairs{{"dup", "1"}, {"dup", "2"}}));
+}
+
+TEST(HttpCookie, SkipsPairsWithoutEqualsOrName) {
+    EXPECT_EQ(cookies(""), Pairs{});
+    EXPECT_EQ(cookies(";;; ;"), Pairs{});
+    EXPECT_EQ(cookies("flag; a=1; =nameless; =; b=2;"), (Pairs{{"a", "1"}, {"b", "2"}}));
+    EXPECT_EQ(cookies("  =x  ;  y  "), Pairs{});
+}
+
+TEST(HttpCookie, ReaderHandsOutViewsIntoTheHeader) {
+    const std::string header = "sid=abc; theme=dark";
+    CookieReader reader(header);
+    Cookie c;
+    ASSERT_TRUE(reader.next(&c));
+    EXPECT_EQ(c.name.data(), header.data());
+    ASSERT_TRUE(reader.next(&c));
+    EXPECT_EQ(c.value, "dark");
+    EXPECT_FALSE(reader.next(&c));
+    EXPECT_FALSE(reader.next(&c));
+}
+
+TEST(HttpCookie, ValidNamesAreTokens) {
+    EXPECT_TRUE(valid_cookie_name("PHPSESSID"));
+    EXPECT_TRUE(valid_cookie_name("a-b_c.d!#$%&'*+^`|~9"));
+    for (const char *bad : {"", "a b", "a=b", "a;b", "a,b", "a\"b", "a(b", "a/b", "a:b", "a\tb", "a\r\nb", "\x7f",
+                            "caf\xc3\xa9"}) {
+        EXPECT_FALSE(valid_cookie_name(bad)) << bad;
+    }
+    EXPECT_FALSE(valid_cookie_name(std::string_view("a\0b", 3)));
+}
+
+TEST(HttpCookie, ValidRawValues) {
+    EXPECT_TRUE(valid_cookie_value(""));
+    EXPECT_TRUE(valid_cookie_value("abc%3B=\"q\""));
+    for (const char *bad : {"a b", "a;b", "a,b", "a\tb", "a\rb", "a\nb", "a\vb", "a\fb"}) {
+        EXPECT_FALSE(valid_cookie_value(bad)) << bad;
+    }
+    EXPECT_FALSE(valid_cookie_value(std::string_view("a\0b", 3)));
+}
+
+TEST(HttpCookie, ForbiddenHeaderChars) {
+    EXPECT_FALSE(has_forbidden_header_chars("text/html; charset=utf-8\t\x80"));
+    EXPECT_TRUE(has_forbidden_header_chars("a\r\nSet-Cookie: evil=1"));
+    EXPECT_TRUE(has_forbidden_header_chars("a\nb"));
+    EXPECT_TRUE(has_forbidden_header_chars("a\rb"));
+    EXPECT_TRUE(has_forbidden_header_chars(std::string_view("a\0b", 3)));
+    EXPECT_FALSE(has_forbidden_header_chars(""));
+}
+
+}  // namespace
+}  // namespace gust::proto::http
