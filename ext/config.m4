@@ -9,5 +9,9 @@ if test "$PHP_GUST" != "no"; then
   PHP_NEW_EXTENSION(gust, $gust_sources, $ext_shared,, [$GUST_STDCXX -I@ext_srcdir@/include -I@ext_srcdir@/src -I@ext_srcdir@/ext -fvisibility=hidden], cxx)
   PHP_ADD_BUILD_DIR([$ext_builddir/ext $ext_builddir/src/base $ext_builddir/src/mem $ext_builddir/src/loop $ext_builddir/src/coro $ext_builddir/src/net $ext_builddir/src/proto $ext_builddir/src/ipc $ext_builddir/src/server])
   PHP_ADD_LIBRARY(stdc++, 1, GUST_SHARED_LIBADD)
+  dnl proto/compress*.cc: zlib and brotli (Debian zlib1g-dev, libbrotli-dev).
+  PHP_ADD_LIBRARY(z, 1, GUST_SHARED_LIBADD)
+  PHP_ADD_LIBRARY(brotlienc, 1, GUST_SHARED_LIBADD)
+  PHP_ADD_LIBRARY(brotlidec, 1, GUST_SHARED_LIBADD)
   PHP_SUBST(GUST_SHARED_LIBADD)
 fi

@@ -1,0 +1,138 @@
+// permessage-deflate (RFC 7692): raw deflate per WebSocket message, with or without context takeover.
+#include <zlib.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdint>
+#include <cstring>
+
+#include "gust/proto/compress.h"
+#include "proto/compress_internal.h"
+
+namespace gust::proto::compress {
+
+namespace {
+constexpr char kTail[4] = {0x00, 0x00, static_cast<char>(0xff), static_cast<char>(0xff)};
+constexpr int kZlibMemLevel = 8;
+}  // namespace
+
+struct Inflater::State {
+    z_stream z{};
+    bool ready = false;
+    bool context_takeover = true;
+    int failed = 0;
+    ~State() {
+        if (ready) inflateEnd(&z);
+    }
+};
+
+Inflater::Inflater(std::unique_ptr<State> state) : state_(std::move(state)) {}
+Inflater::Inflater(Inflater &&) noexcept = default;
+Inflater &Inflater::operator=(Inflater &&) noexcept = default;
+Inflater::~Inflater() = default;
+
+Result<Inflater> Inflater::create(int window_bits, bool context_takeover) {
+    if (window_bits < 8 || window_bits > 15) return Error{kErrInvalid};
+    auto state = std::make_unique<State>();
+    state->context_takeover = context_takeover;
+    const int rc = inflateInit2(&state->z, -std::max(window_bits, 9));
+    if (rc != Z_OK) return detail::zlib_error(rc);
+    state->ready = true;
+    return Inflater(std::move(state));
+}
+
+namespace {
+
+// A final block (BFINAL) ended the deflate stream: start a new one for what follows (at least the
+// caller's tail), keeping the window when the context is taken over.
+Status restart_after_final_block(z_stream &z, std::string_view rest, void *arg) {
+    std::string window;
+    if (*static_cast<bool *>(arg)) {
+        uInt n = 0;
+        window.resize(32 * 1024);
+        if (inflateGetDictionary(&z, reinterpret_cast<Bytef *>(window.data()), &n) != Z_OK) return Error{kErrInvalid};
+        window.resize(n);
+    }
+    int rc = inflateReset(&z);
+    if (rc == Z_OK && !window.empty()) {
+        rc = inflateSetDictionary(&z, reinterpret_cast<const Bytef *>(window.data()), static_cast<uInt>(window.size()));
+    }
+    return rc == Z_OK ? Status() : Status(detail::zlib_error(rc));
+}
+
+}  // namespace
+
+Status Inflater::inflate(std::string_view in, std::string &out, size_t max_out, bool message_end) {
+    State &s = *state_;
+    if (s.failed != 0) return Error{s.failed};
+    const size_t old_size = out.size();
+    const size_t limit = max_out > SIZE_MAX - old_size ? SIZE_MAX : old_size + max_out;
+    Status st = detail::inflate_bounded(s.z, in, out, limit, &restart_after_final_block, &s.context_takeover);
+    if (st.ok() && message_end && !s.context_takeover) {
+        const int rc = inflateReset(&s.z);
+        if (rc != Z_OK) st = detail::zlib_error(rc);
+    }
+    if (!st.ok()) {
+        s.failed = st.code();
+        out.resize(old_size);
+    }
+    return st;
+}
+
+struct Deflater::State {
+    z_stream z{};
+    bool ready = false;
+    bool context_takeover = true;
+    int failed = 0;
+    ~State() {
+        if (ready) deflateEnd(&z);
+    }
+};
+
+Deflater::Deflater(std::unique_ptr<State> state) : state_(std::move(state)) {}
+Deflater::Deflater(Deflater &&) noexcept = default;
+Deflater &Deflater::operator=(Deflater &&) noexcept = default;
+Deflater::~Deflater() = default;
+
+Result<Deflater> Deflater::create(int level, int window_bits, bool context_takeover) {
+    if (window_bits < 9 || window_bits > 15) return Error{kErrInvalid};
+    auto state = std::make_unique<State>();
+    state->context_takeover = context_takeover;
+    const int rc =
+        deflateInit2(&state->z, zlib_level(level), Z_DEFLATED, -window_bits, kZlibMemLevel, Z_DEFAULT_STRATEGY);
+    if (rc != Z_OK) return detail::zlib_error(rc);
+    state->ready = true;
+    return Deflater(std::move(state));
+}
+
+Status Deflater::deflate(std::string_view in, std::string &out) {
+    State &s = *state_;
+    if (s.failed != 0) return Error{s.failed};
+    // §7.2.3.6: an empty message is one byte, the start of the empty stored block the tail ends
+    // (zlib would emit nothing when no input came since its last flush).
+    if (in.empty()) {
+        out.push_back('\0');
+        return {};
+    }
+    const size_t old_size = out.size();
+    Status st = detail::deflate_into(s.z, in, out, Z_SYNC_FLUSH);
+    // A sync flush ends with an empty stored block, 0x00 0x00 0xff 0xff after its header bits.
+    if (st.ok() && (out.size() < old_size + sizeof kTail ||
+                    std::memcmp(out.data() + out.size() - sizeof kTail, kTail, sizeof kTail) != 0)) {
+        st = Error{kErrInvalid};
+    }
+    if (st.ok()) {
+        out.resize(out.size() - sizeof kTail);
+        if (!s.context_takeover) {
+            const int rc = deflateReset(&s.z);
+            if (rc != Z_OK) st = detail::zlib_error(rc);
+        }
+    }
+    if (!st.ok()) {
+        s.failed = st.code();
+        out.resize(old_size);
+    }
+    return st;
+}
+
+}  // namespace gust::proto::compress
