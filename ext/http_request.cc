@@ -6,16 +6,17 @@
 #include <cstdlib>
 #include <ctime>
 
+#include "gust/proto/http_cookie.h"
+#include "gust/proto/multipart.h"
+#include "http.h"
+
 extern "C" {
 #include "SAPI.h"
+#include "zend_smart_str.h"
 #include "ext/standard/url.h"
 #include "main/php_variables.h"
 #include "rfc1867.h"
 }
-
-#include "gust/proto/http_cookie.h"
-#include "gust/proto/multipart.h"
-#include "http.h"
 
 namespace gust::php::http {
 

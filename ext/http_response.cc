@@ -8,13 +8,13 @@
 #include <cstdio>
 #include <ctime>
 
-extern "C" {
-#include "ext/standard/url.h"
-}
-
 #include "gust/proto/http_cookie.h"
 #include "gust/proto/mime.h"
 #include "http.h"
+
+extern "C" {
+#include "ext/standard/url.h"
+}
 
 namespace gust::php::http {
 
@@ -373,7 +373,7 @@ bool make_cookie(INTERNAL_FUNCTION_PARAMETERS, bool url_encode) {
         Z_PARAM_STR(samesite)
         Z_PARAM_STR(priority)
         Z_PARAM_BOOL(partitioned)
-    ZEND_PARSE_PARAMETERS_END();
+    ZEND_PARSE_PARAMETERS_END_EX(return false);
     ResponseObject *r = response_from(Z_OBJ_P(ZEND_THIS));
     if (refuse_unwritable(r)) return false;
     const std::string_view n(ZSTR_VAL(name), ZSTR_LEN(name));

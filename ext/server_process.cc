@@ -125,14 +125,6 @@ void deliver(Server *s, WorkerChannel &c, ipc::Message &m) {
     }
     deliver_package(s, port, id, c.reactor, str);
 }
-    zval args[4];
-    ZVAL_OBJ(&args[0], s->self);
-    ZVAL_LONG(&args[1], id);
-    ZVAL_LONG(&args[2], c.reactor);
-    ZVAL_STR(&args[3], str);  // ours; dispatch() copies it into the coroutine
-    (void)dispatch(s, port, kReceive, args, 4);
-    zval_ptr_dtor(&args[3]);
-}
 
 // Sends a message to the reactor thread that owns `id` (session 0: thread 0). The payload stays
 // referenced (`keep`, released when the send completes) instead of being copied.

@@ -538,9 +538,10 @@ bool start(Server *s) {
     }
     if (!load_settings(s)) return false;
     for (auto &p : s->ports) {
-        const int needed = p->type == SOCK_STREAM ? kReceive : kPacket;
+        const int needed = p->http ? kRequest : p->type == SOCK_STREAM ? kReceive : kPacket;
         if (!p->callbacks[needed].set() && !s->callbacks[needed].set()) {
-            php_error_docref(nullptr, E_WARNING, "require on%s callback", needed == kReceive ? "Receive" : "Packet");
+            php_error_docref(nullptr, E_WARNING, "require on%s callback",
+                             needed == kRequest ? "Request" : needed == kReceive ? "Receive" : "Packet");
             return false;
         }
     }

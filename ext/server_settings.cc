@@ -263,10 +263,6 @@ bool load_settings(Server *s) {
         p->http = p->type == SOCK_STREAM && bool_of(port_ht, "open_http_protocol", http);
         p->tcp_nodelay = bool_of(port_ht, "open_tcp_nodelay", true);
         if (!load_framing(p, port_ht, o.package_max_length, o.http)) return false;
-        if (p->http && !p->callbacks[kRequest].set() && !s->callbacks[kRequest].set()) {
-            php_error_docref(nullptr, E_WARNING, "require onRequest callback");
-            return false;
-        }
     }
     return true;
 }
