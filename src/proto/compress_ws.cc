@@ -14,17 +14,16 @@ namespace gust::proto::compress {
 namespace {
 constexpr char kTail[4] = {0x00, 0x00, static_cast<char>(0xff), static_cast<char>(0xff)};
 constexpr int kZlibMemLevel = 8;
-}  // namespace
 
-struct Inflater::State {
-    z_stream z{};
-    bool ready = false;
+// What an Inflater and a Deflater hold: the stream, the mode, the error that failed it.
+struct MessageStream : detail::ZStream {
     bool context_takeover = true;
     int failed = 0;
-    ~State() {
-        if (ready) inflateEnd(&z);
-    }
 };
+
+}  // namespace
+
+struct Inflater::State : MessageStream {};
 
 Inflater::Inflater(std::unique_ptr<State> state) : state_(std::move(state)) {}
 Inflater::Inflater(Inflater &&) noexcept = default;
@@ -37,7 +36,7 @@ Result<Inflater> Inflater::create(int window_bits, bool context_takeover) {
     state->context_takeover = context_takeover;
     const int rc = inflateInit2(&state->z, -std::max(window_bits, 9));
     if (rc != Z_OK) return detail::zlib_error(rc);
-    state->ready = true;
+    state->end = &inflateEnd;
     return Inflater(std::move(state));
 }
 
@@ -79,15 +78,7 @@ Status Inflater::inflate(std::string_view in, std::string &out, size_t max_out, 
     return st;
 }
 
-struct Deflater::State {
-    z_stream z{};
-    bool ready = false;
-    bool context_takeover = true;
-    int failed = 0;
-    ~State() {
-        if (ready) deflateEnd(&z);
-    }
-};
+struct Deflater::State : MessageStream {};
 
 Deflater::Deflater(std::unique_ptr<State> state) : state_(std::move(state)) {}
 Deflater::Deflater(Deflater &&) noexcept = default;
@@ -101,7 +92,7 @@ Result<Deflater> Deflater::create(int level, int window_bits, bool context_takeo
     const int rc =
         deflateInit2(&state->z, zlib_level(level), Z_DEFLATED, -window_bits, kZlibMemLevel, Z_DEFAULT_STRATEGY);
     if (rc != Z_OK) return detail::zlib_error(rc);
-    state->ready = true;
+    state->end = &deflateEnd;
     return Deflater(std::move(state));
 }
 
