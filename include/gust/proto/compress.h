@@ -3,7 +3,8 @@
 // pair for WebSocket messages, and a bounded decoder for compressed HTTP bodies.
 //
 // Built on zlib and brotli. Nothing here does I/O or keeps global state; every object is
-// owned by one connection or response and used from one thread at a time.
+// owned by one connection or response and used from one thread at a time. The classes are
+// move-only; a moved-from object may only be destroyed or assigned to.
 //
 // Errors (the code() of a Status/Result, as everywhere in Gust: a GustError or -errno):
 // kErrInvalid (bad argument, or a call after finish()), kErrLimit (a decoder's output would
