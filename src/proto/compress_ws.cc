@@ -19,6 +19,21 @@ constexpr int kZlibMemLevel = 8;
 struct MessageStream : detail::ZStream {
     bool context_takeover = true;
     int failed = 0;
+
+    // The end of one call: after a whole message without context takeover, `reset` (inflateReset
+    // or deflateReset) forgets the window; on error the stream fails for good and `out` gets back
+    // its old size.
+    Status end_call(Status st, bool message_end, int (*reset)(z_streamp), std::string &out, size_t old_size) {
+        if (st.ok() && message_end && !context_takeover) {
+            const int rc = reset(&z);
+            if (rc != Z_OK) st = detail::zlib_error(rc);
+        }
+        if (!st.ok()) {
+            failed = st.code();
+            out.resize(old_size);
+        }
+        return st;
+    }
 };
 
 }  // namespace
@@ -67,15 +82,7 @@ Status Inflater::inflate(std::string_view in, std::string &out, size_t max_out, 
     const size_t old_size = out.size();
     const size_t limit = max_out > SIZE_MAX - old_size ? SIZE_MAX : old_size + max_out;
     Status st = detail::inflate_bounded(s.z, in, out, limit, &restart_after_final_block, &s.context_takeover);
-    if (st.ok() && message_end && !s.context_takeover) {
-        const int rc = inflateReset(&s.z);
-        if (rc != Z_OK) st = detail::zlib_error(rc);
-    }
-    if (!st.ok()) {
-        s.failed = st.code();
-        out.resize(old_size);
-    }
-    return st;
+    return s.end_call(st, message_end, &inflateReset, out, old_size);
 }
 
 struct Deflater::State : MessageStream {};
@@ -112,18 +119,8 @@ Status Deflater::deflate(std::string_view in, std::string &out) {
                     std::memcmp(out.data() + out.size() - sizeof kTail, kTail, sizeof kTail) != 0)) {
         st = Error{kErrInvalid};
     }
-    if (st.ok()) {
-        out.resize(out.size() - sizeof kTail);
-        if (!s.context_takeover) {
-            const int rc = deflateReset(&s.z);
-            if (rc != Z_OK) st = detail::zlib_error(rc);
-        }
-    }
-    if (!st.ok()) {
-        s.failed = st.code();
-        out.resize(old_size);
-    }
-    return st;
+    if (st.ok()) out.resize(out.size() - sizeof kTail);
+    return s.end_call(st, true, &deflateReset, out, old_size);
 }
 
 }  // namespace gust::proto::compress
