@@ -414,5 +414,33 @@ TEST(Reactor, HttpRequestNotReceivedInTimeGets408) {
     EXPECT_EQ(idle, "timeout");
 }
 
+TEST(Reactor, SendFileQueuesAFileLargerThanTheOutputLimitInOrder) {
+    ReactorOptions o;
+    o.output_buffer_limit = 64 * 1024;
+    Env env(o);
+    char path[] = "/tmp/gust-sendfile-XXXXXX";
+    const int fd = mkstemp(path);
+    ASSERT_GE(fd, 0);
+    std::string content(3 * 1024 * 1024, '\0');
+    for (size_t i = 0; i < content.size(); ++i) content[i] = static_cast<char>('a' + i % 26);
+    ASSERT_EQ(write(fd, content.data(), content.size()), static_cast<ssize_t>(content.size()));
+    unlink(path);
+    env.events.receive = [&](const SessionInfo &s, Slice) {
+        EXPECT_TRUE(env.reactor->send(s.id, Slice(std::string_view("head|"))).ok());
+        EXPECT_TRUE(env.reactor->send_file(s.id, dup(fd), 100, content.size() - 200).ok());
+        EXPECT_TRUE(env.reactor->send(s.id, Slice(std::string_view("|tail"))).ok());
+        EXPECT_TRUE(env.reactor->close(s.id).ok());  // after everything queued is out
+    };
+    std::string got;
+    env.run([&] {
+        auto c = env.client();
+        ASSERT_TRUE(c->send_all("go", 2).ok());
+        got = read_until_eof(*c);
+    });
+    close(fd);
+    EXPECT_EQ(got.size(), 5 + content.size() - 200 + 5);
+    EXPECT_EQ(got, "head|" + content.substr(100, content.size() - 200) + "|tail");
+}
+
 }  // namespace
 }  // namespace gust::server
