@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
-# Set everything up and start the demo. Until Gust's HTTP and WebSocket servers
-# exist (issues 6 and 7) the demo is the coroutine/timer runtime: a PHP coroutine
-# example through gust.so, then the core's coroutine echo server on 127.0.0.1:9501.
+# Set everything up and start the demo: a PHP coroutine example through gust.so, then
+# examples/php/http_server.php, a Swoole\Http\Server on 127.0.0.1:9501.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -20,11 +19,14 @@ if php -n -d extension="$so" -r 'exit(function_exists("Swoole\\Coroutine\\run") 
 fi
 cat <<EOT
 
-== demo server: coroutine-per-connection TCP echo on 127.0.0.1:$port (Ctrl-C stops it)
-   try, in another terminal:
-     printf 'hello gust\n' | nc -N 127.0.0.1 $port
-     python3 ../shared/acceptance/seed003_idle_conns.py $port 0,1000    # the seed-003 benchmark client
-     php -d extension=$so -r 'var_dump(swoole_version(), Gust\\version());'
+== demo server: examples/php/http_server.php, a Swoole\Http\Server on http://127.0.0.1:$port/ (Ctrl-C stops it)
+   open http://127.0.0.1:$port/ in a browser, or try in another terminal:
+     curl -s 'http://127.0.0.1:$port/info?name=gust' -d 'a=1' -b 'c=2'
+     for i in 1 2 3; do curl -s http://127.0.0.1:$port/sleep & done; wait   # three 1 s sleeps, ~1 s in all
+     curl -sN http://127.0.0.1:$port/stream                                 # chunked, piece by piece
+     curl -s --compressed -v http://127.0.0.1:$port/ 2>&1 | grep -i content-encoding
+     curl -s http://127.0.0.1:$port/hello.txt                               # the static handler
+     wrk -t1 -c100 -d5s http://127.0.0.1:$port/                             # if wrk is installed
    then: bash tools/test.sh (every test), python3 bench/run.py (benchmarks), docs/ARCHITECTURE.md
 EOT
-exec build/release/core/examples/echo_server --port "$port" --poller epoll
+exec php -n -d extension="$so" examples/php/http_server.php "$port"
