@@ -89,6 +89,10 @@ $server->on('request', function (Swoole\Http\Request $req, Swoole\Http\Response 
             $line = "The quick brown fox jumps over the lazy dog, again and again.\n";
             $resp->end(str_repeat($line, 4096));
             return;
+        case '/yield':  // answers after the worker ran other coroutines
+            Swoole\Coroutine::sleep(0.05);
+            $resp->end('seq ' . ($req->get['n'] ?? '?'));
+            return;
         case '/seq':
             $resp->header('Content-Type', 'text/plain');
             $resp->end('seq ' . ($req->get['n'] ?? '?'));
