@@ -212,6 +212,21 @@ def test_expect_100_continue_gets_the_interim_answer_before_the_body_is_sent(htt
         conn.close()
 
 
+def test_100_continue_of_a_pipelined_request_follows_the_answer_to_the_one_before(http_server):
+    # An interim response belongs to the request being answered: it must not overtake the answer to /yield.
+    with connect(http_server) as s:
+        s.sendall(b"GET /yield?n=first HTTP/1.1\r\nHost: t\r\n\r\n"
+                  b"PUT /echo HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n")
+        reader = ResponseReader(s)
+        code, _, body = reader.read()
+        assert (code, body) == (200, b"seq first")
+        code, _, _ = reader.read()
+        assert code == 100
+        s.sendall(b"hello")
+        code, _, body = reader.read()
+        assert code == 200 and json.loads(body)["body_length"] == 5
+
+
 def test_204_has_no_body_and_keeps_the_connection(http_server):
     conn = http.client.HTTPConnection(http_server.host, http_server.port, timeout=TIMEOUT)
     try:
