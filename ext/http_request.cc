@@ -247,7 +247,9 @@ void add_server_array(srv::Server *s, srv::Port *port, server::SessionId fd, con
     std::string_view path = target.substr(0, q);
     add_assoc_stringl(out, "request_method", head.method.data(), head.method.size());
     add_assoc_stringl(out, "request_uri", path.data(), path.size());
-    add_assoc_stringl(out, "path_info", path.data(), path.size());
+    zend_string *decoded = zend_string_init(path.data(), path.size(), 0);
+    ZSTR_LEN(decoded) = php_raw_url_decode(ZSTR_VAL(decoded), ZSTR_LEN(decoded));
+    add_assoc_str(out, "path_info", decoded);
     if (q != std::string_view::npos) {
         std::string_view query = target.substr(q + 1);
         add_assoc_stringl(out, "query_string", query.data(), query.size());

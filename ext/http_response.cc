@@ -662,7 +662,7 @@ ZEND_METHOD(Swoole_Http_Response, sendfile) {
     bool close_after = false;
     const std::string head = build_head(r, o, &close_after);
     bool ok = send_bytes(r, head);
-    if (ok && !r->head_only) ok = srv::send_file_range(srv::server_from(r->server), r->fd, fd, offset, size);
+    if (ok && !r->head_only) ok = srv::send_file_range(srv::server_from(r->server), r->fd, file, fd, offset, size);
     close(fd);
     finish(r, close_after || !ok);
     RETURN_BOOL(ok);

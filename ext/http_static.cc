@@ -130,7 +130,9 @@ bool serve_file(srv::Server *s, server::SessionId fd, const proto::http1::Reques
                                        : head_for(200, "OK", type, static_cast<size_t>(st.st_size), head.keep_alive,
                                                   st.st_mtime);
     bool ok = send_text(s, fd, h);
-    if (ok && !not_modified && head.method != "HEAD") ok = srv::send_file_range(s, fd, file_fd, 0, st.st_size);
+    if (ok && !not_modified && head.method != "HEAD") {
+        ok = srv::send_file_range(s, fd, file.c_str(), file_fd, 0, st.st_size);
+    }
     close(file_fd);
     if (!ok || !head.keep_alive) (void)srv::close_session(s, fd, false);
     return true;

@@ -263,11 +263,14 @@ void process_worker_exited(Server *s, size_t worker_id);     // manager: tell th
 void process_child_forked(Server *s, size_t worker_id);      // in the new worker: drop others' fds
 bool process_send(Server *s, server::SessionId id, zend_string *data);
 bool process_close(Server *s, server::SessionId id, bool reset);
+// The master sends the file region itself (sendfile(2)); `path` must be absolute.
+bool process_send_file(Server *s, server::SessionId id, const char *path, zend_long offset, zend_long length);
 bool process_sendto(Server *s, int port_index, const net::Address &to, zend_string *data);
 // server_api.cc: send()/close()/sendfile() of either mode, errors recorded for getLastError().
 bool send_to_session(Server *s, server::SessionId id, zend_string *data);
 bool close_session(Server *s, server::SessionId id, bool reset);
-bool send_file_range(Server *s, server::SessionId id, int file_fd, zend_long offset, zend_long length);
+// Sends a region of an open file (`path` names the same file, for PROCESS mode's master); any size.
+bool send_file_range(Server *s, server::SessionId id, const char *path, int file_fd, zend_long offset, zend_long length);
 // The manager loop (server_run.cc), shared by BASE with several workers and PROCESS mode. True in
 // a forked worker, which must then serve.
 bool manage_workers(Server *s);

@@ -189,26 +189,23 @@ bool close_session(Server *s, server::SessionId id, bool reset) {
     return record(s, s->worker.reactor->close(id, reset)) == 0;
 }
 
-bool send_file_range(Server *s, server::SessionId id, int file_fd, zend_long offset, zend_long length) {
-    // Queued through the session's bounded output buffer like send(): a file over
-    // socket_buffer_size fails with SWOOLE_ERROR_OUTPUT_BUFFER_OVERFLOW instead of growing memory.
-    bool ok = true;
-    while (length > 0 && ok) {
-        // A fresh string per chunk: in PROCESS mode the channel keeps it until it is written.
-        zend_string *chunk = zend_string_alloc(std::min<zend_long>(length, 64 * 1024), 0);
-        ssize_t n = pread(file_fd, ZSTR_VAL(chunk), ZSTR_LEN(chunk), offset);
-        if (n <= 0) {
-            zend_string_release(chunk);
-            break;
+bool send_file_range(Server *s, server::SessionId id, const char *path, int file_fd, zend_long offset,
+                     zend_long length) {
+    if (length <= 0) return true;
+    if (s->process) {
+        char real[PATH_MAX];
+        if (!realpath(path, real)) {
+            php_error_docref(nullptr, E_WARNING, "realpath(%s) failed: %s", path, strerror(errno));
+            return false;
         }
-        ZSTR_LEN(chunk) = static_cast<size_t>(n);
-        ZSTR_VAL(chunk)[n] = '\0';
-        ok = send_to_session(s, id, chunk);
-        zend_string_release(chunk);
-        offset += n;
-        length -= n;
+        return process_send_file(s, id, real, offset, length);
     }
-    return ok && length == 0;
+    server::Reactor *r = reactor_of(s);
+    if (!r) return false;
+    // The reactor owns its copy of the fd and sends with sendfile(2) as the socket drains.
+    const int own = fcntl(file_fd, F_DUPFD_CLOEXEC, 0);
+    if (own < 0) return false;
+    return record(s, r->send_file(id, own, static_cast<off_t>(offset), static_cast<size_t>(length))) == 0;
 }
 
 // ---- reactor events -> coroutine callbacks
@@ -382,7 +379,7 @@ ZEND_METHOD(Swoole_Server, sendfile) {
         RETURN_FALSE;
     }
     zend_long left = length > 0 ? std::min<zend_long>(length, st.st_size - offset) : st.st_size - offset;
-    const bool ok = send_file_range(s, fd, file_fd, offset, left);
+    const bool ok = send_file_range(s, fd, file, file_fd, offset, left);
     close(file_fd);
     RETURN_BOOL(ok);
 }

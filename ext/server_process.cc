@@ -261,6 +261,23 @@ bool process_send(Server *s, server::SessionId id, zend_string *data) {
     return to_master(s, ipc::MessageType::kData, id, 0, data);
 }
 
+bool process_send_file(Server *s, server::SessionId id, const char *path, zend_long offset, zend_long length) {
+    if (id <= 0) {
+        s->last_error = 1005;
+        return false;
+    }
+    server::FileRef ref;
+    ref.offset = offset;
+    ref.length = length;
+    const size_t path_len = strlen(path);
+    zend_string *msg = zend_string_alloc(sizeof ref + path_len + 1, 0);
+    memcpy(ZSTR_VAL(msg), &ref, sizeof ref);
+    memcpy(ZSTR_VAL(msg) + sizeof ref, path, path_len + 1);
+    const bool ok = to_master(s, ipc::MessageType::kData, id, ipc::kFlagFile, msg);
+    zend_string_release(msg);
+    return ok;
+}
+
 bool process_close(Server *s, server::SessionId id, bool reset) {
     if (id <= 0) {
         s->last_error = 1005;

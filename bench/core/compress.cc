@@ -53,12 +53,13 @@ void BM_Compress(benchmark::State &state) {
 }
 BENCHMARK(BM_Compress)
     ->Args({static_cast<int>(Encoding::kGzip), 1})
+    ->Args({static_cast<int>(Encoding::kGzip), 4})
     ->Args({static_cast<int>(Encoding::kGzip), 6})
-    ->Args({static_cast<int>(Encoding::kGzip), 9})
+    ->Args({static_cast<int>(Encoding::kGzip), 8})
     ->Args({static_cast<int>(Encoding::kBrotli), 1})
     ->Args({static_cast<int>(Encoding::kBrotli), 4})
     ->Args({static_cast<int>(Encoding::kBrotli), 6})
-    ->Args({static_cast<int>(Encoding::kBrotli), 9});
+    ->Args({static_cast<int>(Encoding::kBrotli), 8});
 
 void BM_Decompress(benchmark::State &state) {
     const auto encoding = static_cast<Encoding>(state.range(0));

@@ -95,14 +95,9 @@ Status inflate_bounded(z_stream &z, std::string_view in, std::string &out, size_
 
 namespace {
 
-struct ZlibDecoder {
-    z_stream z{};
-    bool ready = false;
+struct ZlibDecoder : detail::ZStream {
     bool ended = false;  // the last stream reached its end and nothing followed
     bool multi = false;  // gzip: further members may follow
-    ~ZlibDecoder() {
-        if (ready) inflateEnd(&z);
-    }
 };
 
 Status on_stream_end(z_stream &z, std::string_view rest, void *arg) {
@@ -128,7 +123,7 @@ Result<std::string> decompress_zlib(Encoding encoding, std::string_view in, size
     d.multi = encoding == Encoding::kGzip;
     const int rc = inflateInit2(&d.z, window_bits);
     if (rc != Z_OK) return detail::zlib_error(rc);
-    d.ready = true;
+    d.end = &inflateEnd;
     std::string out;
     Status st = detail::inflate_bounded(d.z, in, out, max_out, &on_stream_end, &d);
     if (!st.ok()) return st.error();

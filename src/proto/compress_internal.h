@@ -10,6 +10,18 @@
 
 namespace gust::proto::compress::detail {
 
+// A z_stream that ends itself: `end` is inflateEnd or deflateEnd once the stream is initialised.
+struct ZStream {
+    z_stream z{};
+    int (*end)(z_streamp) = nullptr;
+    ZStream() = default;
+    ZStream(const ZStream &) = delete;
+    ZStream &operator=(const ZStream &) = delete;
+    ~ZStream() {
+        if (end != nullptr) end(&z);
+    }
+};
+
 // Runs deflate() over all of `in` with `flush` (Z_NO_FLUSH, Z_SYNC_FLUSH, Z_FINISH), appending
 // the output to `out`. With Z_NO_FLUSH only what zlib releases is appended.
 Status deflate_into(z_stream &z, std::string_view in, std::string &out, int flush);

@@ -59,14 +59,12 @@ Status deflate_into(z_stream &z, std::string_view in, std::string &out, int flus
 
 struct Compressor::State {
     Encoding encoding;
-    z_stream z{};
-    bool z_ready = false;
+    detail::ZStream zs;
     BrotliEncoderState *br = nullptr;
     bool finished = false;
     int failed = 0;
 
     ~State() {
-        if (z_ready) deflateEnd(&z);
         if (br != nullptr) BrotliEncoderDestroyInstance(br);
     }
 
@@ -94,7 +92,7 @@ struct Compressor::State {
     Status run(std::string_view in, std::string &out, int zflush, BrotliEncoderOperation op) {
         if (failed != 0) return Error{failed};
         if (finished) return Error{kErrInvalid};
-        Status st = br != nullptr ? brotli(in, op, out) : detail::deflate_into(z, in, out, zflush);
+        Status st = br != nullptr ? brotli(in, op, out) : detail::deflate_into(zs.z, in, out, zflush);
         if (!st.ok()) failed = st.code();
         return st;
     }
@@ -113,9 +111,10 @@ Result<Compressor> Compressor::create(Encoding encoding, int level) {
         case Encoding::kGzip:
         case Encoding::kDeflate: {
             const int window_bits = encoding == Encoding::kGzip ? 15 + 16 : 15;
-            const int rc = deflateInit2(&state->z, zlib_level(level), Z_DEFLATED, window_bits, 8, Z_DEFAULT_STRATEGY);
+            const int rc =
+                deflateInit2(&state->zs.z, zlib_level(level), Z_DEFLATED, window_bits, 8, Z_DEFAULT_STRATEGY);
             if (rc != Z_OK) return detail::zlib_error(rc);
-            state->z_ready = true;
+            state->zs.end = &deflateEnd;
             break;
         }
         case Encoding::kBrotli:

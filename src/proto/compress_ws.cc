@@ -14,17 +14,31 @@ namespace gust::proto::compress {
 namespace {
 constexpr char kTail[4] = {0x00, 0x00, static_cast<char>(0xff), static_cast<char>(0xff)};
 constexpr int kZlibMemLevel = 8;
-}  // namespace
 
-struct Inflater::State {
-    z_stream z{};
-    bool ready = false;
+// What an Inflater and a Deflater hold: the stream, the mode, the error that failed it.
+struct MessageStream : detail::ZStream {
     bool context_takeover = true;
     int failed = 0;
-    ~State() {
-        if (ready) inflateEnd(&z);
+
+    // The end of one call: after a whole message without context takeover, `reset` (inflateReset
+    // or deflateReset) forgets the window; on error the stream fails for good and `out` gets back
+    // its old size.
+    Status end_call(Status st, bool message_end, int (*reset)(z_streamp), std::string &out, size_t old_size) {
+        if (st.ok() && message_end && !context_takeover) {
+            const int rc = reset(&z);
+            if (rc != Z_OK) st = detail::zlib_error(rc);
+        }
+        if (!st.ok()) {
+            failed = st.code();
+            out.resize(old_size);
+        }
+        return st;
     }
 };
+
+}  // namespace
+
+struct Inflater::State : MessageStream {};
 
 Inflater::Inflater(std::unique_ptr<State> state) : state_(std::move(state)) {}
 Inflater::Inflater(Inflater &&) noexcept = default;
@@ -37,7 +51,7 @@ Result<Inflater> Inflater::create(int window_bits, bool context_takeover) {
     state->context_takeover = context_takeover;
     const int rc = inflateInit2(&state->z, -std::max(window_bits, 9));
     if (rc != Z_OK) return detail::zlib_error(rc);
-    state->ready = true;
+    state->end = &inflateEnd;
     return Inflater(std::move(state));
 }
 
@@ -68,26 +82,10 @@ Status Inflater::inflate(std::string_view in, std::string &out, size_t max_out, 
     const size_t old_size = out.size();
     const size_t limit = max_out > SIZE_MAX - old_size ? SIZE_MAX : old_size + max_out;
     Status st = detail::inflate_bounded(s.z, in, out, limit, &restart_after_final_block, &s.context_takeover);
-    if (st.ok() && message_end && !s.context_takeover) {
-        const int rc = inflateReset(&s.z);
-        if (rc != Z_OK) st = detail::zlib_error(rc);
-    }
-    if (!st.ok()) {
-        s.failed = st.code();
-        out.resize(old_size);
-    }
-    return st;
+    return s.end_call(st, message_end, &inflateReset, out, old_size);
 }
 
-struct Deflater::State {
-    z_stream z{};
-    bool ready = false;
-    bool context_takeover = true;
-    int failed = 0;
-    ~State() {
-        if (ready) deflateEnd(&z);
-    }
-};
+struct Deflater::State : MessageStream {};
 
 Deflater::Deflater(std::unique_ptr<State> state) : state_(std::move(state)) {}
 Deflater::Deflater(Deflater &&) noexcept = default;
@@ -101,7 +99,7 @@ Result<Deflater> Deflater::create(int level, int window_bits, bool context_takeo
     const int rc =
         deflateInit2(&state->z, zlib_level(level), Z_DEFLATED, -window_bits, kZlibMemLevel, Z_DEFAULT_STRATEGY);
     if (rc != Z_OK) return detail::zlib_error(rc);
-    state->ready = true;
+    state->end = &deflateEnd;
     return Deflater(std::move(state));
 }
 
@@ -121,18 +119,8 @@ Status Deflater::deflate(std::string_view in, std::string &out) {
                     std::memcmp(out.data() + out.size() - sizeof kTail, kTail, sizeof kTail) != 0)) {
         st = Error{kErrInvalid};
     }
-    if (st.ok()) {
-        out.resize(out.size() - sizeof kTail);
-        if (!s.context_takeover) {
-            const int rc = deflateReset(&s.z);
-            if (rc != Z_OK) st = detail::zlib_error(rc);
-        }
-    }
-    if (!st.ok()) {
-        s.failed = st.code();
-        out.resize(old_size);
-    }
-    return st;
+    if (st.ok()) out.resize(out.size() - sizeof kTail);
+    return s.end_call(st, true, &deflateReset, out, old_size);
 }
 
 }  // namespace gust::proto::compress

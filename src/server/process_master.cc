@@ -1,5 +1,7 @@
 #include "gust/server/process_master.h"
 
+#include <fcntl.h>
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -180,6 +182,9 @@ struct ProcessMaster::Thread final : ReactorEvents {
                     ++dropped;
                 }
             }
+        } else if (m.header.type == ipc::MessageType::kData && (m.header.flags & ipc::kFlagFile)) {
+            awaiting.erase(id);
+            send_file(id, payload);
         } else if (m.header.type == ipc::MessageType::kData) {
             awaiting.erase(id);
             Status st = reactor->send(id, payload);
@@ -197,6 +202,28 @@ struct ProcessMaster::Thread final : ReactorEvents {
             (void)reactor->close(id, (m.header.flags & kCloseReset) != 0);
         }
         std::free(m.dest.data);
+    }
+
+    void send_file(SessionId id, Slice payload) {
+        FileRef ref;
+        if (payload.size() <= sizeof ref || payload.data()[payload.size() - 1] != '\0') {
+            ++dropped;
+            return;
+        }
+        std::memcpy(&ref, payload.data(), sizeof ref);
+        const char *path = payload.data() + sizeof ref;
+        const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0 || ref.offset < 0 || ref.length < 0) {
+            GUST_LOG_WARN("connection %lld: cannot send file %s: %s; closing it", static_cast<long long>(id), path,
+                          error_message(-errno));
+            if (fd >= 0) ::close(fd);
+            ++dropped;
+            (void)reactor->close(id, false);
+            return;
+        }
+        if (!reactor->send_file(id, fd, static_cast<off_t>(ref.offset), static_cast<size_t>(ref.length)).ok()) {
+            ++dropped;
+        }
     }
 
     void drain_worker(Channel &c) {

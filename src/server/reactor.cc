@@ -3,7 +3,10 @@
 #include <sys/socket.h>
 
 #include <algorithm>
+#include <sys/sendfile.h>
+
 #include <cerrno>
+#include <deque>
 
 #include "gust/base/error.h"
 #include "gust/base/log.h"
@@ -36,6 +39,16 @@ struct Reactor::Session final : loop::IoHandler {
     SessionInfo info;
     loop::WatchId watch{};
     mem::Buffer output;
+    // send_file(): file regions queued after `output`; bytes sent after a region wait in its `after`.
+    struct FileSegment {
+        int fd = -1;
+        off_t offset = 0;
+        size_t left = 0;
+        mem::Buffer after;
+    };
+    std::deque<FileSegment> files;
+    size_t queued_after = 0;  // bytes in the segments' `after` buffers (they count against the limit)
+    bool idle() const { return output.empty() && files.empty(); }
     mem::Buffer input;  // framed listeners: bytes of the package being received
     std::unique_ptr<proto::framing::Splitter> splitter;
     const Listener *listener = nullptr;
@@ -66,6 +79,7 @@ Reactor::Reactor(loop::Loop &loop, ReactorEvents &events, ReactorOptions options
 
 Reactor::~Reactor() {
     for (auto &[id, s] : sessions_) {
+        drop_files(*s);
         if (s->read_timer != 0) loop_.cancel_timer(s->read_timer);
         if (s->watch.valid()) loop_.unwatch(s->watch);
         if (s->info.fd >= 0) net::sys::close(s->info.fd);
@@ -301,7 +315,7 @@ void Reactor::refuse(Session &s, int status) {
         (void)send(s.info.id, Slice(proto::http1::error_response(status)));
     }
     if (s.dead || s.closing) return;
-    if (s.output.empty()) {
+    if (s.idle()) {
         finish_close(s, CloseCause::kProtocol);
     } else {
         s.closing = true;  // the answer goes out first
@@ -349,20 +363,54 @@ void Reactor::on_read_timer(SessionId id) {
     arm_read_timer(s);
 }
 
-void Reactor::flush_session(Session &s) {
-    while (!s.output.empty()) {
-        ssize_t n = net::sys::send(s.info.fd, s.output.data(), s.output.size());
-        if (n == -EAGAIN || n == -EWOULDBLOCK) break;
-        if (n < 0) {
-            finish_close(s, n == -EPIPE || n == -ECONNRESET ? CloseCause::kPeer : CloseCause::kError);
-            return;
+bool Reactor::write_output(Session &s) {
+    for (;;) {
+        while (!s.output.empty()) {
+            ssize_t n = net::sys::send(s.info.fd, s.output.data(), s.output.size());
+            if (n == -EAGAIN || n == -EWOULDBLOCK) return true;
+            if (n < 0) {
+                finish_close(s, n == -EPIPE || n == -ECONNRESET ? CloseCause::kPeer : CloseCause::kError);
+                return false;
+            }
+            s.output.consume(static_cast<size_t>(n));
+            count_sent(s, static_cast<size_t>(n));
         }
-        s.output.consume(static_cast<size_t>(n));
-        s.info.bytes_sent += static_cast<uint64_t>(n);
-        stats_.bytes_sent += static_cast<uint64_t>(n);
-        s.info.last_send = loop_.now();
+        if (s.files.empty()) return true;
+        Session::FileSegment &f = s.files.front();
+        while (f.left > 0) {
+            ssize_t n = ::sendfile(s.info.fd, f.fd, &f.offset, std::min<size_t>(f.left, 1 << 20));
+            if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return true;
+            if (n < 0 && (errno == EPIPE || errno == ECONNRESET)) {
+                finish_close(s, CloseCause::kPeer);
+                return false;
+            }
+            if (n <= 0) {
+                // The file shrank or cannot be read: the promised length cannot be kept, so the
+                // connection cannot go on (the peer would wait for the missing bytes).
+                GUST_LOG_WARN("session %lld: sendfile stopped %zu bytes short; closing it",
+                              static_cast<long long>(s.info.id), f.left);
+                finish_close(s, CloseCause::kError);
+                return false;
+            }
+            f.left -= static_cast<size_t>(n);
+            count_sent(s, static_cast<size_t>(n));
+        }
+        ::close(f.fd);
+        s.queued_after -= f.after.size();
+        s.output = std::move(f.after);
+        s.files.pop_front();
     }
-    if (s.output.empty()) {
+}
+
+void Reactor::count_sent(Session &s, size_t n) {
+    s.info.bytes_sent += n;
+    stats_.bytes_sent += n;
+    s.info.last_send = loop_.now();
+}
+
+void Reactor::flush_session(Session &s) {
+    if (!write_output(s)) return;
+    if (s.idle()) {
         s.output.release();  // idle sessions hold no output memory
         if (s.buffer_full) {
             s.buffer_full = false;
@@ -379,7 +427,7 @@ void Reactor::flush_session(Session &s) {
 
 void Reactor::update_interest(Session &s) {
     if (s.dead) return;
-    uint32_t want = (s.info.paused ? 0u : loop::kReadable) | (s.output.empty() ? 0u : loop::kWritable);
+    uint32_t want = (s.info.paused ? 0u : loop::kReadable) | (s.idle() ? 0u : loop::kWritable);
     if (want != s.interest && loop_.update(s.watch, want).ok()) s.interest = want;
 }
 
@@ -389,21 +437,19 @@ Status Reactor::send(SessionId id, Slice data) {
     Session &s = *it->second;
     if (data.empty()) return {};
     size_t offset = 0;
-    if (s.output.empty()) {
+    if (s.idle()) {
         // Nothing queued: write straight from the caller's bytes, queue only the rest.
         ssize_t n = net::sys::send(s.info.fd, data.data(), data.size());
         if (n >= 0) {
             offset = static_cast<size_t>(n);
-            s.info.bytes_sent += static_cast<uint64_t>(n);
-            stats_.bytes_sent += static_cast<uint64_t>(n);
-            s.info.last_send = loop_.now();
+            count_sent(s, static_cast<size_t>(n));
         } else if (n != -EAGAIN && n != -EWOULDBLOCK) {
             return Error{static_cast<int>(n)};  // the read side reports the close
         }
     }
     if (offset < data.size()) {
         size_t rest = data.size() - offset;
-        if (s.output.size() + rest > options_.output_buffer_limit) {
+        if (s.output.size() + s.queued_after + rest > options_.output_buffer_limit) {
             if (!s.buffer_full) {
                 s.buffer_full = true;
                 CallbackScope scope(callback_depth_);
@@ -411,8 +457,32 @@ Status Reactor::send(SessionId id, Slice data) {
             }
             return Error{kErrLimit};
         }
-        Status st = s.output.append(data.data() + offset, rest);
+        mem::Buffer &queue = s.files.empty() ? s.output : s.files.back().after;
+        Status st = queue.append(data.data() + offset, rest);
         if (!st.ok()) return st;
+        if (!s.files.empty()) s.queued_after += rest;
+        update_interest(s);
+    }
+    return {};
+}
+
+Status Reactor::send_file(SessionId id, int file_fd, off_t offset, size_t length) {
+    auto it = sessions_.find(id);
+    if (it == sessions_.end() || it->second->dead || it->second->closing) {
+        ::close(file_fd);
+        return Error{kErrNotFound};
+    }
+    Session &s = *it->second;
+    if (length == 0) {
+        ::close(file_fd);
+        return {};
+    }
+    const bool was_idle = s.idle();
+    s.files.push_back(Session::FileSegment{file_fd, offset, length, mem::Buffer()});
+    if (was_idle) {
+        flush_session(s);
+        if (callback_depth_ == 0) reap();
+    } else {
         update_interest(s);
     }
     return {};
@@ -436,8 +506,9 @@ Status Reactor::close(SessionId id, bool reset) {
         linger lg{1, 0};  // close with RST, dropping unsent data
         setsockopt(s.info.fd, SOL_SOCKET, SO_LINGER, &lg, sizeof(lg));
         s.output.clear();
+        drop_files(s);
     }
-    if (s.output.empty()) {
+    if (s.idle()) {
         finish_close(s, CloseCause::kServer);
     } else {
         s.closing = true;
@@ -468,6 +539,7 @@ void Reactor::finish_close(Session &s, CloseCause cause) {
     s.dead = true;
     if (s.read_timer != 0) loop_.cancel_timer(s.read_timer);
     s.read_timer = 0;
+    drop_files(s);
     if (s.watch.valid()) loop_.unwatch(s.watch);
     s.watch = {};
     net::sys::close(s.info.fd);
@@ -481,6 +553,12 @@ void Reactor::finish_close(Session &s, CloseCause cause) {
         dead_.push_back(std::move(it->second));
         sessions_.erase(it);
     }
+}
+
+void Reactor::drop_files(Session &s) {
+    for (auto &f : s.files) ::close(f.fd);
+    s.files.clear();
+    s.queued_after = 0;
 }
 
 void Reactor::reap() {

@@ -42,8 +42,9 @@ enum MessageFlags : uint16_t {
     kFlagTaskNonBlocking = 1u << 2,
     kFlagTaskCallback = 1u << 3,
     kFlagTaskCoroutine = 1u << 4,
+    kFlagFile = 1u << 5,  // kData to the master: the payload names a file region to send (FileRef)
 };
-inline constexpr uint16_t kKnownFlags = 0x1f;
+inline constexpr uint16_t kKnownFlags = 0x3f;
 
 // Decoded header. Session ids are opaque 64-bit connection ids (fd + generation).
 struct Header {

@@ -72,8 +72,8 @@ public:
         kPart = 1,  // *part describes the next part
     };
 
-    // `body` and `boundary` (as from boundary_from_content_type) must outlive the
-    // parser and every Part it hands out.
+    // `body` must outlive the parser and every Part it hands out; `boundary` (as
+    // from boundary_from_content_type) is copied.
     Parser(std::string_view body, std::string_view boundary, const Limits &limits = {});
 
     // The next part: kPart, kDone, or -kErrProtocol (malformed) / -kErrLimit (a

@@ -48,6 +48,14 @@ struct MasterOptions {
 
 inline constexpr uint16_t kCloseReset = ipc::kFlagServerInitiated;
 
+// The payload of a kData reply with ipc::kFlagFile: the master opens `path` (NUL-terminated, after
+// the struct) and sends `length` bytes from `offset` with sendfile(2), so a file of any size goes
+// out without passing through the channel or the output-buffer limit.
+struct FileRef {
+    int64_t offset = 0;
+    int64_t length = 0;
+};
+
 // The payload of a kConnect message.
 struct ConnectInfo {
     int32_t port_index = 0;

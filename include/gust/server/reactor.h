@@ -118,6 +118,10 @@ public:
     // Queues data for the session and writes what the socket takes now. kErrNotFound for an
     // unknown or closing session, kErrLimit when the output buffer would pass its limit.
     Status send(SessionId id, Slice data);
+    // Queues `length` bytes of an open file from `offset` after what is queued, sent with
+    // sendfile(2) as the socket drains: no copy, and no output-buffer limit (the file holds the
+    // bytes). Takes `file_fd` in every case.
+    Status send_file(SessionId id, int file_fd, off_t offset, size_t length);
     Status sendto(int port_index, const net::Address &to, Slice data);
     // Closes after the queued output is written (reset: at once, with RST, dropping it).
     Status close(SessionId id, bool reset = false);
@@ -141,6 +145,10 @@ private:
     void on_session_io(Session &s, uint32_t events);
     void read_session(Session &s);
     void flush_session(Session &s);
+    // Writes the queued bytes and file regions until the socket is full; false when it closed.
+    bool write_output(Session &s);
+    void count_sent(Session &s, size_t n);
+    void drop_files(Session &s);
     void update_interest(Session &s);
     void finish_close(Session &s, CloseCause cause);
     // Framed listeners: appends the bytes read and reports each whole package.

@@ -99,7 +99,9 @@ TEST(CompressLevels, ClampedAndMapped) {
     EXPECT_EQ(zlib_level(42), 9);
     EXPECT_EQ(brotli_quality(-3), 1);
     EXPECT_EQ(brotli_quality(5), 5);
-    EXPECT_EQ(brotli_quality(11), 9);
+    EXPECT_EQ(brotli_quality(8), 8);
+    EXPECT_EQ(brotli_quality(9), 8);
+    EXPECT_EQ(brotli_quality(11), 8);
 }
 
 const Encoding kCodings[] = {Encoding::kGzip, Encoding::kDeflate, Encoding::kBrotli};

@@ -3,28 +3,33 @@
 
 #include <gtest/gtest.h>
 
+#include <utility>
+
 namespace gust::proto::http {
 namespace {
 
 TEST(Mime, CommonTypesCaseInsensitive) {
-    EXPECT_EQ(mime_type_for("index.html"), "text/html");
-    EXPECT_EQ(mime_type_for("/var/www/INDEX.HTM"), "text/html");
-    EXPECT_EQ(mime_type_for("a/b/app.min.js"), "text/javascript");
-    EXPECT_EQ(mime_type_for("mod.mjs"), "text/javascript");
-    EXPECT_EQ(mime_type_for("style.Css"), "text/css");
-    EXPECT_EQ(mime_type_for("data.json"), "application/json");
-    EXPECT_EQ(mime_type_for("notes.txt"), "text/plain");  // no charset, as Swoole sends it
-    EXPECT_EQ(mime_type_for("photo.JPEG"), "image/jpeg");
-    EXPECT_EQ(mime_type_for("photo.jpg"), "image/jpeg");
-    EXPECT_EQ(mime_type_for("icon.svg"), "image/svg+xml");
-    EXPECT_EQ(mime_type_for("favicon.ico"), "image/x-icon");
-    EXPECT_EQ(mime_type_for("font.woff2"), "font/woff2");
-    EXPECT_EQ(mime_type_for("a.wasm"), "application/wasm");
-    EXPECT_EQ(mime_type_for("backup.tar.gz"), "application/gzip");
-    EXPECT_EQ(mime_type_for("app.js.map"), "application/json");
-    EXPECT_EQ(mime_type_for("site.webmanifest"), "application/manifest+json");
-    EXPECT_EQ(mime_type_for("clip.mp4"), "video/mp4");
-    EXPECT_EQ(mime_type_for("doc.pdf"), "application/pdf");
+    const std::pair<const char *, const char *> cases[] = {
+        {"index.html", "text/html"},
+        {"/var/www/INDEX.HTM", "text/html"},
+        {"a/b/app.min.js", "text/javascript"},
+        {"mod.mjs", "text/javascript"},
+        {"style.Css", "text/css"},
+        {"data.json", "application/json"},
+        {"notes.txt", "text/plain"},  // no charset, as Swoole sends it
+        {"photo.JPEG", "image/jpeg"},
+        {"photo.jpg", "image/jpeg"},
+        {"icon.svg", "image/svg+xml"},
+        {"favicon.ico", "image/x-icon"},
+        {"font.woff2", "font/woff2"},
+        {"a.wasm", "application/wasm"},
+        {"backup.tar.gz", "application/gzip"},
+        {"app.js.map", "application/json"},
+        {"site.webmanifest", "application/manifest+json"},
+        {"clip.mp4", "video/mp4"},
+        {"doc.pdf", "application/pdf"},
+    };
+    for (const auto &[path, type] : cases) EXPECT_EQ(mime_type_for(path), type) << path;
 }
 
 TEST(Mime, UnknownOrMissingExtensionsAreOctetStream) {
