@@ -4,6 +4,8 @@ A server prints "listening 127.0.0.1:PORT" once it accepts; tests wait on that l
 never on a sleep. On teardown the server gets SIGTERM and must exit 0 without any
 sanitizer report (the debug build runs ASan + UBSan).
 """
+import importlib.util
+import json
 import os
 import pathlib
 import re
@@ -17,10 +19,19 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 BUILD = pathlib.Path(os.environ.get("GUST_BUILD", ROOT / "build" / "debug"))
 
 
+def _run_tests_module():
+    """tools/run_tests.py, imported: its asan_php_env() is the one way to load the ASan gust.so into PHP."""
+    spec = importlib.util.spec_from_file_location("gust_run_tests", ROOT / "tools" / "run_tests.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 class Server:
-    def __init__(self, argv, ready_timeout=20.0):
+    def __init__(self, argv, ready_timeout=20.0, env=None):
         self.argv = [str(a) for a in argv]
-        self.proc = subprocess.Popen(self.argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.proc = subprocess.Popen(self.argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                     errors="replace", env=env)
         line = self._read_line(ready_timeout)
         m = re.search(r"listening (\S+):(\d+)", line or "")
         if not m:
@@ -59,3 +70,39 @@ def echo_server(request):
     code, err = server.stop()
     assert "Sanitizer" not in err, err[-4000:]
     assert code == 0, f"exit {code}; stderr: {err[-2000:]}"
+
+
+
+def start_http_app(mode, settings=None):
+    """tests/conformance/http_app.php on the debug (ASan) gust.so in `mode` (base|process)."""
+    so = BUILD / "ext" / "modules" / "gust.so"
+    if not so.exists():
+        pytest.fail(f"{so} not built")
+    argv = ["php", "-n", "-d", f"extension={so}", ROOT / "tests" / "conformance" / "http_app.php", "0", mode]
+    if settings:
+        argv.append(json.dumps(settings))
+    server = Server(argv, env=_run_tests_module().asan_php_env())
+    server.mode = mode
+    return server
+
+
+def stop_and_check(server):
+    code, err = server.stop()
+    assert "Sanitizer" not in err, err[-4000:]
+    assert code == 0, f"exit {code}; stderr: {err[-2000:]}"
+
+
+@pytest.fixture(scope="module", params=["base", "process"])
+def http_server(request):
+    """One http_app.php per test module and mode; a sanitizer report or a bad exit fails at teardown."""
+    server = start_http_app(request.param)
+    yield server
+    stop_and_check(server)
+
+
+@pytest.fixture(params=["base", "process"])
+def impatient_http_server(request):
+    """http_app.php with half-second head and body timeouts, for the slow-client tests."""
+    server = start_http_app(request.param, {"http_headers_timeout": 0.5, "http_body_timeout": 0.5})
+    yield server
+    stop_and_check(server)
