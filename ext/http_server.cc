@@ -14,7 +14,8 @@ zend_class_entry *ce_http_server = nullptr;
 struct HttpWorker {
     struct Pending {
         Port *port;
-        zend_string *request;
+        zend_string *request;  // nullptr: an answer of the reactor's (`status`)
+        int status;
     };
     struct Conn {
         bool busy = false;  // a request of it is in onRequest (or its response is being written)
@@ -23,7 +24,9 @@ struct HttpWorker {
     std::unordered_map<server::SessionId, Conn> conns;
 
     static void release(Conn &c) {
-        for (Pending &p : c.queue) zend_string_release(p.request);
+        for (Pending &p : c.queue) {
+            if (p.request) zend_string_release(p.request);
+        }
         c.queue.clear();
     }
     ~HttpWorker() {
@@ -103,13 +106,31 @@ void start_request(Server *s, Port *port, server::SessionId id, zend_string *dat
     zval_ptr_dtor(&args[1]);
 }
 
+// An answer the reactor could not send itself without overtaking earlier responses: 100 Continue,
+// or a refusal that ends the connection.
+void send_reactor_answer(Server *s, server::SessionId id, int status) {
+    if (status != 100) {
+        refuse(s, id, status);
+        return;
+    }
+    const std::string_view answer = proto::http1::kContinueResponse;
+    zend_string *str = zend_string_init(answer.data(), answer.size(), 0);
+    (void)srv::send_to_session(s, id, str);
+    zend_string_release(str);
+}
+
 void start_next(Server *s, server::SessionId id) {
-    if (!s->http) return;
-    auto it = s->http->conns.find(id);
-    if (it == s->http->conns.end() || it->second.busy || it->second.queue.empty()) return;
-    HttpWorker::Pending next = it->second.queue.front();
-    it->second.queue.pop_front();
-    start_request(s, next.port, id, next.request);
+    while (s->http) {
+        auto it = s->http->conns.find(id);
+        if (it == s->http->conns.end() || it->second.busy || it->second.queue.empty()) return;
+        HttpWorker::Pending next = it->second.queue.front();
+        it->second.queue.pop_front();
+        if (next.request) {
+            start_request(s, next.port, id, next.request);
+            return;
+        }
+        send_reactor_answer(s, id, next.status);
+    }
 }
 
 }  // namespace
@@ -150,9 +171,19 @@ std::string_view http_date() {
 
 namespace gust::php::srv {
 
+void http_answer_arrived(Server *s, server::SessionId id, int status) {
+    HttpWorker::Conn &c = http::worker_of(s).conns[id];
+    if (!c.busy && c.queue.empty()) {
+        http::send_reactor_answer(s, id, status);
+        if (status == 100) http::request_done(s, id, false);  // forget the idle connection again
+        return;
+    }
+    c.queue.push_back({nullptr, nullptr, status});
+}
+
 void http_request_arrived(Server *s, Port *port, server::SessionId id, zend_string *request) {
     HttpWorker::Conn &c = http::worker_of(s).conns[id];
-    if (!c.busy) {
+    if (!c.busy && c.queue.empty()) {
         http::start_request(s, port, id, request);
         return;
     }
@@ -164,7 +195,7 @@ void http_request_arrived(Server *s, Port *port, server::SessionId id, zend_stri
         (void)close_session(s, id, false);
         return;
     }
-    c.queue.push_back({port, request});
+    c.queue.push_back({port, request, 0});
 }
 
 void http_session_closed(Server *s, server::SessionId id) {

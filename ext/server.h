@@ -181,6 +181,7 @@ public:
     void on_packet(int port_index, server::Slice data, const net::Address &from) override;
     void on_buffer_full(const server::SessionInfo &session) override;
     void on_buffer_empty(const server::SessionInfo &session) override;
+    bool on_http_answer(const server::SessionInfo &session, int status) override;
 
 private:
     Server *server_;
@@ -288,6 +289,8 @@ void deliver_package(Server *s, Port *port, server::SessionId id, zend_long reac
 bool load_http_settings(Server *s, HashTable *settings);
 void http_session_closed(Server *s, server::SessionId id);
 void http_request_arrived(Server *s, Port *port, server::SessionId id, zend_string *request);
+// A refusal or 100 Continue from the reactor, sent after the answers to the requests before it.
+void http_answer_arrived(Server *s, server::SessionId id, int status);
 void http_worker_end(Server *s);  // after the worker's loop: frees what is left
 // server_task.cc
 bool make_inboxes(Server *s);                  // before forking

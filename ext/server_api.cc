@@ -273,6 +273,11 @@ void Bridge::on_buffer_full(const server::SessionInfo &session) {
     (void)dispatch(server_, server_->ports[static_cast<size_t>(session.port_index)].get(), kBufferFull, args, 2);
 }
 
+bool Bridge::on_http_answer(const server::SessionInfo &session, int status) {
+    http_answer_arrived(server_, session.id, status);
+    return true;
+}
+
 void Bridge::on_buffer_empty(const server::SessionInfo &session) {
     zval args[2];
     ZVAL_OBJ(&args[0], server_->self);

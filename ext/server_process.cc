@@ -92,6 +92,13 @@ void deliver(Server *s, WorkerChannel &c, ipc::Message &m) {
         if (str) zend_string_release(str);
         return;
     }
+    if (m.header.flags & ipc::kFlagHttpAnswer) {
+        int32_t status = 0;
+        if (ZSTR_LEN(str) == sizeof status) memcpy(&status, ZSTR_VAL(str), sizeof status);
+        zend_string_release(str);
+        if (status >= 100 && status <= 599) http_answer_arrived(s, id, status);
+        return;
+    }
     ZSTR_VAL(str)[ZSTR_LEN(str)] = '\0';
     count_request(s);
     if (id == 0) {

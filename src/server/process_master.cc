@@ -94,9 +94,10 @@ struct ProcessMaster::Thread final : ReactorEvents {
     // Sends a message to a worker. The payload is copied once into storage the queued send owns,
     // because the reactor's read buffer is reused as soon as this returns.
     void to_worker(int worker, ipc::MessageType type, SessionId id, const void *data, size_t size,
-                   const void *prefix = nullptr, size_t prefix_size = 0) {
+                   const void *prefix = nullptr, size_t prefix_size = 0, uint16_t flags = 0) {
         ipc::Header h;
         h.type = type;
+        h.flags = flags;
         h.reactor_id = static_cast<uint16_t>(index);
         h.session_id = static_cast<uint64_t>(id);
         auto *copy = new std::string();
@@ -137,12 +138,34 @@ struct ProcessMaster::Thread final : ReactorEvents {
         to_worker(w, ipc::MessageType::kConnect, s.id, &ci, sizeof ci);
     }
 
+    bool is_http(int port_index) const {
+        const auto &ls = master->options_.listeners;
+        if (port_index < 0 || static_cast<size_t>(port_index) >= ls.size()) return false;
+        const auto &f = ls[static_cast<size_t>(port_index)].options.framing;
+        return f && f->options().mode == proto::framing::Mode::kHttp;
+    }
+
+    // Where a session's package goes. An HTTP connection stays with one worker in every mode: its
+    // answers must leave in request order, which one worker's queue keeps (see http_server.cc).
+    int worker_for_data(const SessionInfo &s) {
+        if (!masks_connect_close() || is_http(s.port_index)) return assigned[s.id];
+        return pick_worker(s);
+    }
+
     void on_receive(const SessionInfo &s, Slice data) override {
         bytes_in += data.size();
-        int w = masks_connect_close() ? pick_worker(s) : assigned[s.id];
+        int w = worker_for_data(s);
         ++dispatched;
         awaiting[s.id] = w;
         to_worker(w, ipc::MessageType::kData, s.id, data.data(), data.size());
+    }
+
+    // A refusal or 100 Continue of the reactor goes to the worker holding the connection's
+    // requests, which sends it in turn.
+    bool on_http_answer(const SessionInfo &s, int status) override {
+        const int32_t code = status;
+        to_worker(worker_for_data(s), ipc::MessageType::kData, s.id, &code, sizeof code, nullptr, 0, ipc::kFlagHttpAnswer);
+        return true;
     }
 
     void on_close(const SessionInfo &s, CloseCause) override {

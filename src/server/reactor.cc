@@ -55,6 +55,7 @@ struct Reactor::Session final : loop::IoHandler {
     loop::TimerId read_timer = 0;  // armed while a request is partly received (header/body timeouts)
     bool read_timer_for_body = false;
     Nanos request_started = 0;  // when the first byte of the request being received arrived
+    bool refused = false;  // an HTTP refusal was handed to the embedder: later bytes are dropped
     bool closing = false;      // close() asked: finish writing, then close
     bool dead = false;         // torn down (fd closed); awaiting free
     bool buffer_full = false;  // on_buffer_full reported, on_buffer_empty pending
@@ -278,6 +279,7 @@ void Reactor::read_session(Session &s) {
 }
 
 void Reactor::deliver_framed(Session &s, Slice bytes) {
+    if (s.refused) return;
     if (s.input.empty() && !s.splitter->in_body()) s.request_started = loop_.now();
     // The splitter never asks for more than package_max_length bytes, so the input stays bounded.
     if (!s.input.append(bytes).ok()) {
@@ -286,7 +288,9 @@ void Reactor::deliver_framed(Session &s, Slice bytes) {
     }
     while (!s.dead && !s.closing) {
         auto step = s.splitter->next(s.input.readable());
-        if (step.send_continue) (void)send(s.info.id, Slice(proto::http1::kContinueResponse));
+        if (step.send_continue && !hand_over_answer(s, 100)) {
+            (void)send(s.info.id, Slice(proto::http1::kContinueResponse));
+        }
         if (step.status == proto::framing::Splitter::kNeedMore) {
             s.input.consume(step.consume);
             break;
@@ -309,7 +313,21 @@ void Reactor::deliver_framed(Session &s, Slice bytes) {
     arm_read_timer(s);
 }
 
+bool Reactor::hand_over_answer(Session &s, int status) {
+    CallbackScope scope(callback_depth_);
+    return events_.on_http_answer(s.info, status);
+}
+
 void Reactor::refuse(Session &s, int status) {
+    if (status != 0 && !s.dead && !s.closing && hand_over_answer(s, status)) {
+        // The embedder answers after the requests before this one, then closes.
+        s.refused = true;
+        s.input.clear();
+        s.input.release();
+        if (s.read_timer != 0) loop_.cancel_timer(s.read_timer);
+        s.read_timer = 0;
+        return;
+    }
     if (status != 0 && !s.dead && !s.closing) {
         s.input.clear();
         (void)send(s.info.id, Slice(proto::http1::error_response(status)));
@@ -325,7 +343,7 @@ void Reactor::refuse(Session &s, int status) {
 
 void Reactor::arm_read_timer(Session &s) {
     const Listener &l = *s.listener;
-    if (s.dead || s.closing || (l.header_timeout == 0 && l.body_timeout == 0)) return;
+    if (s.dead || s.closing || s.refused || (l.header_timeout == 0 && l.body_timeout == 0)) return;
     const bool partial = !s.input.empty() || s.splitter->in_body();
     const bool body = s.splitter->in_body();
     if (!partial || (s.read_timer != 0 && s.read_timer_for_body != body)) {
@@ -348,7 +366,7 @@ void Reactor::on_read_timer(SessionId id) {
     if (it == sessions_.end()) return;
     Session &s = *it->second;
     s.read_timer = 0;
-    if (s.dead || s.closing) return;
+    if (s.dead || s.closing || s.refused) return;
     const Listener &l = *s.listener;
     const bool body = s.splitter->in_body();
     const Nanos timeout = body ? l.body_timeout : l.header_timeout;

@@ -43,8 +43,9 @@ enum MessageFlags : uint16_t {
     kFlagTaskCallback = 1u << 3,
     kFlagTaskCoroutine = 1u << 4,
     kFlagFile = 1u << 5,  // kData to the master: the payload names a file region to send (FileRef)
+    kFlagHttpAnswer = 1u << 6,  // kData to a worker: an HTTP status (int32) the reactor wants sent in turn
 };
-inline constexpr uint16_t kKnownFlags = 0x3f;
+inline constexpr uint16_t kKnownFlags = 0x7f;
 
 // Decoded header. Session ids are opaque 64-bit connection ids (fd + generation).
 struct Header {

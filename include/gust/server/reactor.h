@@ -87,6 +87,11 @@ public:
     // The session's output buffer crossed its limit / drained below it again.
     virtual void on_buffer_full(const SessionInfo &) {}
     virtual void on_buffer_empty(const SessionInfo &) {}
+    // HTTP listeners: the reactor has an answer of its own for the session — a refusal (400, 408,
+    // 413, ...; the connection must then close) or the interim 100 Continue — which must not
+    // overtake the answers to requests already delivered. Return true when the embedder sends it in
+    // turn (and closes after a refusal); false, and the reactor sends it at once.
+    virtual bool on_http_answer(const SessionInfo &, int /*status*/) { return false; }
 
 protected:
     ~ReactorEvents() = default;
@@ -155,6 +160,7 @@ private:
     void deliver_framed(Session &s, Slice bytes);
     // Answers a refused HTTP request with `status` (0: none, not HTTP) and closes the session.
     void refuse(Session &s, int status);
+    bool hand_over_answer(Session &s, int status);
     // Keeps the session's read timer armed while a request is only partly received.
     void arm_read_timer(Session &s);
     void on_read_timer(SessionId id);
