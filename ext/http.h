@@ -44,6 +44,19 @@ struct ResponseObject {
     zend_object std;
 };
 
+// Where a declared property lives in the object (looked up once, at registration), so the hot
+// path writes and reads slots instead of hashing property names.
+uint32_t property_offset(zend_class_entry *ce, const char *name);
+inline zval *property_slot(zend_object *obj, uint32_t offset) { return OBJ_PROP(obj, offset); }
+// Replaces a property's value with `value` (its reference is taken).
+inline void set_property(zend_object *obj, uint32_t offset, zval *value) {
+    zval *slot = property_slot(obj, offset);
+    zval old;
+    ZVAL_COPY_VALUE(&old, slot);
+    ZVAL_COPY_VALUE(slot, value);
+    zval_ptr_dtor(&old);
+}
+
 RequestObject *request_from(zend_object *obj);
 ResponseObject *response_from(zend_object *obj);
 

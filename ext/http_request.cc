@@ -58,9 +58,28 @@ void request_free(zend_object *obj) {
     zend_object_std_dtor(obj);
 }
 
-void set_array_property(zend_object *obj, const char *name, size_t len, zval *array) {
-    zend_update_property(ce_request, obj, name, len, array);
-    zval_ptr_dtor(array);
+struct RequestSlots {
+    uint32_t fd, header, server, cookie, get, files, post, tmpfiles;
+} slots;
+
+// Swoole's $server keys, interned once: adding them needs no hashing per request.
+struct ServerKeys {
+    zend_string *request_method, *request_uri, *path_info, *query_string, *request_time, *request_time_float,
+        *server_protocol, *server_port, *remote_port, *remote_addr, *master_time;
+} keys;
+
+zend_string *intern(const char *s) { return zend_string_init_interned(s, strlen(s), 1); }
+
+void add_str(zval *arr, zend_string *key, std::string_view v) {
+    zval z;
+    ZVAL_STRINGL_FAST(&z, v.data(), v.size());
+    zend_hash_add_new(Z_ARRVAL_P(arr), key, &z);
+}
+
+void add_long(zval *arr, zend_string *key, zend_long v) {
+    zval z;
+    ZVAL_LONG(&z, v);
+    zend_hash_add_new(Z_ARRVAL_P(arr), key, &z);
 }
 
 // "a=1&b[]=2" into `out` with PHP's own rules (max_input_vars, arrays in names).
@@ -222,18 +241,18 @@ void add_header_array(zval *out, const proto::http1::RequestHead &head) {
         const proto::http1::Header &h = head.headers[i];
         zend_string *name = zend_string_init(h.name.data(), h.name.size(), 0);
         zend_str_tolower(ZSTR_VAL(name), ZSTR_LEN(name));
-        zval *prev = zend_hash_find(Z_ARRVAL_P(out), name);
-        if (prev && Z_TYPE_P(prev) == IS_STRING) {
+        zval v;
+        ZVAL_STRINGL_FAST(&v, h.value.data(), h.value.size());
+        zval *prev = zend_hash_add(Z_ARRVAL_P(out), name, &v);
+        if (!prev) {
             // Repeated fields combine into one list (RFC 9110 §5.3); cookies with "; ".
+            prev = zend_hash_find(Z_ARRVAL_P(out), name);
             const bool cookie = zend_string_equals_literal(name, "cookie");
             zend_string *joined = zend_string_concat3(Z_STRVAL_P(prev), Z_STRLEN_P(prev), cookie ? "; " : ", ", 2,
                                                       h.value.data(), h.value.size());
             zval_ptr_dtor(prev);
             ZVAL_STR(prev, joined);
-        } else {
-            zval v;
-            ZVAL_STRINGL_FAST(&v, h.value.data(), h.value.size());
-            zend_hash_update(Z_ARRVAL_P(out), name, &v);
+            zval_ptr_dtor(&v);
         }
         zend_string_release(name);
     }
@@ -241,51 +260,56 @@ void add_header_array(zval *out, const proto::http1::RequestHead &head) {
 
 void add_server_array(srv::Server *s, srv::Port *port, server::SessionId fd, const proto::http1::RequestHead &head,
                       zval *out) {
-    array_init_size(out, 12);
+    array_init_size(out, 16);
     std::string_view target = head.target;
     const size_t q = target.find('?');
     std::string_view path = target.substr(0, q);
-    add_assoc_stringl(out, "request_method", head.method.data(), head.method.size());
-    add_assoc_stringl(out, "request_uri", path.data(), path.size());
-    zend_string *decoded = zend_string_init(path.data(), path.size(), 0);
-    ZSTR_LEN(decoded) = php_raw_url_decode(ZSTR_VAL(decoded), ZSTR_LEN(decoded));
-    add_assoc_str(out, "path_info", decoded);
-    if (q != std::string_view::npos) {
-        std::string_view query = target.substr(q + 1);
-        add_assoc_stringl(out, "query_string", query.data(), query.size());
+    add_str(out, keys.request_method, head.method);
+    add_str(out, keys.request_uri, path);
+    zval decoded;
+    ZVAL_STRINGL_FAST(&decoded, path.data(), path.size());
+    if (memchr(path.data(), '%', path.size())) {
+        SEPARATE_STRING(&decoded);
+        Z_STRLEN(decoded) = php_raw_url_decode(Z_STRVAL(decoded), Z_STRLEN(decoded));
     }
+    zend_hash_add_new(Z_ARRVAL_P(out), keys.path_info, &decoded);
+    if (q != std::string_view::npos) add_str(out, keys.query_string, target.substr(q + 1));
     timespec now;
     clock_gettime(CLOCK_REALTIME, &now);
-    add_assoc_long(out, "request_time", now.tv_sec);
-    add_assoc_double(out, "request_time_float", static_cast<double>(now.tv_sec) + now.tv_nsec / 1e9);
-    add_assoc_string(out, "server_protocol", head.version_minor == 0 ? "HTTP/1.0" : "HTTP/1.1");
-    add_assoc_long(out, "server_port", port ? port->port : 0);
-    zval info;
-    if (s && fd > 0 && srv::client_info(s, fd, &info)) {
-        zval *rport = zend_hash_str_find(Z_ARRVAL(info), ZEND_STRL("remote_port"));
-        zval *raddr = zend_hash_str_find(Z_ARRVAL(info), ZEND_STRL("remote_ip"));
-        if (rport) add_assoc_long(out, "remote_port", zval_get_long(rport));
-        if (raddr && Z_TYPE_P(raddr) == IS_STRING) add_assoc_str(out, "remote_addr", zend_string_copy(Z_STR_P(raddr)));
-        zval_ptr_dtor(&info);
+    add_long(out, keys.request_time, now.tv_sec);
+    zval t;
+    ZVAL_DOUBLE(&t, static_cast<double>(now.tv_sec) + now.tv_nsec / 1e9);
+    zend_hash_add_new(Z_ARRVAL_P(out), keys.request_time_float, &t);
+    add_str(out, keys.server_protocol, head.version_minor == 0 ? "HTTP/1.0" : "HTTP/1.1");
+    add_long(out, keys.server_port, port ? port->port : 0);
+    zend_string *host = nullptr;
+    zend_long remote_port = 0;
+    if (s && fd > 0 && srv::session_peer(s, fd, &host, &remote_port)) {
+        add_long(out, keys.remote_port, remote_port);
+        zval h;
+        ZVAL_STR(&h, host);
+        zend_hash_add_new(Z_ARRVAL_P(out), keys.remote_addr, &h);
     }
-    add_assoc_long(out, "master_time", now.tv_sec);
+    add_long(out, keys.master_time, now.tv_sec);
 }
 
 // Fills the Request's arrays and body from `data`, whose head `head` occupies `head_len` bytes.
 bool fill_request(srv::Server *s, srv::Port *port, server::SessionId fd, zend_object *obj, RequestObject *r,
                   const proto::http1::RequestHead &head, size_t head_len) {
     r->method.assign(head.method);
-    zend_update_property_long(ce_request, obj, ZEND_STRL("fd"), fd);
+    zval fd_value;
+    ZVAL_LONG(&fd_value, fd);
+    set_property(obj, slots.fd, &fd_value);
     zval header, server, get, cookie, post, files, tmpfiles;
     add_header_array(&header, head);
-    set_array_property(obj, ZEND_STRL("header"), &header);
+    set_property(obj, slots.header, &header);
     add_server_array(s, port, fd, head, &server);
-    set_array_property(obj, ZEND_STRL("server"), &server);
+    set_property(obj, slots.server, &server);
     const size_t q = head.target.find('?');
     if (q != std::string_view::npos && q + 1 < head.target.size()) {
         array_init(&get);
         parse_query(head.target.substr(q + 1), &get);
-        set_array_property(obj, ZEND_STRL("get"), &get);
+        set_property(obj, slots.get, &get);
     }
     bool has_cookie = false;
     std::string_view cookie_header = head.header("cookie", &has_cookie);
@@ -294,7 +318,7 @@ bool fill_request(srv::Server *s, srv::Port *port, server::SessionId fd, zend_ob
         for (size_t i = 0; i < head.header_count; ++i) {
             if (proto::http1::equals_ignore_case(head.headers[i].name, "cookie")) parse_cookies(head.headers[i].value, &cookie);
         }
-        set_array_property(obj, ZEND_STRL("cookie"), &cookie);
+        set_property(obj, slots.cookie, &cookie);
     }
     (void)cookie_header;
     r->body = decode_body(r->data, head, head_len);
@@ -305,20 +329,20 @@ bool fill_request(srv::Server *s, srv::Port *port, server::SessionId fd, zend_ob
     if (type == "application/x-www-form-urlencoded") {
         array_init(&post);
         parse_query(body, &post);
-        set_array_property(obj, ZEND_STRL("post"), &post);
+        set_property(obj, slots.post, &post);
     } else if (type == "multipart/form-data" && s) {
         array_init(&post);
         array_init(&files);
         array_init(&tmpfiles);
         const bool ok = parse_multipart(s, r, head.header("content-type"), body, &post, &files, &tmpfiles);
-        set_array_property(obj, ZEND_STRL("post"), &post);
+        set_property(obj, slots.post, &post);
         if (zend_hash_num_elements(Z_ARRVAL(files)) > 0) {
-            set_array_property(obj, ZEND_STRL("files"), &files);
+            set_property(obj, slots.files, &files);
         } else {
             zval_ptr_dtor(&files);
         }
         if (zend_hash_num_elements(Z_ARRVAL(tmpfiles)) > 0) {
-            set_array_property(obj, ZEND_STRL("tmpfiles"), &tmpfiles);
+            set_property(obj, slots.tmpfiles, &tmpfiles);
         } else {
             zval_ptr_dtor(&tmpfiles);
         }
@@ -348,8 +372,21 @@ zend_object *make_request(srv::Server *s, srv::Port *port, server::SessionId fd,
     return obj;
 }
 
+uint32_t property_offset(zend_class_entry *ce, const char *name) {
+    auto *info = static_cast<zend_property_info *>(zend_hash_str_find_ptr(&ce->properties_info, name, strlen(name)));
+    ZEND_ASSERT(info && !(info->flags & ZEND_ACC_STATIC));
+    return info->offset;
+}
+
 void setup_request_class(zend_class_entry *ce) {
     ce_request = ce;
+    slots = {property_offset(ce, "fd"),     property_offset(ce, "header"), property_offset(ce, "server"),
+             property_offset(ce, "cookie"), property_offset(ce, "get"),    property_offset(ce, "files"),
+             property_offset(ce, "post"),   property_offset(ce, "tmpfiles")};
+    keys = {intern("request_method"),  intern("request_uri"),        intern("path_info"),
+            intern("query_string"),    intern("request_time"),       intern("request_time_float"),
+            intern("server_protocol"), intern("server_port"),        intern("remote_port"),
+            intern("remote_addr"),     intern("master_time")};
     ce_request->create_object = request_create;
     memcpy(&request_handlers, zend_get_std_object_handlers(), sizeof(request_handlers));
     request_handlers.offset = XtOffsetOf(RequestObject, std);

@@ -61,20 +61,23 @@ std::string format_header_name(std::string_view name) {
     return out;
 }
 
-HashTable *array_property(zend_object *obj, const char *name, size_t len, bool create) {
-    zval *z = zend_read_property(ce_response, obj, name, len, 1, nullptr);
-    if (z && Z_TYPE_P(z) == IS_ARRAY) {
+struct ResponseSlots {
+    uint32_t fd, header, cookie, trailer;
+} slots;
+
+// The array in a property slot (separated, ready to change), or nullptr when there is none and
+// `create` is false.
+HashTable *array_property(zend_object *obj, uint32_t offset, bool create) {
+    zval *z = property_slot(obj, offset);
+    if (Z_TYPE_P(z) == IS_ARRAY) {
         SEPARATE_ARRAY(z);
         return Z_ARRVAL_P(z);
     }
     if (!create) return nullptr;
     zval arr;
     array_init(&arr);
-    zend_update_property(ce_response, obj, name, len, &arr);
-    zval_ptr_dtor(&arr);
-    z = zend_read_property(ce_response, obj, name, len, 1, nullptr);
-    SEPARATE_ARRAY(z);
-    return Z_ARRVAL_P(z);
+    set_property(obj, offset, &arr);
+    return Z_ARRVAL_P(property_slot(obj, offset));
 }
 
 bool writable(ResponseObject *r) { return r->server && !r->ended && !r->detached; }
@@ -97,6 +100,16 @@ bool compressible(std::string_view type) {
 
 bool status_has_body(int status) { return status >= 200 && status != 204 && status != 304; }
 
+void append_decimal(std::string &out, uint64_t v) {
+    char buf[24];
+    char *end = buf + sizeof buf, *p = end;
+    do {
+        *--p = static_cast<char>('0' + v % 10);
+        v /= 10;
+    } while (v);
+    out.append(p, static_cast<size_t>(end - p));
+}
+
 struct HeadOptions {
     size_t content_length = 0;
     bool chunked = false;      // Transfer-Encoding: chunked
@@ -111,14 +124,14 @@ std::string build_head(ResponseObject *r, const HeadOptions &o, bool *close_afte
     std::string out;
     out.reserve(256);
     const char *reason = r->reason.empty() ? proto::http1::reason_phrase(r->status) : r->reason.c_str();
-    char line[64];
-    const int n = snprintf(line, sizeof line, "HTTP/1.%d %d ", r->version_minor == 0 ? 0 : 1, r->status);
-    out.append(line, static_cast<size_t>(n));
+    out += r->version_minor == 0 ? "HTTP/1.0 " : "HTTP/1.1 ";
+    append_decimal(out, static_cast<uint64_t>(r->status));
+    out += ' ';
     out += reason ? reason : "Unknown";
     out += "\r\n";
     bool has_server = false, has_date = false, has_type = false, has_connection = false;
     *close_after = !r->keep_alive || o.close_delimited;
-    if (HashTable *headers = array_property(&r->std, ZEND_STRL("header"), false)) {
+    if (HashTable *headers = array_property(&r->std, slots.header, false)) {
         zend_string *key;
         zval *value;
         ZEND_HASH_FOREACH_STR_KEY_VAL(headers, key, value) {
@@ -163,7 +176,7 @@ std::string build_head(ResponseObject *r, const HeadOptions &o, bool *close_afte
     if (o.encoding != compress::Encoding::kIdentity) {
         out.append("Content-Encoding: ").append(compress::encoding_token(o.encoding)).append("\r\nVary: Accept-Encoding\r\n");
     }
-    if (HashTable *cookies = array_property(&r->std, ZEND_STRL("cookie"), false)) {
+    if (HashTable *cookies = array_property(&r->std, slots.cookie, false)) {
         zval *c;
         ZEND_HASH_FOREACH_VAL(cookies, c) {
             if (Z_TYPE_P(c) == IS_STRING && !forbidden(std::string_view(Z_STRVAL_P(c), Z_STRLEN_P(c)))) {
@@ -175,7 +188,9 @@ std::string build_head(ResponseObject *r, const HeadOptions &o, bool *close_afte
     if (o.chunked) {
         out += "Transfer-Encoding: chunked\r\n";
     } else if (!o.no_length && !o.close_delimited) {
-        out.append("Content-Length: ").append(std::to_string(o.content_length)).append("\r\n");
+        out += "Content-Length: ";
+        append_decimal(out, o.content_length);
+        out += "\r\n";
     }
     out += "\r\n";
     return out;
@@ -184,10 +199,7 @@ std::string build_head(ResponseObject *r, const HeadOptions &o, bool *close_afte
 bool send_bytes(ResponseObject *r, std::string_view bytes) {
     srv::Server *s = server_of(r);
     if (!s || bytes.empty()) return s != nullptr;
-    zend_string *str = zend_string_init(bytes.data(), bytes.size(), 0);
-    const bool ok = srv::send_to_session(s, r->fd, str);
-    zend_string_release(str);
-    return ok;
+    return srv::send_bytes_to_session(s, r->fd, bytes);
 }
 
 // The response is complete: the connection closes or its next pipelined request starts.
@@ -212,7 +224,7 @@ std::string chunk_of(std::string_view data) {
 
 std::string trailers_of(ResponseObject *r) {
     std::string out;
-    HashTable *t = array_property(&r->std, ZEND_STRL("trailer"), false);
+    HashTable *t = array_property(&r->std, slots.trailer, false);
     if (!t) return out;
     zend_string *key;
     zval *value;
@@ -227,7 +239,7 @@ std::string trailers_of(ResponseObject *r) {
 }
 
 std::string_view header_value(ResponseObject *r, std::string_view name) {
-    HashTable *headers = array_property(&r->std, ZEND_STRL("header"), false);
+    HashTable *headers = array_property(&r->std, slots.header, false);
     if (!headers) return {};
     zend_string *key;
     zval *value;
@@ -242,7 +254,7 @@ std::string_view header_value(ResponseObject *r, std::string_view name) {
 }
 
 bool has_header(ResponseObject *r, std::string_view name) {
-    HashTable *headers = array_property(&r->std, ZEND_STRL("header"), false);
+    HashTable *headers = array_property(&r->std, slots.header, false);
     if (!headers) return false;
     zend_string *key;
     ZEND_HASH_FOREACH_STR_KEY(headers, key) {
@@ -415,7 +427,7 @@ bool make_cookie(INTERNAL_FUNCTION_PARAMETERS, bool url_encode) {
     if (samesite && ZSTR_LEN(samesite)) c.append("; SameSite=").append(ZSTR_VAL(samesite), ZSTR_LEN(samesite));
     if (priority && ZSTR_LEN(priority)) c.append("; Priority=").append(ZSTR_VAL(priority), ZSTR_LEN(priority));
     if (partitioned) c += "; Partitioned";
-    HashTable *cookies = array_property(Z_OBJ_P(ZEND_THIS), ZEND_STRL("cookie"), true);
+    HashTable *cookies = array_property(Z_OBJ_P(ZEND_THIS), slots.cookie, true);
     zval cz;
     ZVAL_STRINGL(&cz, c.data(), c.size());
     zend_hash_next_index_insert(cookies, &cz);
@@ -460,12 +472,16 @@ zend_object *make_response(srv::Server *s, server::SessionId fd, const proto::ht
     bool found = false;
     std::string_view accept = head.header("accept-encoding", &found);
     if (found && s->settings.http.compression) r->accepted = compress::negotiate_encoding(accept);
-    zend_update_property_long(ce_response, obj, ZEND_STRL("fd"), fd);
+    zval fd_value;
+    ZVAL_LONG(&fd_value, fd);
+    set_property(obj, slots.fd, &fd_value);
     return obj;
 }
 
 void setup_response_class(zend_class_entry *ce) {
     ce_response = ce;
+    slots = {property_offset(ce, "fd"), property_offset(ce, "header"), property_offset(ce, "cookie"),
+             property_offset(ce, "trailer")};
     ce_response->create_object = response_create;
     memcpy(&response_handlers, zend_get_std_object_handlers(), sizeof(response_handlers));
     response_handlers.offset = XtOffsetOf(ResponseObject, std);
@@ -482,8 +498,7 @@ ZEND_METHOD(Swoole_Http_Response, initHeader) {
     ZEND_PARSE_PARAMETERS_NONE();
     zval arr;
     array_init(&arr);
-    zend_update_property(ce_response, Z_OBJ_P(ZEND_THIS), ZEND_STRL("header"), &arr);
-    zval_ptr_dtor(&arr);
+    set_property(Z_OBJ_P(ZEND_THIS), slots.header, &arr);
     RETURN_TRUE;
 }
 
@@ -568,7 +583,7 @@ ZEND_METHOD(Swoole_Http_Response, header) {
         RETURN_FALSE;
     }
     const std::string name = format ? format_header_name(k) : std::string(k);
-    HashTable *headers = array_property(Z_OBJ_P(ZEND_THIS), ZEND_STRL("header"), true);
+    HashTable *headers = array_property(Z_OBJ_P(ZEND_THIS), slots.header, true);
     if (Z_TYPE_P(value) == IS_NULL) {
         zend_hash_str_del(headers, name.data(), name.size());
     } else {
@@ -591,7 +606,7 @@ ZEND_METHOD(Swoole_Http_Response, trailer) {
         php_error_docref(nullptr, E_WARNING, "invalid trailer (CR, LF and NUL are not allowed)");
         RETURN_FALSE;
     }
-    HashTable *t = array_property(Z_OBJ_P(ZEND_THIS), ZEND_STRL("trailer"), true);
+    HashTable *t = array_property(Z_OBJ_P(ZEND_THIS), slots.trailer, true);
     if (!value) {
         zend_hash_del(t, key);
     } else {
@@ -685,7 +700,7 @@ ZEND_METHOD(Swoole_Http_Response, redirect) {
     if (code < 300 || code > 399) code = 302;
     r->status = static_cast<int>(code);
     r->reason.clear();
-    HashTable *headers = array_property(Z_OBJ_P(ZEND_THIS), ZEND_STRL("header"), true);
+    HashTable *headers = array_property(Z_OBJ_P(ZEND_THIS), slots.header, true);
     zval v;
     ZVAL_STR_COPY(&v, location);
     zend_hash_str_update(headers, ZEND_STRL("Location"), &v);

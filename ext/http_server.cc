@@ -55,9 +55,7 @@ HttpWorker &worker_of(Server *s) {
 // A request the worker cannot take: its status goes out and the connection closes.
 void refuse(Server *s, server::SessionId id, int status) {
     const std::string_view answer = proto::http1::error_response(status);
-    zend_string *str = zend_string_init(answer.data(), answer.size(), 0);
-    (void)srv::send_to_session(s, id, str);
-    zend_string_release(str);
+    (void)srv::send_bytes_to_session(s, id, answer);
     (void)srv::close_session(s, id, false);
     request_done(s, id, true);
 }
@@ -66,7 +64,8 @@ void start_request(Server *s, Port *port, server::SessionId id, zend_string *dat
     worker_of(s).conns[id].busy = true;
     proto::http1::Limits limits;
     limits.max_head_bytes = static_cast<size_t>(std::max<zend_long>(64, s->settings.http.max_header_size));
-    proto::http1::RequestHead head;
+    // Reused (constructing a head zeroes 4 KiB); nothing below keeps it past this call.
+    static proto::http1::RequestHead head;
     const int head_len = proto::http1::parse_request_head(ZSTR_VAL(data), ZSTR_LEN(data), &head, limits);
     if (head_len <= 0) {
         // The reactor's framing accepted it, so this only happens for a corrupt message.
@@ -114,9 +113,7 @@ void send_reactor_answer(Server *s, server::SessionId id, int status) {
         return;
     }
     const std::string_view answer = proto::http1::kContinueResponse;
-    zend_string *str = zend_string_init(answer.data(), answer.size(), 0);
-    (void)srv::send_to_session(s, id, str);
-    zend_string_release(str);
+    (void)srv::send_bytes_to_session(s, id, answer);
 }
 
 void start_next(Server *s, server::SessionId id) {
@@ -154,9 +151,10 @@ void request_done(Server *s, server::SessionId fd, bool close_connection) {
 }
 
 std::string_view http_date() {
-    static thread_local time_t cached_second = 0;
-    static thread_local char buf[64];
-    static thread_local size_t len = 0;
+    // PHP runs on one thread per process (NTS), like everything in ext/.
+    static time_t cached_second = 0;
+    static char buf[64];
+    static size_t len = 0;
     const time_t now = time(nullptr);
     if (now != cached_second) {
         tm g;

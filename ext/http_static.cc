@@ -59,10 +59,7 @@ std::string head_for(int status, const char *reason, std::string_view type, size
 }
 
 bool send_text(srv::Server *s, server::SessionId fd, const std::string &bytes) {
-    zend_string *str = zend_string_init(bytes.data(), bytes.size(), 0);
-    const bool ok = srv::send_to_session(s, fd, str);
-    zend_string_release(str);
-    return ok;
+    return srv::send_bytes_to_session(s, fd, bytes);
 }
 
 std::string html_escape(std::string_view in) {

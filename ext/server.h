@@ -253,6 +253,8 @@ bool session_exists(Server *s, server::SessionId id);
 std::vector<server::SessionId> session_list(Server *s, server::SessionId after, size_t count);
 // server_api.cc: getClientInfo()'s array for a connection of this worker; false when unknown.
 bool client_info(Server *s, server::SessionId id, zval *out);
+// The peer's address of a connection of this worker (a new string) and port; false when unknown.
+bool session_peer(Server *s, server::SessionId id, zend_string **host, zend_long *port);
 // Connections idle for heartbeat_idle_time (protected ones excepted), closed when `close`.
 std::vector<server::SessionId> close_idle_sessions(Server *s, bool close);
 // server_process.cc: PROCESS mode.
@@ -269,6 +271,8 @@ bool process_send_file(Server *s, server::SessionId id, const char *path, zend_l
 bool process_sendto(Server *s, int port_index, const net::Address &to, zend_string *data);
 // server_api.cc: send()/close()/sendfile() of either mode, errors recorded for getLastError().
 bool send_to_session(Server *s, server::SessionId id, zend_string *data);
+// The same for bytes the caller keeps (BASE mode writes them without another copy).
+bool send_bytes_to_session(Server *s, server::SessionId id, std::string_view bytes);
 bool close_session(Server *s, server::SessionId id, bool reset);
 // Sends a region of an open file (`path` names the same file, for PROCESS mode's master); any size.
 bool send_file_range(Server *s, server::SessionId id, const char *path, int file_fd, zend_long offset, zend_long length);

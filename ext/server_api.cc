@@ -112,6 +112,23 @@ bool process_client_info(Server *s, server::SessionId id, zval *out) {
     return true;
 }
 
+bool session_peer(Server *s, server::SessionId id, zend_string **host, zend_long *port) {
+    if (s->process) {
+        auto it = s->process->sessions.find(id);
+        if (it == s->process->sessions.end()) return false;
+        *host = zend_string_init(it->second.peer_host, strlen(it->second.peer_host), 0);
+        *port = it->second.peer_port;
+        return true;
+    }
+    server::Reactor *r = s->worker.reactor.get();
+    const server::SessionInfo *info = r ? r->info(id) : nullptr;
+    if (!info) return false;
+    const std::string text = info->peer.host();
+    *host = zend_string_init(text.data(), text.size(), 0);
+    *port = info->peer.is_ip() ? info->peer.port() : 0;
+    return true;
+}
+
 bool client_info(Server *s, server::SessionId id, zval *out) {
     if (s->process) return process_client_info(s, id, out);
     server::Reactor *r = s->worker.reactor.get();
@@ -178,6 +195,18 @@ bool send_to_session(Server *s, server::SessionId id, zend_string *data) {
     server::Reactor *r = reactor_of(s);
     if (!r) return false;
     return record(s, r->send(id, gust::mem::Slice(ZSTR_VAL(data), ZSTR_LEN(data)))) == 0;
+}
+
+bool send_bytes_to_session(Server *s, server::SessionId id, std::string_view bytes) {
+    if (s->process || bytes.size() > static_cast<size_t>(s->settings.buffer_output_size)) {
+        zend_string *str = zend_string_init(bytes.data(), bytes.size(), 0);
+        const bool ok = send_to_session(s, id, str);
+        zend_string_release(str);
+        return ok;
+    }
+    server::Reactor *r = reactor_of(s);
+    if (!r) return false;
+    return record(s, r->send(id, gust::mem::Slice(bytes.data(), bytes.size()))) == 0;
 }
 
 bool close_session(Server *s, server::SessionId id, bool reset) {

@@ -155,7 +155,7 @@ std::string_view RequestHead::header(std::string_view name, bool *found) const {
 }
 
 int parse_request_head(const char *data, size_t len, RequestHead *head, const Limits &limits, size_t scan_from) {
-    *head = RequestHead{};
+    head->reset();
     size_t start = 0;
     while (start + 1 < len && data[start] == '\r' && data[start + 1] == '\n') start += 2;
     if (start < len && data[start] == '\n') return fail(head, 400, "bare LF");

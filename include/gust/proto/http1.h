@@ -39,7 +39,7 @@ struct RequestHead {
     std::string_view method;
     std::string_view target;  // request-target exactly as sent
     int version_minor = 1;    // HTTP/1.<minor>; only 0 and 1 are accepted
-    Header headers[kHeaderCapacity];
+    Header headers[kHeaderCapacity];  // only the first header_count are meaningful
     size_t header_count = 0;
 
     BodyFraming framing = BodyFraming::kNone;
@@ -52,6 +52,20 @@ struct RequestHead {
     // Set when kMalformed is returned: the status to answer (400, 417, 431, 501, 505) and why.
     int error_status = 0;
     const char *error_reason = nullptr;
+
+    // Back to the state of a fresh head without touching the header array (4 KiB that only
+    // header_count entries of are ever read): parsing runs twice per request.
+    void reset() {
+        method = target = host = {};
+        version_minor = 1;
+        header_count = 0;
+        framing = BodyFraming::kNone;
+        content_length = 0;
+        keep_alive = true;
+        expect_continue = upgrade = false;
+        error_status = 0;
+        error_reason = nullptr;
+    }
 
     // First header with this name (ASCII case-insensitive), or an empty view with found=false.
     std::string_view header(std::string_view name, bool *found = nullptr) const;
