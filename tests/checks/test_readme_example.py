@@ -1,4 +1,5 @@
-"""The README's example is examples/core/readme_example.cc, verbatim, and it works."""
+"""The README's examples are examples/php/readme_http.php and examples/core/readme_example.cc,
+verbatim, and they work (the PHP one is run by tests/phpt/examples/)."""
 import os
 import pathlib
 import subprocess
@@ -7,9 +8,10 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 BUILD = pathlib.Path(os.environ.get("GUST_BUILD", ROOT / "build" / "debug"))
 
 
-def test_readme_shows_the_example_verbatim():
-    code = (ROOT / "examples/core/readme_example.cc").read_text()
-    assert code.strip() in (ROOT / "README.md").read_text()
+def test_readme_shows_the_examples_verbatim():
+    readme = (ROOT / "README.md").read_text()
+    for example in ("examples/core/readme_example.cc", "examples/php/readme_http.php"):
+        assert (ROOT / example).read_text().strip() in readme, example
 
 
 def test_example_prints_in_deadline_order():
