@@ -88,6 +88,14 @@ bool refuse_unwritable(ResponseObject *r) {
     return true;
 }
 
+// Status and headers can change only before write() sent them.
+bool refuse_after_headers(ResponseObject *r) {
+    if (refuse_unwritable(r)) return true;
+    if (!r->headers_sent) return false;
+    php_error_docref(nullptr, E_WARNING, "the headers are already sent");
+    return true;
+}
+
 bool compressible(std::string_view type) {
     type = type.substr(0, type.find(';'));
     auto starts = [&](std::string_view p) { return type.size() >= p.size() && strncasecmp(type.data(), p.data(), p.size()) == 0; };
@@ -521,11 +529,7 @@ ZEND_METHOD(Swoole_Http_Response, status) {
         Z_PARAM_STR(reason)
     ZEND_PARSE_PARAMETERS_END();
     ResponseObject *r = this_response(ZEND_THIS);
-    if (refuse_unwritable(r)) RETURN_FALSE;
-    if (r->headers_sent) {
-        php_error_docref(nullptr, E_WARNING, "the headers are already sent");
-        RETURN_FALSE;
-    }
+    if (refuse_after_headers(r)) RETURN_FALSE;
     if (code < 100 || code > 999) {
         php_error_docref(nullptr, E_WARNING, "invalid status code " ZEND_LONG_FMT, code);
         RETURN_FALSE;
@@ -550,11 +554,7 @@ ZEND_METHOD(Swoole_Http_Response, header) {
         Z_PARAM_BOOL(format)
     ZEND_PARSE_PARAMETERS_END();
     ResponseObject *r = this_response(ZEND_THIS);
-    if (refuse_unwritable(r)) RETURN_FALSE;
-    if (r->headers_sent) {
-        php_error_docref(nullptr, E_WARNING, "the headers are already sent");
-        RETURN_FALSE;
-    }
+    if (refuse_after_headers(r)) RETURN_FALSE;
     const std::string_view k(ZSTR_VAL(key), ZSTR_LEN(key));
     if (!valid_header_name(k)) {
         php_error_docref(nullptr, E_WARNING, "invalid header name");
@@ -658,19 +658,9 @@ ZEND_METHOD(Swoole_Http_Response, sendfile) {
         php_error_docref(nullptr, E_WARNING, "cannot sendfile() after write()");
         RETURN_FALSE;
     }
-    const int fd = open(file, O_RDONLY | O_CLOEXEC);
-    struct stat st;
-    if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        php_error_docref(nullptr, E_WARNING, "sendfile(%s): not a readable regular file", file);
-        if (fd >= 0) close(fd);
-        RETURN_FALSE;
-    }
-    if (offset < 0 || offset > st.st_size || length < 0) {
-        close(fd);
-        php_error_docref(nullptr, E_WARNING, "invalid offset or length for %s", file);
-        RETURN_FALSE;
-    }
-    const zend_long size = length > 0 ? std::min<zend_long>(length, st.st_size - offset) : st.st_size - offset;
+    zend_long size = 0;
+    const int fd = srv::open_file_range(file, offset, length, &size);
+    if (fd < 0) RETURN_FALSE;
     HeadOptions o;
     o.content_length = static_cast<size_t>(size);
     o.default_type = gust::proto::http::mime_type_for(std::string_view(file, file_len));

@@ -274,6 +274,9 @@ bool send_to_session(Server *s, server::SessionId id, zend_string *data);
 // The same for bytes the caller keeps (BASE mode writes them without another copy).
 bool send_bytes_to_session(Server *s, server::SessionId id, std::string_view bytes);
 bool close_session(Server *s, server::SessionId id, bool reset);
+// Opens a regular file for sending `length` bytes (0: to its end) from `offset`: the fd, with the
+// region's real size in *size, or -1 after a warning.
+int open_file_range(const char *file, zend_long offset, zend_long length, zend_long *size);
 // Sends a region of an open file (`path` names the same file, for PROCESS mode's master); any size.
 bool send_file_range(Server *s, server::SessionId id, const char *path, int file_fd, zend_long offset, zend_long length);
 // The manager loop (server_run.cc), shared by BASE with several workers and PROCESS mode. True in

@@ -218,6 +218,23 @@ bool close_session(Server *s, server::SessionId id, bool reset) {
     return record(s, s->worker.reactor->close(id, reset)) == 0;
 }
 
+int open_file_range(const char *file, zend_long offset, zend_long length, zend_long *size) {
+    const int fd = open(file, O_RDONLY | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        php_error_docref(nullptr, E_WARNING, "sendfile(%s): not a readable regular file", file);
+        if (fd >= 0) close(fd);
+        return -1;
+    }
+    if (offset < 0 || offset > st.st_size || length < 0) {
+        close(fd);
+        php_error_docref(nullptr, E_WARNING, "invalid offset or length for %s", file);
+        return -1;
+    }
+    *size = length > 0 ? std::min<zend_long>(length, st.st_size - offset) : st.st_size - offset;
+    return fd;
+}
+
 bool send_file_range(Server *s, server::SessionId id, const char *path, int file_fd, zend_long offset,
                      zend_long length) {
     if (length <= 0) return true;
@@ -400,19 +417,9 @@ ZEND_METHOD(Swoole_Server, sendfile) {
     ZEND_PARSE_PARAMETERS_END();
     Server *s = this_server(ZEND_THIS);
     if (!s->process && !reactor_of(s)) RETURN_FALSE;
-    int file_fd = open(file, O_RDONLY | O_CLOEXEC);
-    struct stat st;
-    if (file_fd < 0 || fstat(file_fd, &st) != 0) {
-        php_error_docref(nullptr, E_WARNING, "open(%s) failed: %s", file, strerror(errno));
-        if (file_fd >= 0) close(file_fd);
-        RETURN_FALSE;
-    }
-    if (offset < 0 || offset > st.st_size || length < 0) {
-        close(file_fd);
-        php_error_docref(nullptr, E_WARNING, "invalid offset or length for %s", file);
-        RETURN_FALSE;
-    }
-    zend_long left = length > 0 ? std::min<zend_long>(length, st.st_size - offset) : st.st_size - offset;
+    zend_long left = 0;
+    const int file_fd = open_file_range(file, offset, length, &left);
+    if (file_fd < 0) RETURN_FALSE;
     const bool ok = send_file_range(s, fd, file, file_fd, offset, left);
     close(file_fd);
     RETURN_BOOL(ok);
