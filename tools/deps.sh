@@ -38,4 +38,12 @@ if [ ${#py_missing[@]} -gt 0 ]; then
     python3 -m pip install -q "${py_missing[@]}" 2>/dev/null \
         || python3 -m pip install -q --break-system-packages "${py_missing[@]}"
 fi
+
+# Node's `ws` for tests/conformance/test_websocket_interop.py, in build/node (not tracked).
+root=$(cd "$(dirname "$0")/.." && pwd)
+if command -v npm >/dev/null && [ ! -f "$root/build/node/node_modules/ws/package.json" ]; then
+    echo "deps: npm installing ws into build/node"
+    mkdir -p "$root/build/node"
+    npm install --prefix "$root/build/node" --no-audit --no-fund --silent ws@8 >/dev/null
+fi
 exit 0

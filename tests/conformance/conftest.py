@@ -73,17 +73,22 @@ def echo_server(request):
 
 
 
-def start_http_app(mode, settings=None):
-    """tests/conformance/http_app.php on the debug (ASan) gust.so in `mode` (base|process)."""
+def start_php_app(script, mode, settings=None):
+    """tests/conformance/<script> on the debug (ASan) gust.so in `mode` (base|process), settings as JSON."""
     so = BUILD / "ext" / "modules" / "gust.so"
     if not so.exists():
         pytest.fail(f"{so} not built")
-    argv = ["php", "-n", "-d", f"extension={so}", ROOT / "tests" / "conformance" / "http_app.php", "0", mode]
+    argv = ["php", "-n", "-d", f"extension={so}", ROOT / "tests" / "conformance" / script, "0", mode]
     if settings:
         argv.append(json.dumps(settings))
     server = Server(argv, env=_run_tests_module().asan_php_env())
     server.mode = mode
     return server
+
+
+def start_http_app(mode, settings=None):
+    """tests/conformance/http_app.php on the debug (ASan) gust.so in `mode` (base|process)."""
+    return start_php_app("http_app.php", mode, settings)
 
 
 def stop_and_check(server):
@@ -104,5 +109,27 @@ def http_server(request):
 def impatient_http_server(request):
     """http_app.php with half-second head and body timeouts, for the slow-client tests."""
     server = start_http_app(request.param, {"http_headers_timeout": 0.5, "http_body_timeout": 0.5})
+    yield server
+    stop_and_check(server)
+
+
+# The WebSocket echo server's message limit: Autobahn's big-message cases go up to it, section 10 past it.
+WS_MAX_LENGTH = 1024 * 1024
+# A second server with a small limit, for floods of tiny fragments that must end at it.
+WS_TIGHT_MAX_LENGTH = 4096
+
+
+@pytest.fixture(scope="module", params=["base", "process"])
+def ws_server(request):
+    """One ws_app.php (echo, permessage-deflate offered, 1 MiB messages) per test module and mode."""
+    server = start_php_app("ws_app.php", request.param, {"package_max_length": WS_MAX_LENGTH})
+    yield server
+    stop_and_check(server)
+
+
+@pytest.fixture(scope="module", params=["base", "process"])
+def ws_tight_server(request):
+    """ws_app.php with 4 KiB messages."""
+    server = start_php_app("ws_app.php", request.param, {"package_max_length": WS_TIGHT_MAX_LENGTH})
     yield server
     stop_and_check(server)
