@@ -218,7 +218,13 @@ void process_worker_setup(Server *s, zend_long worker_id) {
         c->sender = std::make_unique<ipc::Sender>(c->fd, so);
         (void)c->sender->attach(rt->loop.get());
         ipc::Limits limits;
-        limits.max_payload = static_cast<uint32_t>(std::min<zend_long>(s->settings.package_max_length, UINT32_MAX));
+        // Every package the reactor can forward: an HTTP request or WebSocket frame is longer than
+        // package_max_length by its head.
+        uint64_t max_package = static_cast<uint64_t>(std::max<zend_long>(s->settings.package_max_length, 1));
+        for (auto &p : s->ports) {
+            if (p->framing) max_package = std::max(max_package, p->framing->max_package());
+        }
+        limits.max_payload = static_cast<uint32_t>(std::min<uint64_t>(max_package, UINT32_MAX));
         c->receiver = std::make_unique<ipc::Receiver>(c->read_fd, limits, c.get());
         auto w = rt->loop->watch(c->read_fd, loop::kReadable, c.get());
         if (w.ok()) c->watch = w.value();

@@ -82,6 +82,13 @@ Result<Framing> Framing::create(Options options) {
     return Framing(std::move(options), field);
 }
 
+uint64_t Framing::max_package() const {
+    const Options &o = options_;
+    if (o.mode != Mode::kHttp) return o.max_length;
+    // A WebSocket frame's header (at most 14 bytes) is well within the head's allowance.
+    return uint64_t{o.http_max_head} + 2 * uint64_t{o.max_length} + kChunkedFramingSlack;
+}
+
 Splitter::Step Splitter::next(mem::Slice buffer) {
     if (failed_ != 0) return Step{failed_, {}, 0};
     switch (framing_->options().mode) {

@@ -98,7 +98,7 @@ Splitter::Step Splitter::http(mem::Slice buffer) {
     } else {
         // Raw chunked bytes are bounded too: twice the body limit leaves room for chunk framing
         // without letting one-byte chunks buffer unbounded memory.
-        const size_t raw_limit = http_head_len_ + 2 * size_t{framing_->options().max_length} + 1024;
+        const size_t raw_limit = http_head_len_ + 2 * size_t{framing_->options().max_length} + kChunkedFramingSlack;
         DiscardSink sink;
         const size_t avail = std::min(buffer.size(), raw_limit);
         if (scanned_ < avail) {

@@ -52,6 +52,8 @@ enum class Mode : uint8_t {
 using LengthFunc = std::function<int64_t(mem::Slice data)>;
 
 constexpr size_t kMaxEofLength = 8;
+// kHttp: a chunked body's raw bytes may take twice max_length plus this much chunk framing.
+constexpr size_t kChunkedFramingSlack = 1024;
 
 struct Options {
     Mode mode = Mode::kEofCheck;
@@ -101,6 +103,11 @@ public:
 
     const Options &options() const { return options_; }
     const LengthField &field() const { return field_; }
+    // The largest package a splitter of this framing hands over: what the receiver of its packages
+    // (a PROCESS-mode worker) must accept. For kHttp more than max_length: a request is its head plus
+    // its body (raw chunked bytes take up to twice max_length), a WebSocket frame its header plus
+    // max_length of payload.
+    uint64_t max_package() const;
 
 private:
     explicit Framing(Options options, LengthField field) : options_(std::move(options)), field_(field) {}

@@ -213,5 +213,32 @@ TEST(HttpFraming, BadWebSocketFramesFailWithTheirCloseCode) {
     }
 }
 
+TEST(HttpFraming, MaxPackageCoversTheLargestRequestAndFrame) {
+    // A PROCESS-mode worker accepts packages up to max_package(): a frame with a payload of exactly
+    // max_length, or a request with a head and a chunked body, must fit.
+    Framing ws = websocket_port(1024);
+    std::string buf = kUpgrade + client_frame(2, std::string(1024, 'x'));
+    Splitter sp(ws);
+    auto first = sp.next(mem::Slice(buf));
+    ASSERT_EQ(first.status, Splitter::kReady);
+    buf.erase(0, first.consume);
+    auto frame = sp.next(mem::Slice(buf));
+    ASSERT_EQ(frame.status, Splitter::kReady);
+    EXPECT_GT(frame.package.size(), 1024u);
+    EXPECT_LE(frame.package.size(), ws.max_package());
+
+    std::string chunked = "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n";
+    for (int i = 0; i < 100; ++i) chunked += "1;e=xxxx\r\nx\r\n";
+    chunked += "0\r\n\r\n";
+    Framing f = http(100, 1024);
+    auto out = feed(f, {chunked});
+    ASSERT_EQ(out.requests.size(), 1u);
+    EXPECT_GT(out.requests[0].size(), 200u);
+    EXPECT_LE(out.requests[0].size(), f.max_package());
+    Options eof;
+    eof.max_length = 77;
+    EXPECT_EQ(Framing::create(eof).value().max_package(), 77u);
+}
+
 }  // namespace
 }  // namespace gust::proto::framing
