@@ -75,19 +75,19 @@ def test_websockets_ping_is_answered(ws_server, compression):
 @pytest.mark.parametrize("compression", COMPRESSION)
 @pytest.mark.parametrize("code", [1000, 1001, 4000])
 def test_websockets_close_code_is_echoed(ws_server, compression, code):
-    ws = client(ws_server, compression)
-    ws.send("before close")
-    assert ws.recv(timeout=TIMEOUT) == "before close"
-    ws.close(code, "bye")
-    assert ws.protocol.close_rcvd is not None and ws.protocol.close_rcvd.code == code
+    with client(ws_server, compression) as ws:
+        ws.send("before close")
+        assert ws.recv(timeout=TIMEOUT) == "before close"
+        ws.close(code, "bye")
+        assert ws.protocol.close_rcvd is not None and ws.protocol.close_rcvd.code == code
 
 
 def test_websockets_message_over_the_limit_is_refused_with_1009(ws_server):
-    ws = client(ws_server, None)
-    ws.send(b"\x00" * (WS_MAX_LENGTH + 1))
-    with pytest.raises(ConnectionClosedError) as e:
-        ws.recv(timeout=TIMEOUT)
-    assert e.value.rcvd is not None and e.value.rcvd.code == 1009
+    with client(ws_server, None) as ws:
+        ws.send(b"\x00" * (WS_MAX_LENGTH + 1))
+        with pytest.raises(ConnectionClosedError) as e:
+            ws.recv(timeout=TIMEOUT)
+        assert e.value.rcvd is not None and e.value.rcvd.code == 1009
 
 
 needs_node = pytest.mark.skipif(shutil.which("node") is None or not (NODE_MODULES / "ws").is_dir(),
