@@ -155,8 +155,8 @@ bool to_master(Server *s, ipc::MessageType type, server::SessionId id, uint16_t 
         if (keep) zend_string_release(keep);
     });
     if (rc != 1 && keep) zend_string_release(keep);
-    if (rc < 0) {
-        s->last_error = rc == kErrLimit ? 1009 : -rc;
+    if (rc != 0 && rc != 1) {  // -errno, or kErrLimit (queue full) / kErrInvalid, which are positive
+        s->last_error = rc == kErrLimit ? 1009 : rc < 0 ? -rc : rc;
         php_error_docref(nullptr, E_WARNING, "send to the master failed: %s", error_message(rc));
         return false;
     }

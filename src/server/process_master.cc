@@ -93,7 +93,8 @@ struct ProcessMaster::Thread final : ReactorEvents {
 
     // Sends a message to a worker. The payload is copied once into storage the queued send owns,
     // because the reactor's read buffer is reused as soon as this returns.
-    void to_worker(int worker, ipc::MessageType type, SessionId id, const void *data, size_t size,
+    // False when the message is lost.
+    bool to_worker(int worker, ipc::MessageType type, SessionId id, const void *data, size_t size,
                    const void *prefix = nullptr, size_t prefix_size = 0, uint16_t flags = 0) {
         ipc::Header h;
         h.type = type;
@@ -111,10 +112,12 @@ struct ProcessMaster::Thread final : ReactorEvents {
         if (rc == -EPIPE || rc == -ECONNRESET) {
             // The manager closed the channels: the server is shutting down.
             GUST_LOG(LogLevel::kDebug, "reactor %d: worker #%d's channel is closed", index, worker);
-        } else if (rc < 0) {
+        } else if (rc != 0 && rc != 1) {
+            // -errno, or kErrLimit (the channel's queue is full) / kErrInvalid: the message is lost.
             ++channel_errors;
             GUST_LOG_WARN("reactor %d: message to worker #%d failed: %s", index, worker, error_message(rc));
         }
+        return rc == 0 || rc == 1;
     }
 
     static ConnectInfo connect_info(const SessionInfo &s) {
@@ -157,7 +160,11 @@ struct ProcessMaster::Thread final : ReactorEvents {
         int w = worker_for_data(s);
         ++dispatched;
         awaiting[s.id] = w;
-        to_worker(w, ipc::MessageType::kData, s.id, data.data(), data.size());
+        if (!to_worker(w, ipc::MessageType::kData, s.id, data.data(), data.size())) {
+            // A lost package breaks the stream (a request or frame missing): end the connection
+            // rather than let it wait forever for what never arrives.
+            (void)reactor->close(s.id, false);
+        }
     }
 
     // A refusal or 100 Continue of the reactor goes to the worker holding the connection's
