@@ -529,6 +529,27 @@ def test_body_over_package_max_length_gets_413_before_the_body_is_sent(http_serv
     assert request_count(http_server) == before
 
 
+@pytest.mark.parametrize("chunked", [False, True], ids=["content-length", "chunked"])
+def test_body_of_exactly_package_max_length_is_accepted(http_server, chunked):
+    # The request (head plus body, or raw chunked bytes) is longer than package_max_length: a PROCESS-mode
+    # worker must still take it from the reactor.
+    body = bytes(random.Random(5).randrange(256) for _ in range(256)) * 4096  # 1 MiB, the limit
+    conn = http.client.HTTPConnection(http_server.host, http_server.port, timeout=TIMEOUT)
+    try:
+        if chunked:
+            # An iterable body without a length goes out chunked.
+            conn.request("POST", "/echo", body=iter([body[i:i + 1000] for i in range(0, len(body), 1000)]))
+        else:
+            conn.request("POST", "/echo", body=body)
+        r = conn.getresponse()
+        assert r.status == 200
+        echoed = json.loads(r.read())
+    finally:
+        conn.close()
+    assert echoed["body_length"] == len(body)
+    assert echoed["body_md5"] == hashlib.md5(body).hexdigest()
+
+
 def test_chunked_body_over_package_max_length_gets_413(http_server):
     before = request_count(http_server)
     chunk = b"x" * 65536
