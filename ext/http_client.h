@@ -52,6 +52,9 @@ inline ClientObject *client_of(zend_object *obj) {
 
 extern zend_class_entry *ce_client;
 extern zend_class_entry *ce_client_exception;
+extern zend_class_entry *ce_proxy;
+// A method's request: the coroutine and one-request-at-a-time checks, then execute().
+bool run_request(zend_object *self, const std::string &path);
 
 // Settings read from the `setting` property when a request starts.
 struct Settings {

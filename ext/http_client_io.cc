@@ -207,7 +207,9 @@ Outcome read_failure(int64_t rc) {
 
 Outcome read_response(Io &io, const Request &req, Response &resp, int download_fd) {
     State *st = io.st;
-    static thread_local h1::ResponseHead head;  // 4 KiB of header slots: not on the coroutine stack
+    // 4 KiB of header slots: on the heap, not on the coroutine's small stack nor in static TLS.
+    auto head_slot = std::make_unique<h1::ResponseHead>();
+    h1::ResponseHead &head = *head_slot;
     int interim = 0;
     bool got_any = false;
     size_t scanned = 0;

@@ -2,6 +2,7 @@
 // is delimited (RFC 9112 §6.3) — every split of the input gives the same answer.
 #include <gtest/gtest.h>
 
+#include <deque>
 #include <string>
 
 #include "gust/proto/http1_response.h"
@@ -14,7 +15,10 @@ struct Parsed {
     ResponseHead head;
 };
 
-Parsed parse(const std::string &s, bool head_request = false, ResponseLimits limits = {}) {
+// The head's views point into the input: every input stays alive for the whole test binary.
+Parsed parse(const std::string &in, bool head_request = false, ResponseLimits limits = {}) {
+    static std::deque<std::string> keep;
+    const std::string &s = keep.emplace_back(in);
     Parsed p;
     p.rc = parse_response_head(s.data(), s.size(), &p.head, head_request, limits);
     return p;
