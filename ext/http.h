@@ -63,9 +63,12 @@ ResponseObject *response_from(zend_object *obj);
 // A new Swoole\Http\Request for the whole request `data` (a reference is taken); nullptr (with
 // `status` set to the answer) when it cannot be parsed.
 zend_object *make_request(srv::Server *s, srv::Port *port, server::SessionId fd, zend_string *data,
-                          proto::http1::RequestHead &head, size_t head_len, int *status);
+                          const proto::http1::RequestHead &head, size_t head_len, int *status);
 // A new Swoole\Http\Response bound to (server, fd) for the request `head`.
 zend_object *make_response(srv::Server *s, server::SessionId fd, const proto::http1::RequestHead &head);
+
+// Ends the response with what it has (no body): for the binding's own answers.
+bool end_response_now(ResponseObject *r);
 
 // The worker's HTTP connections: the request in progress and the pipelined ones behind it.
 void request_done(srv::Server *s, server::SessionId fd, bool close_connection);

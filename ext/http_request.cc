@@ -360,7 +360,7 @@ RequestObject *request_from(zend_object *obj) {
 }
 
 zend_object *make_request(srv::Server *s, srv::Port *port, server::SessionId fd, zend_string *data,
-                          proto::http1::RequestHead &head, size_t head_len, int *status) {
+                          const proto::http1::RequestHead &head, size_t head_len, int *status) {
     zend_object *obj = request_create(ce_request);
     RequestObject *r = request_from(obj);
     r->data = zend_string_copy(data);

@@ -215,6 +215,7 @@ void finish(ResponseObject *r, bool close_after) {
     r->ended = true;
     srv::Server *s = server_of(r);
     if (!s) return;
+    if (srv::is_websocket(s, r->fd)) srv::websocket_handshake_done(s, r->fd, r->status);
     if (close_after) (void)srv::close_session(s, r->fd, false);
     if (r->current) {
         r->current = false;
@@ -462,6 +463,8 @@ void response_free(zend_object *obj) {
 ResponseObject *this_response(zval *self) { return response_from(Z_OBJ_P(self)); }
 
 }  // namespace
+
+bool end_response_now(ResponseObject *r) { return writable(r) && end_response(r, {}); }
 
 ResponseObject *response_from(zend_object *obj) {
     return reinterpret_cast<ResponseObject *>(reinterpret_cast<char *>(obj) - XtOffsetOf(ResponseObject, std));

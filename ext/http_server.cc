@@ -73,6 +73,11 @@ void start_request(Server *s, Port *port, server::SessionId id, zend_string *dat
         refuse(s, id, head.error_status ? head.error_status : 400);
         return;
     }
+    if (srv::websocket_upgrade(s, port, id, head, data, static_cast<size_t>(head_len))) {
+        zend_string_release(data);
+        request_done(s, id, false);
+        return;
+    }
     const int static_status = serve_static(s, id, head);
     if (static_status != 0) {
         zend_string_release(data);
@@ -96,8 +101,10 @@ void start_request(Server *s, Port *port, server::SessionId id, zend_string *dat
     ZVAL_OBJ(&args[0], request);
     ZVAL_OBJ(&args[1], response);
     if (!srv::dispatch(s, port, srv::kRequest, args, 2)) {
-        // No onRequest for this port (start() refuses that, but a port may lose it): answered.
-        response_from(response)->status = 404;
+        // No onRequest (a WebSocket server without one): a plain request is not welcome.
+        ResponseObject *r = response_from(response);
+        r->status = port && port->websocket ? 400 : 404;
+        (void)end_response_now(r);
     }
     // The coroutine holds its own references; a Response it did not end is answered with a 500
     // when the last reference goes.
@@ -180,6 +187,10 @@ void http_answer_arrived(Server *s, server::SessionId id, int status) {
 }
 
 void http_request_arrived(Server *s, Port *port, server::SessionId id, zend_string *request) {
+    if (is_websocket(s, id)) {
+        websocket_frame_arrived(s, port, id, request);
+        return;
+    }
     HttpWorker::Conn &c = http::worker_of(s).conns[id];
     if (!c.busy && c.queue.empty()) {
         http::start_request(s, port, id, request);

@@ -44,7 +44,7 @@ const char *const kEventNames[kEventCount] = {
     "start",       "shutdown", "beforeShutdown", "workerStart", "workerStop", "workerExit",
     "workerError", "managerStart", "managerStop", "connect",     "receive",    "packet",
     "close",       "bufferFull",   "bufferEmpty", "task",        "finish",     "pipeMessage",
-    "beforeReload", "afterReload", "request",
+    "beforeReload", "afterReload", "request", "open", "message", "handshake", "disconnect",
 };
 
 void release_callbacks(Callback *callbacks) {
@@ -274,7 +274,8 @@ const char *event_name(int event) { return event >= 0 && event < kEventCount ? k
 
 bool is_port_event(int event) {
     return event == kConnect || event == kReceive || event == kPacket || event == kClose || event == kBufferFull ||
-           event == kBufferEmpty || event == kRequest;
+           event == kBufferEmpty || event == kRequest || event == kOpen || event == kMessage || event == kHandshake ||
+           event == kDisconnect;
 }
 
 Server *server_from(zend_object *obj) { return server_object(obj)->server; }
@@ -313,6 +314,7 @@ ZEND_METHOD(Swoole_Server, __construct) {
     }
     s->mode = mode;
     s->http_server = ce_http_server && instanceof_function(Z_OBJCE_P(ZEND_THIS), ce_http_server);
+    s->websocket_server = ce_websocket_server && instanceof_function(Z_OBJCE_P(ZEND_THIS), ce_websocket_server);
     auto p = bind_port(s, host, port, sock_type);
     if (!p) RETURN_THROWS();
     Port *raw = p.get();

@@ -13,6 +13,7 @@
 
 #include "coroutine.h"
 #include "gust/server/process_master.h"
+#include "gust/proto/http1.h"
 #include "gust/server/reactor.h"
 
 namespace gust::php::srv {
@@ -50,6 +51,10 @@ enum Event : int {
     kBeforeReload,
     kAfterReload,
     kRequest,  // Swoole\Http\Server
+    kOpen,     // Swoole\WebSocket\Server
+    kMessage,
+    kHandshake,
+    kDisconnect,
     kEventCount
 };
 
@@ -103,6 +108,7 @@ struct Port {
     std::shared_ptr<const proto::framing::Framing> framing;
     bool tcp_nodelay = true;
     bool http = false;  // open_http_protocol: framing is HTTP/1.1 and requests go to onRequest
+    bool websocket = false;  // open_websocket_protocol: upgrade requests become WebSocket connections
 };
 
 // Swoole\Http\Server options (docs/php-http-server.md), read when the server starts.
@@ -123,6 +129,13 @@ struct HttpSettings {
     std::vector<std::string> static_locations;
     std::vector<std::string> index_files;
     bool autoindex = false;
+    // WebSocket (docs/php-websocket-server.md)
+    bool websocket_compression = false;
+    std::string websocket_subprotocol;
+    bool websocket_close_frame = false;  // open_websocket_close_frame: close frames reach onMessage
+    bool websocket_ping_frame = false;   // open_websocket_ping_frame: pings reach onMessage (no auto pong)
+    bool websocket_pong_frame = false;
+    double websocket_close_timeout = 5;  // disconnect(): the peer's close reply is awaited this long
 };
 
 struct Settings {
@@ -155,7 +168,8 @@ struct Settings {
 
 struct WorkerChannel;
 struct Messaging;
-struct HttpWorker;  // http_server.cc: the worker's HTTP connections (pipelined requests in order)  // server_task.cc: tasks, finish and pipe messages between workers
+struct HttpWorker;  // http_server.cc: the worker's HTTP connections (pipelined requests in order)
+struct WsWorker;    // websocket.cc: the worker's WebSocket connections  // server_task.cc: tasks, finish and pipe messages between workers
 
 // PROCESS mode: the master's reactor threads (in the master), the channels (every process holds
 // the fds it needs), and in a worker its side of the channels and what it knows of connections.
@@ -216,6 +230,8 @@ struct Server {
     std::vector<std::pair<int, int>> inboxes;
     Messaging *messaging = nullptr;  // this worker's side, while it runs
     HttpWorker *http = nullptr;      // this worker's HTTP state, while it runs
+    WsWorker *ws = nullptr;          // this worker's WebSocket connections, while it runs
+    bool websocket_server = false;   // a Swoole\WebSocket\Server: port 0 accepts upgrades
     bool http_server = false;        // a Swoole\Http\Server: port 0 speaks HTTP unless set() says not
     std::vector<zend_object *> user_processes;  // addProcess(): ids after the task workers
     bool started = false;
@@ -299,6 +315,20 @@ void http_request_arrived(Server *s, Port *port, server::SessionId id, zend_stri
 // A refusal or 100 Continue from the reactor, sent after the answers to the requests before it.
 void http_answer_arrived(Server *s, server::SessionId id, int status);
 void http_worker_end(Server *s);  // after the worker's loop: frees what is left
+// websocket.cc
+// The upgrade request of a WebSocket port: the handshake (default or onHandshake). True when it
+// took the request (the connection is then WebSocket, or closed).
+bool websocket_upgrade(Server *s, Port *port, server::SessionId id, const proto::http1::RequestHead &head,
+                       zend_string *data, size_t head_len);
+bool is_websocket(Server *s, server::SessionId id);
+// One whole frame of a WebSocket connection (takes `frame`'s reference).
+void websocket_frame_arrived(Server *s, Port *port, server::SessionId id, zend_string *frame);
+// The event a closing connection reports (kClose, or kDisconnect for a non-WebSocket one when
+// onDisconnect is set); forgets its WebSocket state.
+int websocket_closed(Server *s, Port *port, server::SessionId id);
+// A Response that ended with status 101 on a WebSocket port (onHandshake): the connection is open.
+void websocket_handshake_done(Server *s, server::SessionId id, int status);
+void websocket_worker_end(Server *s);
 // server_task.cc
 bool make_inboxes(Server *s);                  // before forking
 void close_inboxes(Server *s, zend_long keep);  // in a child: keeps only its own read end (-1: none)
@@ -322,5 +352,6 @@ extern zend_class_entry *ce_server_port;
 extern zend_class_entry *ce_connection_iterator;
 extern zend_class_entry *ce_server_task;
 extern zend_class_entry *ce_http_server;
+extern zend_class_entry *ce_websocket_server;
 
 }  // namespace gust::php::srv

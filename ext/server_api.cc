@@ -285,14 +285,16 @@ void deliver_package(Server *s, Port *port, server::SessionId id, zend_long reac
 }
 
 void Bridge::on_close(const server::SessionInfo &session, server::CloseCause) {
+    Port *port = server_->ports[static_cast<size_t>(session.port_index)].get();
     http_session_closed(server_, session.id);
+    const int event = websocket_closed(server_, port, session.id);
     server_->worker.uids.erase(session.id);
     server_->worker.protected_sessions.erase(session.id);
     zval args[3];
     ZVAL_OBJ(&args[0], server_->self);
     ZVAL_LONG(&args[1], session.id);
     ZVAL_LONG(&args[2], reactor_id(server_));
-    (void)dispatch(server_, server_->ports[static_cast<size_t>(session.port_index)].get(), kClose, args, 3);
+    (void)dispatch(server_, port, event, args, 3);
 }
 
 void Bridge::on_packet(int port_index, server::Slice data, const net::Address &from) {

@@ -81,11 +81,12 @@ void deliver(Server *s, WorkerChannel &c, ipc::Message &m) {
         }
         s->worker.uids.erase(id);
         http_session_closed(s, id);
+        const int event = websocket_closed(s, port, id);
         zval args[3];
         ZVAL_OBJ(&args[0], s->self);
         ZVAL_LONG(&args[1], id);
         ZVAL_LONG(&args[2], c.reactor);
-        (void)dispatch(s, port, kClose, args, 3);
+        (void)dispatch(s, port, event, args, 3);
         return;
     }
     if (m.header.type != ipc::MessageType::kData || !str) {

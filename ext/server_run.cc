@@ -436,6 +436,7 @@ void run_worker(Server *s, zend_long worker_id) {
     if (s->process && !is_task_worker(s)) process_worker_teardown(s);
     messaging_end(s);
     http_worker_end(s);
+    websocket_worker_end(s);
     g_running = nullptr;
 }
 
@@ -538,10 +539,13 @@ bool start(Server *s) {
     }
     if (!load_settings(s)) return false;
     for (auto &p : s->ports) {
-        const int needed = p->http ? kRequest : p->type == SOCK_STREAM ? kReceive : kPacket;
+        const int needed = p->websocket ? kMessage : p->http ? kRequest : p->type == SOCK_STREAM ? kReceive : kPacket;
         if (!p->callbacks[needed].set() && !s->callbacks[needed].set()) {
             php_error_docref(nullptr, E_WARNING, "require on%s callback",
-                             needed == kRequest ? "Request" : needed == kReceive ? "Receive" : "Packet");
+                             needed == kMessage   ? "Message"
+                             : needed == kRequest ? "Request"
+                             : needed == kReceive ? "Receive"
+                                                  : "Packet");
             return false;
         }
     }

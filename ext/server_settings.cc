@@ -98,6 +98,8 @@ bool load_framing(Port *p, HashTable *ht, zend_long max_length, const HttpSettin
         o.max_length = static_cast<uint32_t>(std::clamp<zend_long>(long_of(ht, "package_max_length", max_length), 1,
                                                                    UINT32_MAX / 4));
         o.http_max_head = static_cast<uint32_t>(std::clamp<zend_long>(http.max_header_size, 64, 64 << 20));
+        o.websocket = p->websocket;
+        o.websocket_rsv1 = p->websocket && http.websocket_compression;
         p->framing = std::make_shared<const fr::Framing>(fr::Framing::create(std::move(o)).value());
         return true;
     }
@@ -173,6 +175,12 @@ bool load_http_settings(Server *s, HashTable *ht) {
     h.static_locations = strings_of(ht, "static_handler_locations");
     h.index_files = strings_of(ht, "http_index_files");
     h.autoindex = bool_of(ht, "http_autoindex", false);
+    h.websocket_compression = bool_of(ht, "websocket_compression", false);
+    h.websocket_subprotocol = string_of(ht, "websocket_subprotocol", "");
+    h.websocket_close_frame = bool_of(ht, "open_websocket_close_frame", false);
+    h.websocket_ping_frame = bool_of(ht, "open_websocket_ping_frame", false);
+    h.websocket_pong_frame = bool_of(ht, "open_websocket_pong_frame", false);
+    h.websocket_close_timeout = std::max(0.0, double_of(ht, "websocket_close_timeout", 5));
     return true;
 }
 
@@ -254,13 +262,15 @@ bool load_settings(Server *s) {
         Port *p = s->ports[i].get();
         HashTable *port_ht = ht;
         // A port without settings of its own speaks the main port's protocol (as in Swoole).
-        bool http = s->http_server;
+        bool http = s->http_server, websocket = s->websocket_server;
         if (i > 0) {
             zval *pz = setting_of(p->object);
             port_ht = pz ? Z_ARRVAL_P(pz) : nullptr;
             http = port_ht ? false : s->ports[0]->http;
+            websocket = port_ht ? false : s->ports[0]->websocket;
         }
-        p->http = p->type == SOCK_STREAM && bool_of(port_ht, "open_http_protocol", http);
+        p->websocket = p->type == SOCK_STREAM && bool_of(port_ht, "open_websocket_protocol", websocket);
+        p->http = p->type == SOCK_STREAM && (p->websocket || bool_of(port_ht, "open_http_protocol", http));
         p->tcp_nodelay = bool_of(port_ht, "open_tcp_nodelay", true);
         if (!load_framing(p, port_ht, o.package_max_length, o.http)) return false;
     }

@@ -13,7 +13,7 @@ debian_packages=(
     # the PDO MySQL hook test (run_tests.py starts a private server when mariadbd is present)
     mariadb-server php8.2-mysql
 )
-python_modules=(pytest httpx brotli websockets)   # imported names (= pip names); installed with pip when missing
+python_modules=(pytest httpx brotli websockets wsproto)   # imported names (= pip names); installed with pip when missing
 
 missing=()
 installed=$(dpkg-query -W -f='${Package} ${Status}\n' "${debian_packages[@]}" 2>/dev/null | awk '$4=="installed"{print $1}' || true)

@@ -8,6 +8,7 @@
 
 #include "gust/base/error.h"
 #include "gust/proto/framing.h"
+#include "gust/proto/websocket.h"
 
 namespace gust::proto::framing {
 namespace {
@@ -41,6 +42,8 @@ Splitter::Step Splitter::http_head(mem::Slice buffer) {
     if (rc < 0) return http_fail(head.error_status, head.error_reason);
     http_head_len_ = static_cast<size_t>(rc);
     http_ends_connection_ = !head.keep_alive || head.upgrade;
+    http_upgrades_ = o.websocket && head.upgrade && head.method == "GET" &&
+                     http1::equals_ignore_case(head.header("upgrade"), "websocket");
     http_chunked_ = head.framing == http1::BodyFraming::kChunked;
     if (head.framing == http1::BodyFraming::kLength && head.content_length > o.max_length) {
         return http_fail(413, "request body larger than package_max_length");
@@ -54,7 +57,31 @@ Splitter::Step Splitter::http_head(mem::Slice buffer) {
     return Step{};
 }
 
+// One whole frame per package. Its header is checked before any of its payload is buffered: an
+// unmasked, oversized or malformed frame fails at once with the close code to send.
+Splitter::Step Splitter::websocket_frame(mem::Slice buffer) {
+    const Options &o = framing_->options();
+    if (expected_ == 0) {
+        ws::FrameLimits limits;
+        limits.max_payload = o.max_length;
+        limits.require_mask = true;
+        limits.allow_rsv1 = o.websocket_rsv1;
+        ws::FrameHeader h;
+        const int rc = ws::parse_frame_header(reinterpret_cast<const uint8_t *>(buffer.data()), buffer.size(), &h,
+                                              limits);
+        if (rc == ws::kNeedMore) return Step{};
+        if (rc < 0) {
+            ws_close_code_ = h.close_code;
+            return fail(h.close_code == 1009 ? -kErrLimit : -kErrProtocol, h.reason);
+        }
+        expected_ = h.header_length + static_cast<size_t>(h.payload_length);
+    }
+    if (buffer.size() < expected_) return Step{};
+    return ready(buffer, expected_);
+}
+
 Splitter::Step Splitter::http(mem::Slice buffer) {
+    if (http_phase_ == HttpPhase::kWebSocket) return websocket_frame(buffer);
     if (http_phase_ == HttpPhase::kFinished) {
         // The connection ends with the request already delivered: nothing after it is a request.
         Step discard;
@@ -93,9 +120,10 @@ Splitter::Step Splitter::http(mem::Slice buffer) {
     }
     const bool last = http_ends_connection_;
     Step step = ready(buffer, end);
-    http_phase_ = last ? HttpPhase::kFinished : HttpPhase::kHead;
+    http_phase_ = http_upgrades_ ? HttpPhase::kWebSocket : last ? HttpPhase::kFinished : HttpPhase::kHead;
     http_chunked_ = false;
     http_continue_due_ = false;
+    http_upgrades_ = false;
     http_head_len_ = 0;
     return step;
 }

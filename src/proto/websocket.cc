@@ -1,5 +1,7 @@
 #include "gust/proto/websocket.h"
 
+#include <cstring>
+
 namespace gust::proto::ws {
 namespace {
 int fail(FrameHeader *h, uint16_t code, const char *reason) {
@@ -53,7 +55,26 @@ int parse_frame_header(const uint8_t *data, size_t len, FrameHeader *h, const Fr
 }
 
 void apply_mask(uint8_t *data, size_t len, const uint8_t mask[4], uint64_t offset) {
-    for (size_t i = 0; i < len; ++i) data[i] ^= mask[(offset + i) & 3];
+    size_t i = 0;
+    // Byte by byte up to an 8-byte boundary, then eight bytes per step with the mask repeated in a
+    // word (a 0.5 MiB frame is unmasked at memory speed), then the tail.
+    while (i < len && (reinterpret_cast<uintptr_t>(data + i) & 7) != 0) {
+        data[i] ^= mask[(offset + i) & 3];
+        ++i;
+    }
+    if (len - i >= 8) {
+        uint8_t pattern[8];
+        for (int k = 0; k < 8; ++k) pattern[k] = mask[(offset + i + k) & 3];
+        uint64_t word_mask;
+        std::memcpy(&word_mask, pattern, 8);
+        for (; len - i >= 8; i += 8) {
+            uint64_t w;
+            std::memcpy(&w, data + i, 8);
+            w ^= word_mask;
+            std::memcpy(data + i, &w, 8);
+        }
+    }
+    for (; i < len; ++i) data[i] ^= mask[(offset + i) & 3];
 }
 
 size_t write_frame_header(uint8_t *out, uint8_t opcode, uint64_t n, bool fin, bool rsv1) {
@@ -79,6 +100,16 @@ size_t write_frame_header(uint8_t *out, uint8_t opcode, uint64_t n, bool fin, bo
 bool Utf8Validator::feed(const uint8_t *data, size_t len) {
     if (failed_) return false;
     for (size_t i = 0; i < len; ++i) {
+        if (state_ == 0) {
+            // ASCII runs, eight bytes at a time (most text is mostly ASCII).
+            while (len - i >= 8) {
+                uint64_t w;
+                std::memcpy(&w, data + i, 8);
+                if (w & 0x8080808080808080ull) break;
+                i += 8;
+            }
+            if (i == len) break;
+        }
         const uint8_t b = data[i];
         if (state_ == 0) {
             if (b < 0x80) continue;

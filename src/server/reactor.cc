@@ -299,7 +299,11 @@ void Reactor::deliver_framed(Session &s, Slice bytes) {
             ++stats_.framing_errors;
             GUST_LOG_WARN("session %lld from %s: %s; closing it", static_cast<long long>(s.info.id),
                           s.info.peer.to_string().c_str(), s.splitter->reason());
-            refuse(s, s.splitter->http_status());
+            if (const int code = s.splitter->websocket_close_code()) {
+                close_websocket(s, code);
+            } else {
+                refuse(s, s.splitter->http_status());
+            }
             return;
         }
         {
@@ -311,6 +315,20 @@ void Reactor::deliver_framed(Session &s, Slice bytes) {
     }
     if (s.input.empty()) s.input.release();  // idle sessions hold no input memory
     arm_read_timer(s);
+}
+
+void Reactor::close_websocket(Session &s, int code) {
+    // A close frame with the code and no reason (RFC 6455 §5.5.1), after whatever is queued.
+    const char frame[4] = {static_cast<char>(0x88), 2, static_cast<char>(code >> 8), static_cast<char>(code & 0xff)};
+    s.input.clear();
+    (void)send(s.info.id, Slice(frame, sizeof frame));
+    if (s.dead || s.closing) return;
+    if (s.idle()) {
+        finish_close(s, CloseCause::kProtocol);
+    } else {
+        s.closing = true;
+        update_interest(s);
+    }
 }
 
 bool Reactor::hand_over_answer(Session &s, int status) {
@@ -344,6 +362,12 @@ void Reactor::refuse(Session &s, int status) {
 void Reactor::arm_read_timer(Session &s) {
     const Listener &l = *s.listener;
     if (s.dead || s.closing || s.refused || (l.header_timeout == 0 && l.body_timeout == 0)) return;
+    if (s.splitter->in_websocket()) {
+        // WebSocket frames have no read deadline here (heartbeat_* and the application's pings do).
+        if (s.read_timer != 0) loop_.cancel_timer(s.read_timer);
+        s.read_timer = 0;
+        return;
+    }
     const bool partial = !s.input.empty() || s.splitter->in_body();
     const bool body = s.splitter->in_body();
     if (!partial || (s.read_timer != 0 && s.read_timer_for_body != body)) {

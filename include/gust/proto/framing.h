@@ -64,6 +64,12 @@ struct Options {
     // kHttp: max_length bounds the decoded body (413 beyond it); the request head is bounded here
     // (431/414 beyond it). A chunked body's raw bytes may take up to twice max_length.
     uint32_t http_max_head = 16 * 1024;
+    // kHttp on a WebSocket port (open_websocket_protocol): after a request asking to upgrade to
+    // websocket, the stream is WebSocket frames (RFC 6455 §5) and each package is one whole frame,
+    // its payload at most max_length; client frames must be masked. `websocket_rsv1`: frames may
+    // be compressed (permessage-deflate offered on this port).
+    bool websocket = false;
+    bool websocket_rsv1 = false;
 };
 
 // Picks the mode the way Swoole reads the flags: open_eof_split implies
@@ -135,6 +141,10 @@ public:
     // kHttp: the head of the request being received is complete and its body is awaited (read
     // timeouts differ for heads and bodies).
     bool in_body() const { return http_phase_ == HttpPhase::kBody; }
+    // kHttp on a WebSocket port: the stream has switched to WebSocket frames.
+    bool in_websocket() const { return http_phase_ == HttpPhase::kWebSocket; }
+    // The close code (1002, 1009) to send when next() failed on a WebSocket frame, else 0.
+    int websocket_close_code() const { return ws_close_code_; }
     // kHttp: the last request delivered ends the connection (Connection: close, HTTP/1.0 without
     // keep-alive, or an upgrade); every later byte is dropped.
     bool finished() const { return http_phase_ == HttpPhase::kFinished; }
@@ -145,6 +155,7 @@ public:
         failed_ = 0;
         reason_ = nullptr;
         http_status_ = 0;
+        ws_close_code_ = 0;
         http_phase_ = HttpPhase::kHead;
     }
 
@@ -156,10 +167,11 @@ private:
     Step http(mem::Slice buffer);
     Step http_head(mem::Slice buffer);
     Step http_fail(int status, const char *reason);
+    Step websocket_frame(mem::Slice buffer);
     Step ready(mem::Slice buffer, size_t n);
     Step fail(int code, const char *reason);
 
-    enum class HttpPhase : uint8_t { kHead, kBody, kFinished };
+    enum class HttpPhase : uint8_t { kHead, kBody, kFinished, kWebSocket };
 
     const Framing *framing_;
     size_t scanned_ = 0;   // kEofSplit: no package_eof starts before this offset
@@ -171,7 +183,9 @@ private:
     bool http_chunked_ = false;
     bool http_ends_connection_ = false;  // the request being received is the connection's last
     bool http_continue_due_ = false;
+    bool http_upgrades_ = false;  // the request being received asks to become a WebSocket
     int http_status_ = 0;
+    int ws_close_code_ = 0;
     size_t http_head_len_ = 0;
     http1::ChunkedDecoder chunked_;  // kHttp with a chunked body
 };

@@ -161,6 +161,7 @@ private:
     // Answers a refused HTTP request with `status` (0: none, not HTTP) and closes the session.
     void refuse(Session &s, int status);
     bool hand_over_answer(Session &s, int status);
+    void close_websocket(Session &s, int code);
     // Keeps the session's read timer armed while a request is only partly received.
     void arm_read_timer(Session &s);
     void on_read_timer(SessionId id);

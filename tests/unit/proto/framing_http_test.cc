@@ -147,5 +147,71 @@ TEST(HttpFraming, ExpectedLengthIsKnownOnceTheHeadIs) {
     EXPECT_EQ(sp.expected_length(), head.size() + 5);
 }
 
+Framing websocket_port(uint32_t max_payload = 1024) {
+    Options o;
+    o.mode = Mode::kHttp;
+    o.max_length = max_payload;
+    o.websocket = true;
+    return Framing::create(o).value();
+}
+
+std::string client_frame(uint8_t opcode, const std::string &payload, bool fin = true) {
+    std::string f;
+    f += static_cast<char>((fin ? 0x80 : 0) | opcode);
+    if (payload.size() < 126) {
+        f += static_cast<char>(0x80 | payload.size());
+    } else {
+        f += static_cast<char>(0x80 | 126);
+        f += static_cast<char>(payload.size() >> 8);
+        f += static_cast<char>(payload.size() & 0xff);
+    }
+    const char mask[4] = {1, 2, 3, 4};
+    f.append(mask, 4);
+    for (size_t i = 0; i < payload.size(); ++i) f += static_cast<char>(payload[i] ^ mask[i & 3]);
+    return f;
+}
+
+const std::string kUpgrade =
+    "GET /chat HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+    "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
+
+TEST(HttpFraming, AWebSocketUpgradeSwitchesToWholeFramesForEverySplit) {
+    const std::string a = client_frame(1, "hello"), b = client_frame(2, std::string(300, 'x')), c = client_frame(9, "");
+    const std::string stream = kUpgrade + a + b + c;
+    const std::vector<std::string> want = {kUpgrade, a, b, c};
+    for (size_t cut = 1; cut < stream.size(); ++cut) {
+        auto out = feed(websocket_port(), {stream.substr(0, cut), stream.substr(cut)});
+        ASSERT_EQ(out.requests, want) << "cut at " << cut;
+    }
+    // Without open_websocket_protocol the upgrade ends the HTTP connection: nothing after it is read.
+    auto plain = feed(http(), {stream});
+    EXPECT_EQ(plain.requests.size(), 1u);
+    EXPECT_EQ(plain.dropped, a.size() + b.size() + c.size());
+}
+
+TEST(HttpFraming, BadWebSocketFramesFailWithTheirCloseCode) {
+    struct Case {
+        std::string frame;
+        int code;
+    };
+    std::string unmasked = "\x81\x02hi";
+    std::string too_big = client_frame(2, std::string(2000, 'x'));
+    std::string rsv1 = client_frame(1, "x");
+    rsv1[0] = static_cast<char>(rsv1[0] | 0x40);
+    const Case cases[] = {{unmasked, 1002}, {too_big.substr(0, 8), 1009}, {rsv1, 1002},
+                          {client_frame(9, "p", false), 1002}, {client_frame(3, "x"), 1002}};
+    for (const Case &c : cases) {
+        Framing framing = websocket_port();
+        Splitter sp(framing);
+        std::string buf = kUpgrade + c.frame;
+        auto first = sp.next(mem::Slice(buf));
+        ASSERT_EQ(first.status, Splitter::kReady);
+        buf.erase(0, first.consume);
+        auto step = sp.next(mem::Slice(buf));
+        EXPECT_LT(step.status, 0);
+        EXPECT_EQ(sp.websocket_close_code(), c.code) << sp.reason();
+    }
+}
+
 }  // namespace
 }  // namespace gust::proto::framing

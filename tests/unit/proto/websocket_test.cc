@@ -117,5 +117,21 @@ TEST(Utf8Validator, RefusesAtTheFirstBadByte) {
     EXPECT_FALSE(v.complete());  // a code point cut off at the end of the message
 }
 
+TEST(WebSocketFrame, WordWiseMaskingMatchesByteWiseAtEveryAlignmentAndOffset) {
+    const uint8_t mask[4] = {0x12, 0x34, 0x56, 0x78};
+    std::vector<uint8_t> buf(300);
+    for (size_t start = 0; start < 9; ++start) {
+        for (uint64_t offset = 0; offset < 5; ++offset) {
+            for (size_t len : {0u, 1u, 7u, 8u, 9u, 64u, 257u}) {
+                for (size_t i = 0; i < buf.size(); ++i) buf[i] = static_cast<uint8_t>(i * 7);
+                std::vector<uint8_t> want(buf);
+                for (size_t i = 0; i < len; ++i) want[start + i] ^= mask[(offset + i) & 3];
+                apply_mask(buf.data() + start, len, mask, offset);
+                ASSERT_EQ(buf, want) << start << " " << offset << " " << len;
+            }
+        }
+    }
+}
+
 }  // namespace
 }  // namespace gust::proto::ws
