@@ -514,5 +514,6 @@ void gust_register_http_client() {
     client_handlers.clone_obj = nullptr;
     ce_proxy = register_class_Swoole_Coroutine_Http_ClientProxy();
     ce_client_exception = register_class_Swoole_Coroutine_Http_Client_Exception(gust::php::swoole_exception_ce());
+    if (GUST_G(use_shortname)) zend_register_class_alias("Co\\Http\\Client", ce_client);  // Swoole's short name
     zend_register_functions(nullptr, ext_functions, nullptr, MODULE_PERSISTENT);
 }

@@ -34,6 +34,7 @@ http_test(function ($req, $resp) {
     echo strtok($out, "\r\n"), ' host=', str_contains($out, "Host: 127.0.0.1:$port\r\n") ? 'yes' : 'no', "\n";
     echo 'connected=', var_export($c->connected, true), ' errCode=', $c->errCode, "\n";
     var_dump($c->close(), $c->connected);
+    echo get_class(new Co\Http\Client('127.0.0.1')), "\n";  // the short name
 });
 ?>
 --EXPECT--
@@ -53,3 +54,4 @@ HEAD /head HTTP/1.1 host=yes
 connected=true errCode=0
 bool(true)
 bool(false)
+Swoole\Coroutine\Http\Client
