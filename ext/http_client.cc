@@ -40,6 +40,7 @@ zend_object *client_create(zend_class_entry *ce) {
 
 void client_free(zend_object *obj) {
     ClientObject *c = client_of(obj);
+    drop_stale_socket(c->st);
     delete c->st;  // closes the socket; nobody waits on it: a waiting call holds a reference
     c->st = nullptr;
     zend_object_std_dtor(obj);
@@ -94,8 +95,19 @@ void fail(zend_object *self, int err, zend_long status) {
     close_connection(self);
 }
 
+void drop_stale_socket(State *st) {
+    if (!st->sock) return;
+    Runtime *rt = runtime_if_any();
+    if (rt && rt->generation == st->generation) return;
+    st->sock->abandon();
+    st->sock.reset();
+    st->rbuf.clear();
+    st->reused = st->websocket = false;
+}
+
 void close_connection(zend_object *self) {
     State *st = client_of(self)->st;
+    drop_stale_socket(st);
     if (st->sock) st->sock->close();
     st->sock.reset();
     st->rbuf.clear();

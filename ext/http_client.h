@@ -34,6 +34,7 @@ struct State {
     bool busy = false;     // a coroutine is inside a request or recv on this client
     bool reused = false;   // the current connection already carried a response
     std::string last_head;  // getHeaderOut(): the head of the last request sent
+    uint64_t generation = 0;  // the runtime whose loop `sock` registered with
     // WebSocket, after upgrade()
     bool websocket = false;
     bool ws_compression = false;  // permessage-deflate negotiated
@@ -120,6 +121,9 @@ bool execute(zend_object *self, const std::string &path, bool upgrade = false, R
 void reset_request(zend_object *self);
 
 void close_connection(zend_object *self);
+// Drops a socket whose runtime (and loop) ended since it connected — after a fatal error, or
+// when the server tore the runtime down before forking — without touching the freed loop.
+void drop_stale_socket(State *st);
 // upgrade(), push(), recv(): ext/http_client_ws.cc
 void ws_upgrade(zend_object *self, zend_string *path, zval *return_value);
 void ws_push(zend_object *self, zval *data, zend_long opcode, zend_long flags, zval *return_value);

@@ -116,6 +116,7 @@ int connect(Io &io, const std::string &host, int port) {
         Status c = sock->connect(a, t);
         if (c.ok()) {
             st->sock = std::move(sock);
+            st->generation = runtime_if_any() ? runtime_if_any()->generation : 0;
             st->rbuf.clear();
             st->reused = false;
             return 0;
@@ -418,6 +419,7 @@ bool execute(zend_object *self, const std::string &path, bool upgrade, Response 
     PhpCoroutine *p = current();
     Settings s = read_settings(self);
     State *st = client_of(self)->st;
+    drop_stale_socket(st);
     if (st->websocket && !upgrade) close_connection(self);  // a WebSocket connection carries no more requests
     Request req;
     req.upgrade = upgrade;

@@ -259,6 +259,7 @@ void ws_upgrade(zend_object *self, zend_string *path, zval *return_value) {
 
 void ws_push(zend_object *self, zval *data, zend_long opcode, zend_long flags, zval *return_value) {
     State *st = client_of(self)->st;
+    drop_stale_socket(st);
     if (!st->websocket || !st->sock) {
         set_error(self, ENOTCONN, "websocket connection not established");
         php_error_docref(nullptr, E_WARNING, "websocket handshake failed, cannot push data");
@@ -321,6 +322,7 @@ void ws_push(zend_object *self, zval *data, zend_long opcode, zend_long flags, z
 
 void ws_recv(zend_object *self, double timeout, zval *return_value) {
     State *st = client_of(self)->st;
+    drop_stale_socket(st);
     if (!st->websocket || !st->sock) {
         set_error(self, ENOTCONN, "websocket connection not established");
         RETURN_FALSE;
