@@ -91,9 +91,12 @@ static void http_request(zend_string *url, zend_string *method, zval *data, zval
     zend_object *c = Z_OBJ(client);
     zend_update_property_str(ce_client, c, ZEND_STRL("requestMethod"), method);
     if (data && zend_is_true(data)) zend_update_property(ce_client, c, ZEND_STRL("requestBody"), data);
-    if (options && zend_hash_num_elements(Z_ARRVAL_P(options))) zend_update_property(ce_client, c, ZEND_STRL("setting"), options);
-    if (headers && zend_hash_num_elements(Z_ARRVAL_P(headers))) zend_update_property(ce_client, c, ZEND_STRL("requestHeaders"), headers);
-    if (cookies && zend_hash_num_elements(Z_ARRVAL_P(cookies))) zend_update_property(ce_client, c, ZEND_STRL("cookies"), cookies);
+    auto set_if_given = [c](const char *name, size_t len, zval *arr) {
+        if (arr && zend_hash_num_elements(Z_ARRVAL_P(arr))) zend_update_property(ce_client, c, name, len, arr);
+    };
+    set_if_given(ZEND_STRL("setting"), options);
+    set_if_given(ZEND_STRL("requestHeaders"), headers);
+    set_if_given(ZEND_STRL("cookies"), cookies);
     bool ok = run_request(c, path);
     if (EG(exception)) {
         zval_ptr_dtor(&client);

@@ -428,7 +428,8 @@ bool execute(zend_object *self, const std::string &path, bool upgrade, Response 
         reset_request(self);
         return false;
     }
-    std::string host = Z_TYPE_P(prop(self, ZEND_STRL("host"))) == IS_STRING ? Z_STRVAL_P(prop(self, ZEND_STRL("host"))) : "";
+    zval *host_prop = prop(self, ZEND_STRL("host"));
+    std::string host = Z_TYPE_P(host_prop) == IS_STRING ? Z_STRVAL_P(host_prop) : "";
     int port = static_cast<int>(zval_get_long(prop(self, ZEND_STRL("port"))));
     st->last_head = req.head;
     set_long(self, ZEND_STRL("errCode"), 0);

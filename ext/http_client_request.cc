@@ -228,12 +228,15 @@ bool build_request(zend_object *self, const std::string &path_in, Request &req, 
         append_header(h, "Upgrade", "websocket");
         append_header(h, "Sec-WebSocket-Version", "13");
         append_header(h, "Sec-WebSocket-Key", req.ws_key);
-        if (s.websocket_compression) append_header(h, "Sec-WebSocket-Extensions", "permessage-deflate; client_max_window_bits");
+        if (s.websocket_compression)
+            append_header(h, "Sec-WebSocket-Extensions", "permessage-deflate; client_max_window_bits");
     } else if (!user_conn) {
         append_header(h, "Connection", s.keep_alive ? "keep-alive" : "close");
     }
-    if (s.http_compression && !user_ae && !req.upgrade && !req.download) append_header(h, "Accept-Encoding", "gzip, deflate, br");
-    if (req.download && req.download_offset > 0) append_header(h, "Range", "bytes=" + std::to_string(req.download_offset) + "-");
+    if (s.http_compression && !user_ae && !req.upgrade && !req.download)
+        append_header(h, "Accept-Encoding", "gzip, deflate, br");
+    if (req.download && req.download_offset > 0)
+        append_header(h, "Range", "bytes=" + std::to_string(req.download_offset) + "-");
 
     zval *cookies = prop(self, ZEND_STRL("cookies"));
     if (Z_TYPE_P(cookies) == IS_ARRAY && zend_hash_num_elements(Z_ARRVAL_P(cookies)) > 0) {

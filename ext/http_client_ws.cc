@@ -95,7 +95,8 @@ int read_message(State *st, const Settings &s, Nanos timeout, WsMessage &out) {
     bool msg_compressed = false, in_message = false;
     while (true) {
         ws::FrameHeader fh;
-        int rc = ws::parse_frame_header(reinterpret_cast<const uint8_t *>(st->rbuf.data()), st->rbuf.size(), &fh, limits);
+        const auto *bytes = reinterpret_cast<const uint8_t *>(st->rbuf.data());
+        int rc = ws::parse_frame_header(bytes, st->rbuf.size(), &fh, limits);
         if (rc == ws::kMalformed) return EPROTO;
         if (rc > 0 && fh.masked) return EPROTO;  // RFC 6455 §5.1: a server never masks
         if (rc == ws::kNeedMore || st->rbuf.size() < fh.header_length + fh.payload_length) {
@@ -233,7 +234,8 @@ bool ws_accept(zend_object *self, const Request &req, const Response &resp, cons
         ok = s.websocket_compression && negotiate_deflate(st, extensions);
     }
     if (!ok) {
-        set_error(self, EPROTO, "WebSocket handshake refused: bad Upgrade, Connection, Sec-WebSocket-Accept or extension");
+        set_error(self, EPROTO,
+                  "WebSocket handshake refused: bad Upgrade, Connection, Sec-WebSocket-Accept or extension");
         close_connection(self);
         return false;
     }
