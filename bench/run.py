@@ -254,6 +254,48 @@ def bench_fanin():
     row("fanin", "Gust / backend alone", round(rps / direct, 2) if direct else "-", None, "", None)
 
 
+def bench_ws_bigframes():
+    """seed-000: 2000 x 0.5 MiB WebSocket frames through onMessage, PROCESS vs BASE (the
+    acceptance client, Swoole\\Coroutine\\Http\\Client), alternating modes, medians of 3."""
+    ms = {"base": [], "process": []}
+    for _ in range(3):
+        for mode in ("base", "process"):
+            ctx, port = gust_server(ACCEPT / "seed000_ws_bigframes_server.php", mode)
+            with ctx:
+                r = gust_php(ACCEPT / "seed000_ws_bigframes_client.php", port, 2000, 524288, timeout=300)
+            m = re.search(r"server_ms=([\d.]+)", r.stdout)
+            if not m:
+                row("ws-bigframes", f"{mode}: client output", (r.stdout + r.stderr)[-120:], None, "runs", False)
+                return
+            ms[mode].append(float(m.group(1)))
+    base, proc = sorted(ms["base"])[1], sorted(ms["process"])[1]
+    mib = 2000 * 0.5
+    row("ws-bigframes", "BASE MiB/s through onMessage", round(mib / (base / 1000)), None, "", None)
+    row("ws-bigframes", "PROCESS MiB/s (ref: BASE)", round(mib / (proc / 1000)), round(mib / (base / 1000)),
+        ">= 0.8 x BASE", base / proc >= 0.8)
+
+
+def bench_ws_http_close():
+    """seed-001: HTTP on a WebSocket server (PROCESS, 1 worker), ab -c 50 -n 30000 without
+    keep-alive, with and without an on('close') listener; alternating, medians of 3."""
+    rps = {"0": [], "1": []}
+    for _ in range(3):
+        for close in ("0", "1"):
+            ctx, port = gust_server(ACCEPT / "seed001_ws_http_close.php", "process", close, 1)
+            with ctx:
+                r = sh(["ab", "-q", "-c", "50", "-n", "30000", f"http://127.0.0.1:{port}/"], timeout=300)
+            m = re.search(r"Requests per second:\s+([\d.]+)", r.stdout)
+            failed = re.search(r"Failed requests:\s+(\d+)", r.stdout)
+            if not m or (failed and int(failed.group(1))):
+                row("ws-http-close", f"close={close}: ab output", (r.stdout + r.stderr)[-120:], None, "runs", False)
+                return
+            rps[close].append(float(m.group(1)))
+    without, with_close = sorted(rps["0"])[1], sorted(rps["1"])[1]
+    row("ws-http-close", "req/s without on('close')", round(without), None, "", None)
+    row("ws-http-close", "req/s with on('close') (ref: without)", round(with_close), round(without), ">= 0.95 x",
+        with_close >= 0.95 * without)
+
+
 BENCHMARKS = {
     "coro": bench_coro,
     "timers": bench_timers,
@@ -263,6 +305,8 @@ BENCHMARKS = {
     "seed004-php": bench_seed004_php,
     "http-hello": bench_http_hello,
     "fanin": bench_fanin,
+    "ws-bigframes": bench_ws_bigframes,
+    "ws-http-close": bench_ws_http_close,
 }
 
 

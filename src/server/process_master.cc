@@ -133,7 +133,9 @@ struct ProcessMaster::Thread final : ReactorEvents {
         ++connections;
         const int w = pick_worker(s);
         assigned[s.id] = w;
-        if (masks_connect_close()) return;  // as in Swoole: modes 1 and 3 do not report them
+        // As in Swoole, modes 1 and 3 do not report them — except on HTTP/WebSocket ports, whose
+        // worker keeps per-connection state (pipelined requests, WebSocket contexts).
+        if (masks_connect_close() && !is_http(s.port_index)) return;
         ConnectInfo ci = connect_info(s);
         to_worker(w, ipc::MessageType::kConnect, s.id, &ci, sizeof ci);
     }
@@ -175,7 +177,7 @@ struct ProcessMaster::Thread final : ReactorEvents {
         const int w = it == assigned.end() ? 0 : it->second;
         assigned.erase(s.id);
         awaiting.erase(s.id);
-        if (!masks_connect_close()) to_worker(w, ipc::MessageType::kClose, s.id, nullptr, 0);
+        if (!masks_connect_close() || is_http(s.port_index)) to_worker(w, ipc::MessageType::kClose, s.id, nullptr, 0);
     }
 
     void on_packet(int port_index, Slice data, const net::Address &from) override {
