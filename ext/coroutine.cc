@@ -404,6 +404,8 @@ Runtime *runtime() {
     so.max_coroutines = static_cast<size_t>(t_options.max_coroutine);
     rt->scheduler = std::make_unique<coro::Scheduler>(*rt->loop, so);
     rt->scheduler->set_switch_observer(&on_switch, rt.get());
+    static uint64_t generations = 0;
+    rt->generation = ++generations;
     t_runtime = rt.release();
     return t_runtime;
 }

@@ -93,6 +93,9 @@ struct Runtime {
     bool pending_any() const { return pending != Pending::kNone; }
     zval graveyard{};  // values released on the loop's stack, destroyed at the next safe point
     bool exit_requested = false;     // Swoole\Event::exit(): run_all() returns after this iteration
+    // Tells runtimes apart (a new one may reuse a freed one's address): objects that registered
+    // with this runtime's loop (the HTTP client's socket) check it before touching the loop.
+    uint64_t generation = 0;
 };
 
 // The current request's runtime. initial-exec: gust.so is loaded once at startup, and the default

@@ -29,6 +29,7 @@ static PHP_MINIT_FUNCTION(gust) {
     gust_register_server(module_number);
     gust_register_http_server();
     gust_register_websocket(module_number);
+    gust_register_http_client();
     gust_register_process(module_number);
     return SUCCESS;
 }

@@ -41,5 +41,6 @@ void gust_runtime_rshutdown();                    // switches the request's hook
 void gust_register_server(int module_number);
 void gust_register_http_server();
 void gust_register_websocket(int module_number);
+void gust_register_http_client();  // Swoole\Coroutine\Http\Client, get()/post()/request(): ext/http_client*.cc
 void gust_server_task_rshutdown();
 void gust_register_process(int module_number);    // Swoole\Process: ext/process.cc  // frees the request's task runner closure     // Swoole\Server, Port, Connection\Iterator: ext/server*.cc

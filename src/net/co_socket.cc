@@ -33,6 +33,12 @@ CoSocket::CoSocket(int fd) : fd_(fd) {}
 
 CoSocket::~CoSocket() { close(); }
 
+void CoSocket::abandon() {
+    loop_ = nullptr;
+    watch_ = {};
+    close();
+}
+
 void CoSocket::close() {
     if (fd_ < 0) return;
     if (loop_ && watch_.valid()) loop_->unwatch(watch_);

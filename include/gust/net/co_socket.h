@@ -46,6 +46,9 @@ public:
     Status shutdown(int how);
     // Closes the fd and wakes any waiter with kErrClosed. Idempotent.
     void close();
+    // The loop this socket registered with is gone (a PHP runtime ended under an object that
+    // outlived it): closes the fd without touching the loop. Nobody may be waiting.
+    void abandon();
 
     int fd() const { return fd_; }
     bool is_open() const { return fd_ >= 0; }

@@ -1,5 +1,6 @@
 // Coroutine sockets on 127.0.0.1 and unix sockets: every operation, its
 // timeouts, the one-waiter rule and close semantics.
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <gtest/gtest.h>
@@ -264,6 +265,39 @@ TEST(CoSocket, ConnectRefusedAndOutsideACoroutine) {
     EXPECT_EQ(c->recv(&b, 1).code(), -ENOTCONN);
     auto l = listener(&addr);
     EXPECT_EQ(l->accept().code(), kErrNotInCoroutine);
+}
+
+}  // namespace
+}  // namespace gust::net
+
+namespace gust::net {
+namespace {
+
+// A socket that registered with a loop, outliving that loop (the PHP runtime ended under the
+// object holding it): abandon() closes the fd and never touches the freed loop (ASan would see it).
+TEST(CoSocket, AbandonOutlivesItsLoop) {
+    Address addr;
+    std::unique_ptr<CoSocket> kept;
+    int fd = -1;
+    {
+        Env env;
+        auto srv = listener(&addr);
+        (void)env.sched.create([&] { auto conn = srv->accept(); });
+        (void)env.sched.create([&] {
+            auto c = CoSocket::open(AF_INET, SOCK_STREAM).value();
+            ASSERT_TRUE(c->connect(addr, kNanosPerSecond).ok());
+            char b;
+            (void)c->recv(&b, 1, 5 * kNanosPerMilli);  // registers with the loop
+            kept = std::move(c);
+        });
+        env.sched.run();
+        ASSERT_TRUE(kept);
+        fd = kept->fd();
+    }
+    kept->abandon();
+    EXPECT_FALSE(kept->is_open());
+    EXPECT_EQ(fcntl(fd, F_GETFD), -1);  // the fd is closed
+    kept.reset();
 }
 
 }  // namespace
