@@ -286,7 +286,9 @@ void Reactor::deliver_framed(Session &s, Slice bytes) {
         finish_close(s, CloseCause::kError);
         return;
     }
-    while (!s.dead && !s.closing) {
+    // A pause (the embedder's backpressure) stops delivery too, not only reading: the packages
+    // already buffered wait for resume().
+    while (!s.dead && !s.closing && !s.info.paused) {
         auto step = s.splitter->next(s.input.readable());
         if (step.send_continue && !hand_over_answer(s, 100)) {
             (void)send(s.info.id, Slice(proto::http1::kContinueResponse));
@@ -571,8 +573,19 @@ Status Reactor::pause(SessionId id) {
 Status Reactor::resume(SessionId id) {
     auto it = sessions_.find(id);
     if (it == sessions_.end() || it->second->dead) return Error{kErrNotFound};
-    it->second->info.paused = false;
-    update_interest(*it->second);
+    Session &s = *it->second;
+    const bool was_paused = s.info.paused;
+    s.info.paused = false;
+    update_interest(s);
+    if (was_paused && s.splitter && !s.input.empty()) {
+        // Packages buffered while paused go out from the loop, never from inside the caller.
+        loop_.defer([this, id] {
+            auto found = sessions_.find(id);
+            if (found == sessions_.end() || found->second->dead || found->second->info.paused) return;
+            deliver_framed(*found->second, Slice());
+            reap();
+        });
+    }
     return {};
 }
 

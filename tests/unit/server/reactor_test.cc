@@ -442,5 +442,31 @@ TEST(Reactor, SendFileQueuesAFileLargerThanTheOutputLimitInOrder) {
     EXPECT_EQ(got, "head|" + content.substr(100, content.size() - 200) + "|tail");
 }
 
+TEST(Reactor, PauseStopsDeliveringBufferedPackagesUntilResume) {
+    Env env({}, SOCK_STREAM, eof_split(1024));
+    std::vector<std::string> packages;
+    SessionId sid = 0;
+    env.events.receive = [&](const SessionInfo &s, Slice d) {
+        packages.emplace_back(d.data(), d.size());
+        sid = s.id;
+        if (packages.size() == 2) EXPECT_TRUE(env.reactor->pause(s.id).ok());  // backpressure
+        if (packages.size() == 5) EXPECT_TRUE(env.reactor->send(s.id, Slice(std::string_view("k"))).ok());
+    };
+    size_t while_paused = 0;
+    env.run([&] {
+        auto c = env.client();
+        ASSERT_TRUE(c->send_all("1\n2\n3\n4\n5\n", 10).ok());
+        // Let the reactor read everything; only two packages may come out while paused.
+        for (int i = 0; i < 50 && packages.size() < 2; ++i) env.sched.sleep(kNanosPerMilli);
+        env.sched.sleep(10 * kNanosPerMilli);
+        while_paused = packages.size();
+        ASSERT_TRUE(env.reactor->resume(sid).ok());
+        char k;
+        ASSERT_TRUE(c->recv_all(&k, 1, kNanosPerSecond).ok());
+    });
+    EXPECT_EQ(while_paused, 2u);
+    EXPECT_EQ(packages, (std::vector<std::string>{"1\n", "2\n", "3\n", "4\n", "5\n"}));
+}
+
 }  // namespace
 }  // namespace gust::server
