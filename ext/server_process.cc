@@ -47,6 +47,11 @@ namespace {
 
 constexpr int kMasterSignals[] = {SIGTERM, SIGINT, SIGUSR1, SIGUSR2, SIGCHLD};
 
+// Replies up to this size are copied into the channel's batch instead of referenced.
+constexpr uint32_t kCopyMax = 4096;
+// Records read per recvmmsg from a reactor thread.
+constexpr uint32_t kReceiveBatch = 64;
+
 zend_long reactor_num(Server *s) { return s->process->master ? s->process->master->reactor_num() : 1; }
 
 void deliver(Server *s, WorkerChannel &c, ipc::Message &m) {
@@ -150,11 +155,16 @@ bool to_master(Server *s, ipc::MessageType type, server::SessionId id, uint16_t 
     h.session_id = static_cast<uint64_t>(id);
     const char *data = keep ? ZSTR_VAL(keep) : "";
     const uint32_t size = keep ? static_cast<uint32_t>(ZSTR_LEN(keep)) : 0;
-    if (keep) zend_string_addref(keep);
-    int rc = c.sender->send(h, data, size, [keep](int) {
-        if (keep) zend_string_release(keep);
-    });
-    if (rc != 1 && keep) zend_string_release(keep);
+    int rc;
+    if (size <= kCopyMax) {
+        // Small replies are copied into the sender's batch: cheaper than holding the string until the
+        // batch is written at the end of this loop iteration.
+        rc = c.sender->send_copy(h, data, size);
+    } else {
+        zend_string_addref(keep);
+        rc = c.sender->send(h, data, size, [keep](int) { zend_string_release(keep); });
+        if (rc != 1) zend_string_release(keep);
+    }
     if (rc != 0 && rc != 1) {  // -errno, or kErrLimit (queue full) / kErrInvalid, which are positive
         s->last_error = rc == kErrLimit ? 1009 : rc < 0 ? -rc : rc;
         php_error_docref(nullptr, E_WARNING, "send to the master failed: %s", error_message(rc));
@@ -166,13 +176,15 @@ bool to_master(Server *s, ipc::MessageType type, server::SessionId id, uint16_t 
 }  // namespace
 
 void WorkerChannel::on_io(uint32_t) {
-    for (int i = 0; i < 256 && watch.valid(); ++i) {
+    // Records already read into the receiver's batch are delivered even once the worker stopped
+    // reading (max_request, reload): they are no longer in the channel for its successor.
+    for (int i = 0; (i < 256 && watch.valid()) || receiver->buffered() > 0; ++i) {
         ipc::Message m;
         int rc = receiver->receive_one(&m);
-        if (rc == 1) {
-            deliver(server, *this, m);
-        } else if (rc == 0) {
-            continue;
+        if (rc == 1 || rc == 0) {
+            if (rc == 1) deliver(server, *this, m);
+            // The last batch came back short: the channel was empty, skip the read that says EAGAIN.
+            if (receiver->drained()) return;
         } else if (rc == -EAGAIN) {
             return;
         } else if (rc == kErrLimit || rc == kErrProtocol) {
@@ -215,6 +227,7 @@ void process_worker_setup(Server *s, zend_long worker_id) {
         c->fd = ps.master->worker_end(static_cast<int>(worker_id), r);
         c->read_fd = ::dup(c->fd);
         ipc::SenderOptions so;
+        so.batch = true;  // replies leave with one sendmmsg per loop iteration
         c->sender = std::make_unique<ipc::Sender>(c->fd, so);
         (void)c->sender->attach(rt->loop.get());
         ipc::Limits limits;
@@ -226,6 +239,7 @@ void process_worker_setup(Server *s, zend_long worker_id) {
         }
         limits.max_payload = static_cast<uint32_t>(std::min<uint64_t>(max_package, UINT32_MAX));
         c->receiver = std::make_unique<ipc::Receiver>(c->read_fd, limits, c.get());
+        c->receiver->set_batch(kReceiveBatch);
         auto w = rt->loop->watch(c->read_fd, loop::kReadable, c.get());
         if (w.ok()) c->watch = w.value();
         ps.channels.push_back(std::move(c));
@@ -234,9 +248,17 @@ void process_worker_setup(Server *s, zend_long worker_id) {
 
 void process_worker_stop(Server *s) {
     Runtime *rt = runtime_if_any();
-    for (auto &c : s->process->channels) {
-        if (rt && c->watch.valid()) rt->loop->unwatch(c->watch);
-        c->watch = {};
+    for (size_t i = 0; i < s->process->channels.size(); ++i) {
+        WorkerChannel &c = *s->process->channels[i];
+        if (rt && c.watch.valid()) rt->loop->unwatch(c.watch);
+        c.watch = {};
+        // What the channel's last batch read is this worker's to finish (its successor cannot see it).
+        if (rt && c.receiver->buffered() > 0) {
+            rt->loop->defer([s, i] {
+                ProcessState *ps = s->process.get();
+                if (ps && i < ps->channels.size()) ps->channels[i]->on_io(0);
+            });
+        }
     }
 }
 

@@ -103,9 +103,59 @@ int Sender::write_message(Out &o) {
     return 0;
 }
 
+int Sender::enqueue(Out &&o) {
+    if (queue_.size() >= options_.max_queued_messages || queued_bytes_ + o.size > options_.max_queued_bytes) {
+        return kErrLimit;
+    }
+    queued_bytes_ += o.size;
+    queue_.push_back(std::move(o));
+    // While the socket is full the writable watch flushes; a deferred flush would only meet EAGAIN.
+    if (batching() && !want_write_) schedule_flush();
+    else update_interest();
+    return 1;
+}
+
+void Sender::schedule_flush() {
+    if (flush_scheduled_) return;
+    flush_scheduled_ = true;
+    std::weak_ptr<char> alive = alive_;
+    loop_->defer([this, alive] {
+        if (alive.expired()) return;
+        flush_scheduled_ = false;
+        (void)flush();
+    });
+}
+
+int Sender::send_copy(const Header &h, const void *a, uint32_t a_size, const void *b, uint32_t b_size) {
+    const uint64_t size = uint64_t{a_size} + b_size;
+    if (size > kMaxSize) return kErrInvalid;
+    if (queue_.size() >= options_.max_queued_messages || queued_bytes_ + size > options_.max_queued_bytes) {
+        return kErrLimit;
+    }
+    Out o{h, nullptr, static_cast<uint32_t>(size), 0, {}};
+    o.arena_off = arena_.size();
+    arena_.insert(arena_.end(), static_cast<const uint8_t *>(a), static_cast<const uint8_t *>(a) + a_size);
+    if (b_size) arena_.insert(arena_.end(), static_cast<const uint8_t *>(b), static_cast<const uint8_t *>(b) + b_size);
+    const bool was_empty = queue_.empty();
+    const int rc = enqueue(std::move(o));
+    if (rc < 0) {
+        arena_.resize(o.arena_off);
+        return rc;
+    }
+    if (!batching() && was_empty) {
+        const int f = flush();
+        if (f < 0 && f != -EAGAIN) return f;
+    }
+    return 0;
+}
+
 int Sender::send(const Header &h, const void *data, uint32_t size, SendDone done) {
     if (size > kMaxSize) return kErrInvalid;
     Out o{h, static_cast<const uint8_t *>(data), size, 0, {}};
+    if (batching()) {
+        o.done = std::move(done);
+        return enqueue(std::move(o));
+    }
     if (queue_.empty()) {
         const int rc = write_message(o);
         if (rc == 0) return 0;
@@ -125,13 +175,82 @@ int Sender::send(const Header &h, const void *data, uint32_t size, SendDone done
     return 1;
 }
 
+int Sender::write_batch() {
+    mmsghdr msgs[kSendBatch];
+    iovec iov[kSendBatch][2];
+    uint8_t hdrs[kSendBatch][kHeaderSize + kMaxPad];
+    struct Ref {
+        Out *out;
+        uint32_t len;
+        bool last;
+    } refs[kSendBatch];
+    unsigned n = 0;
+    for (auto it = queue_.begin(); it != queue_.end() && n < kSendBatch; ++it) {
+        Out &o = *it;
+        uint32_t off = o.offset;
+        // An empty payload is one record with chunk_len 0; the loop runs at least once.
+        do {
+            const uint32_t len = std::min(chunk_, o.size - off);
+            Header h = o.header;
+            h.total_len = o.size;
+            h.chunk_offset = off;
+            h.chunk_len = len;
+            h.pad = len ? pad_ : 0;
+            encode_header(h, hdrs[n]);
+            std::memset(hdrs[n] + kHeaderSize, 0, h.pad);
+            iov[n][0] = {hdrs[n], kHeaderSize + h.pad};
+            iov[n][1] = {const_cast<uint8_t *>(payload(o)) + off, len};
+            msgs[n] = {};
+            msgs[n].msg_hdr.msg_iov = iov[n];
+            msgs[n].msg_hdr.msg_iovlen = len ? 2 : 1;
+            off += len;
+            refs[n] = {&o, len, off == o.size};
+            ++n;
+        } while (off < o.size && n < kSendBatch);
+        if (off < o.size) break;  // the batch is full in the middle of this message
+    }
+    int sent;
+    do {
+        sent = ::sendmmsg(fd_, msgs, n, MSG_NOSIGNAL | MSG_DONTWAIT);
+    } while (sent < 0 && errno == EINTR);
+    if (sent < 0) {
+        // A record larger than the socket's send buffer can never go: use smaller chunks.
+        if (errno == EMSGSIZE && refs[0].len > kMinChunk) {
+            chunk_ = std::max(kMinChunk, (refs[0].len / 2) & ~63u);
+            return 0;
+        }
+        return -errno;
+    }
+    ++stats_.calls;
+    stats_.records += static_cast<unsigned>(sent);
+    for (int i = 0; i < sent; ++i) {
+        // A seqpacket record is all or nothing; anything else is a kernel contract we rely on broken.
+        if (msgs[i].msg_len != iov[i][0].iov_len + refs[i].len) return -EIO;
+        refs[i].out->offset += refs[i].len;
+        queued_bytes_ -= refs[i].len;
+        if (refs[i].last) refs[i].out->finished = true;
+    }
+    return sent;
+}
+
+void Sender::complete_front(int status) {
+    SendDone done = std::move(queue_.front().done);
+    queued_bytes_ -= queue_.front().size - queue_.front().offset;
+    queue_.pop_front();
+    if (queue_.empty()) {
+        // Keep a modest arena for the next iteration, give back what a burst made it grow to.
+        if (arena_.capacity() > (1u << 20)) std::vector<uint8_t>().swap(arena_);
+        arena_.clear();
+    }
+    if (status != 0) ++stats_.failed;
+    if (done) done(status);
+}
+
 int Sender::flush() {
     while (!queue_.empty()) {
-        Out &o = queue_.front();
-        const uint32_t before = o.offset;
-        const int rc = write_message(o);
-        queued_bytes_ -= o.offset - before;
-        if (rc == -EAGAIN) {
+        const int rc = write_batch();
+        while (!queue_.empty() && queue_.front().finished) complete_front(0);
+        if (rc == -EAGAIN || rc == -EWOULDBLOCK) {
             update_interest();
             return -EAGAIN;
         }
@@ -140,21 +259,13 @@ int Sender::flush() {
             update_interest();
             return rc;
         }
-        SendDone done = std::move(o.done);
-        queue_.pop_front();
-        if (done) done(0);
     }
     update_interest();
     return 0;
 }
 
 void Sender::fail_all(int code) {
-    while (!queue_.empty()) {
-        SendDone done = std::move(queue_.front().done);
-        queued_bytes_ -= queue_.front().size - queue_.front().offset;
-        queue_.pop_front();
-        if (done) done(code);
-    }
+    while (!queue_.empty()) complete_front(code);
     queued_bytes_ = 0;
 }
 
@@ -181,7 +292,9 @@ void Sender::detach() {
 
 void Sender::update_interest() {
     if (!loop_) return;
-    const bool want = !queue_.empty();
+    // Batching alone does not need writability: the deferred flush runs this iteration. The watch is
+    // for a socket that refused records (EAGAIN).
+    const bool want = !queue_.empty() && !(batching() && flush_scheduled_);
     if (want == want_write_) return;
     want_write_ = want;
     (void)loop_->update(watch_, want ? uint32_t{loop::kWritable} : 0u);
@@ -205,109 +318,5 @@ Status Sender::co_send(const Header &h, const void *data, uint32_t size, Nanos t
     }
 }
 
-// ------------------------------------------------------------------ Receiver
-
-Receiver::Receiver(int fd, const Limits &limits, PayloadAllocator *allocator)
-    : fd_(fd), limits_(limits), assembler_(limits, allocator) {}
-
-int Receiver::discard() {
-    uint8_t scratch[kHeaderSize];
-    // On a seqpacket socket any read consumes the whole record, the rest is truncated away.
-    while (::recv(fd_, scratch, sizeof scratch, MSG_DONTWAIT) < 0 && errno == EINTR) {
-    }
-    return 0;
-}
-
-int Receiver::receive_staged(Message *out) {
-    const size_t cap = kHeaderSize + kMaxPad + limits_.max_chunk;
-    if (!stage_) stage_ = std::make_unique<uint8_t[]>(cap);
-    ssize_t n;
-    do {
-        n = ::recv(fd_, stage_.get(), cap, MSG_DONTWAIT | MSG_TRUNC);
-    } while (n < 0 && errno == EINTR);
-    if (n < 0) return errno == EWOULDBLOCK ? -EAGAIN : -errno;
-    if (n == 0) return kErrClosed;
-    const size_t got = std::min(static_cast<size_t>(n), cap);
-    Header h;
-    if (Status s = parse_header(stage_.get(), got, limits_, &h, &header_error_); !s.ok()) return s.code();
-    auto place = assembler_.begin_chunk(h);
-    if (!place.ok()) return place.code();
-    if (static_cast<size_t>(n) != kHeaderSize + h.pad + h.chunk_len) {
-        assembler_.abort_chunk();
-        return kErrProtocol;
-    }
-    uint8_t *dest = place.value();
-    if (dest) std::memcpy(dest, stage_.get() + kHeaderSize + h.pad, h.chunk_len);
-    if (!dest && h.chunk_len > 0) {
-        Message unused;
-        (void)assembler_.end_chunk(&unused);  // a chunk of a refused message: skipped
-        return 0;
-    }
-    return assembler_.end_chunk(out) ? 1 : 0;
-}
-
-int Receiver::receive_one(Message *out) {
-    header_error_ = HeaderError::kNone;
-    if (staging_ && assembler_.pending_messages() == 0) return receive_staged(out);
-    uint8_t hdr[kHeaderSize];
-    ssize_t n;
-    do {
-        n = ::recv(fd_, hdr, kHeaderSize, MSG_PEEK | MSG_DONTWAIT);
-    } while (n < 0 && errno == EINTR);
-    if (n < 0) return errno == EWOULDBLOCK ? -EAGAIN : -errno;
-    if (n == 0) {
-        // A zero-length record reads like EOF; both mean the channel is unusable.
-        return kErrClosed;
-    }
-    Header h;
-    if (Status s = parse_header(hdr, static_cast<size_t>(n), limits_, &h, &header_error_); !s.ok()) {
-        discard();
-        return s.code();
-    }
-    auto place = assembler_.begin_chunk(h);
-    if (!place.ok()) {
-        discard();
-        return place.code();
-    }
-    uint8_t *dest = place.value();
-    if (dest == nullptr && h.chunk_len > 0) {
-        // A chunk of a message whose allocation was refused: drop the record.
-        discard();
-        Message unused;
-        (void)assembler_.end_chunk(&unused);
-        return 0;
-    }
-    uint8_t pad[kMaxPad];
-    iovec iov[3] = {{hdr, kHeaderSize}, {pad, h.pad}, {dest, h.chunk_len}};
-    msghdr msg{};
-    msg.msg_iov = iov;
-    msg.msg_iovlen = h.chunk_len ? 3 : 2;
-    do {
-        n = ::recvmsg(fd_, &msg, MSG_DONTWAIT);
-    } while (n < 0 && errno == EINTR);
-    if (n < 0) {
-        const int e = errno;
-        assembler_.abort_chunk();
-        return -e;
-    }
-    if (static_cast<size_t>(n) != kHeaderSize + h.pad + h.chunk_len || (msg.msg_flags & MSG_TRUNC)) {
-        assembler_.abort_chunk();
-        return kErrProtocol;
-    }
-    return assembler_.end_chunk(out) ? 1 : 0;
-}
-
-Result<Message> Receiver::co_receive(Nanos timeout) {
-    const Nanos deadline = deadline_after(timeout);
-    for (;;) {
-        Message m;
-        const int rc = receive_one(&m);
-        if (rc == 1) return m;
-        if (rc == 0) continue;
-        if (rc != -EAGAIN) return Error{rc};
-        auto w = coro::wait_fd(fd_, loop::kReadable, remaining(deadline), {"ipc::Receiver", 0, "receive"});
-        if (!w.ok()) return w.error();
-    }
-}
 
 }  // namespace gust::ipc

@@ -30,6 +30,9 @@ struct HeapAllocator final : ipc::PayloadAllocator {
     void release(ipc::Destination dest, uint32_t) override { std::free(dest.data); }
 };
 
+// Replies read per recvmmsg (docs/core-ipc.md).
+constexpr uint32_t kReceiveBatch = 64;
+
 uint64_t hash_host(const std::string &host) { return std::hash<std::string>{}(host); }
 
 }  // namespace
@@ -91,8 +94,9 @@ struct ProcessMaster::Thread final : ReactorEvents {
         }
     }
 
-    // Sends a message to a worker. The payload is copied once into storage the queued send owns,
-    // because the reactor's read buffer is reused as soon as this returns.
+    // Sends a message to a worker. The payload is copied once into the sender's batch, because the
+    // reactor's read buffer is reused as soon as this returns; the batch leaves with one sendmmsg at
+    // the end of this loop iteration, so a busy worker gets many packages per wake-up.
     // False when the message is lost.
     bool to_worker(int worker, ipc::MessageType type, SessionId id, const void *data, size_t size,
                    const void *prefix = nullptr, size_t prefix_size = 0, uint16_t flags = 0) {
@@ -101,14 +105,10 @@ struct ProcessMaster::Thread final : ReactorEvents {
         h.flags = flags;
         h.reactor_id = static_cast<uint16_t>(index);
         h.session_id = static_cast<uint64_t>(id);
-        auto *copy = new std::string();
-        copy->reserve(prefix_size + size);
-        if (prefix_size) copy->append(static_cast<const char *>(prefix), prefix_size);
-        if (size) copy->append(static_cast<const char *>(data), size);
-        int rc = channels[static_cast<size_t>(worker)].sender->send(h, copy->data(),
-                                                                     static_cast<uint32_t>(copy->size()),
-                                                                     [copy](int) { delete copy; });
-        if (rc != 1) delete copy;  // written at once, or refused: `done` will not run
+        ipc::Sender &sender = *channels[static_cast<size_t>(worker)].sender;
+        const int rc = prefix_size ? sender.send_copy(h, prefix, static_cast<uint32_t>(prefix_size), data,
+                                                      static_cast<uint32_t>(size))
+                                   : sender.send_copy(h, data, static_cast<uint32_t>(size));
         if (rc == -EPIPE || rc == -ECONNRESET) {
             // The manager closed the channels: the server is shutting down.
             GUST_LOG(LogLevel::kDebug, "reactor %d: worker #%d's channel is closed", index, worker);
@@ -259,13 +259,15 @@ struct ProcessMaster::Thread final : ReactorEvents {
     }
 
     void drain_worker(Channel &c) {
-        for (int i = 0; i < 256; ++i) {
+        // Records already read into the receiver's batch must be handled now: the socket may be empty,
+        // so nothing would wake this thread for them.
+        for (int i = 0; i < 256 || c.receiver->buffered() > 0; ++i) {
             ipc::Message m;
             int rc = c.receiver->receive_one(&m);
-            if (rc == 1) {
-                handle_reply(m);
-            } else if (rc == 0) {
-                continue;
+            if (rc == 1 || rc == 0) {
+                if (rc == 1) handle_reply(m);
+                // The last batch came back short: the socket was empty, skip the read that says EAGAIN.
+                if (c.receiver->drained()) return;
             } else if (rc == -EAGAIN) {
                 return;
             } else if (rc == kErrProtocol || rc == kErrLimit) {
@@ -347,10 +349,13 @@ struct ProcessMaster::Thread final : ReactorEvents {
             c.thread = this;
             c.worker = w;
             c.fd = master->master_ends_[static_cast<size_t>(w * o.reactor_num + index)];
-            c.sender = std::make_unique<ipc::Sender>(c.fd);
+            ipc::SenderOptions so;
+            so.batch = true;
+            c.sender = std::make_unique<ipc::Sender>(c.fd, so);
             st = c.sender->attach(loop.get());
             c.read_fd = ::dup(c.fd);
             c.receiver = std::make_unique<ipc::Receiver>(c.read_fd, o.limits, &allocator);
+            c.receiver->set_batch(kReceiveBatch);
             if (st.ok() && c.read_fd < 0) st = Error{-errno};
             if (st.ok()) {
                 auto wid = loop->watch(c.read_fd, loop::kReadable, &c);

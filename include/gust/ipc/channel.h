@@ -19,6 +19,10 @@
 #include <functional>
 #include <memory>
 #include <utility>
+#include <vector>
+
+#include <sys/socket.h>
+#include <sys/uio.h>
 
 #include "gust/base/clock.h"
 #include "gust/base/result.h"
@@ -40,6 +44,18 @@ struct SenderOptions {
     // The sender pads each record so the payload has the same alignment inside the record: the
     // kernel's copy into user memory is ~3x slower when source and destination disagree mod 32.
     uint8_t dest_align = 0;
+    // Batching (needs attach()): send() only queues, and the queue is written once per loop iteration
+    // (a deferred flush) with sendmmsg, up to kSendBatch records per call. A peer that is busy then
+    // finds many records per wake-up instead of being woken per message (docs/core-ipc.md).
+    bool batch = false;
+};
+
+inline constexpr unsigned kSendBatch = 64;  // records per sendmmsg
+
+struct SenderStats {
+    uint64_t records = 0;  // records written
+    uint64_t calls = 0;    // sendmsg/sendmmsg calls that wrote at least one record
+    uint64_t failed = 0;   // messages completed with an error (also those sent with send_copy)
 };
 
 // Called once for a message that was queued: 0 when its last record was written, else the error.
@@ -60,6 +76,11 @@ public:
     // queued, nothing called); kErrInvalid: size over the format's 4 GiB; -errno: the socket failed.
     int send(const Header &h, const void *data, uint32_t size, SendDone done = {});
 
+    // Like send(), but the payload (`a` then `b`, either may be empty) is copied into the sender's own
+    // buffer first, so the caller may reuse its memory at once and there is no `done`. Meant for small
+    // messages. Returns 0 (taken: written or queued), kErrLimit, kErrInvalid or -errno.
+    int send_copy(const Header &h, const void *a, uint32_t a_size, const void *b = nullptr, uint32_t b_size = 0);
+
     // Writes queued records until the socket would block: 0 when the queue is empty, -EAGAIN
     // when records remain, or the socket's error (every queued message then completes with it).
     int flush();
@@ -76,15 +97,25 @@ public:
     size_t queued_messages() const { return queue_.size(); }
     uint64_t queued_bytes() const { return queued_bytes_; }
     uint32_t chunk_size() const { return chunk_; }
+    const SenderStats &stats() const { return stats_; }
 
 private:
     struct Out {
         Header header;
-        const uint8_t *data;
+        const uint8_t *data;  // nullptr: the payload is in arena_ at arena_off
         uint32_t size;
         uint32_t offset;
         SendDone done;
+        size_t arena_off = 0;
+        bool finished = false;  // its last record is written (an empty payload has offset == size from the start)
     };
+    const uint8_t *payload(const Out &o) const { return o.data ? o.data : arena_.data() + o.arena_off; }
+    bool batching() const { return options_.batch && loop_ != nullptr; }
+    int enqueue(Out &&o);
+    void schedule_flush();
+    // One sendmmsg of up to kSendBatch records from the head of the queue: records written, or -errno.
+    int write_batch();
+    void complete_front(int status);
     void on_io(uint32_t events) override;
     // Writes records of `o` until done (0), -EAGAIN or an error.
     int write_message(Out &o);
@@ -101,6 +132,10 @@ private:
     loop::Loop *loop_ = nullptr;
     loop::WatchId watch_{};
     bool want_write_ = false;
+    std::vector<uint8_t> arena_;  // payloads of send_copy() messages still queued
+    bool flush_scheduled_ = false;
+    std::shared_ptr<char> alive_ = std::make_shared<char>();  // the deferred flush checks it is still there
+    SenderStats stats_;
 };
 
 class Receiver {
@@ -129,6 +164,22 @@ public:
     // Continuation chunks of a large message are still placed straight into its destination.
     void set_staging(bool on) { staging_ = on; }
 
+    // Batched receive (with staging, while no chunked message is in progress): one recvmmsg reads up to
+    // `records` records into staging slots, and receive_one() hands them out one per call before it
+    // touches the socket again. 1 (the default) reads one record per call. Continuation chunks that
+    // arrive in the same batch as their first chunk are copied from staging; once a batch ends with a
+    // message in progress, its later chunks are placed in its destination again (peek + recvmsg).
+    // Each slot holds a whole record (32 + 31 + max_chunk bytes), allocated on first use and touched
+    // only as far as records fill it.
+    void set_batch(uint32_t records);
+    // Records read from the socket and not handed out yet. A reader that stops must still take these:
+    // they are no longer in the socket for anyone else.
+    size_t buffered() const { return staged_count_ - staged_next_; }
+    // True when nothing is buffered and the last batch read came back short, i.e. the socket was
+    // empty then: a drain loop may stop without the extra read that would return EAGAIN (new records
+    // make the fd readable again).
+    bool drained() const { return buffered() == 0 && short_batch_; }
+
     HeaderError last_header_error() const { return header_error_; }
     Assembler &assembler() { return assembler_; }
     int fd() const { return fd_; }
@@ -136,10 +187,22 @@ public:
 private:
     int discard();
     int receive_staged(Message *out);
+    int receive_placed(Message *out);
+    // Decodes one whole record that is already in memory (`n` = its real length, maybe > `cap`).
+    int take_record(const uint8_t *rec, size_t n, size_t cap, Message *out);
+    int fill_batch();
+    size_t slot_size() const { return kHeaderSize + kMaxPad + limits_.max_chunk; }
 
     int fd_;
     bool staging_ = true;
     std::unique_ptr<uint8_t[]> stage_;
+    uint32_t batch_ = 1;
+    std::unique_ptr<uint8_t[]> slots_;
+    std::vector<mmsghdr> mm_;
+    std::vector<iovec> iov_;
+    size_t staged_count_ = 0;
+    size_t staged_next_ = 0;
+    bool short_batch_ = false;
     Limits limits_;
     Assembler assembler_;
     HeaderError header_error_ = HeaderError::kNone;

@@ -81,15 +81,21 @@ std::vector<std::pair<Header, std::vector<uint8_t>>> pump(std::vector<Sender *> 
     return got;
 }
 
-class IpcStaging : public ::testing::TestWithParam<bool> {};
-INSTANTIATE_TEST_SUITE_P(StagedOrPlaced, IpcStaging, ::testing::Bool());
+// Receive paths: 0 = peek + place, 1 = staged one record per recv, 2 = staged batches (recvmmsg).
+void set_mode(Receiver &r, int mode) {
+    r.set_staging(mode != 0);
+    r.set_batch(mode == 2 ? 64 : 1);
+}
+
+class IpcStaging : public ::testing::TestWithParam<int> {};
+INSTANTIATE_TEST_SUITE_P(ReceivePaths, IpcStaging, ::testing::Values(0, 1, 2));
 
 TEST_P(IpcStaging, RoundTripsEverySizeClass) {
     Pair p;
     Sender s(p.a);
     TestAllocator alloc;
     Receiver r(p.b, Limits{}, &alloc);
-    r.set_staging(GetParam());
+    set_mode(r, GetParam());
     const std::vector<uint32_t> sizes = {0, 1, 64, 4096, 65535, 65536, 65537, 200000, (1u << 20) + 3};
     std::vector<std::vector<uint8_t>> payloads;
     for (size_t i = 0; i < sizes.size(); ++i) payloads.push_back(pattern(sizes[i], static_cast<uint32_t>(i)));
@@ -292,9 +298,9 @@ Header raw(uint64_t session, uint32_t total, uint32_t offset, uint32_t len) {
     return h;
 }
 
-// Every hostile record is tried on both receive paths (staged, and peek + place).
-struct Hostile : ::testing::TestWithParam<bool> {
-    Hostile() { r.set_staging(GetParam()); }
+// Every hostile record is tried on every receive path (peek + place, staged, staged batches).
+struct Hostile : ::testing::TestWithParam<int> {
+    Hostile() { set_mode(r, GetParam()); }
     Pair p;
     TestAllocator alloc;
     Limits limits = [] {
@@ -319,7 +325,7 @@ struct Hostile : ::testing::TestWithParam<bool> {
     ~Hostile() override { EXPECT_TRUE(alloc.live.empty()); }
 };
 
-INSTANTIATE_TEST_SUITE_P(StagedOrPlaced, Hostile, ::testing::Bool());
+INSTANTIATE_TEST_SUITE_P(ReceivePaths, Hostile, ::testing::Values(0, 1, 2));
 
 TEST_P(Hostile, RecordShorterThanAHeader) {
     ASSERT_EQ(::send(p.a, "hello", 5, MSG_NOSIGNAL), 5);

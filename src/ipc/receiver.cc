@@ -1,0 +1,199 @@
+#include "gust/ipc/channel.h"
+
+#include <sys/socket.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+#include "gust/coro/fd_wait.h"
+
+namespace gust::ipc {
+
+namespace {
+
+Nanos remaining(Nanos deadline) {
+    if (deadline < 0) return -1;
+    loop::Loop *l = loop::Loop::current();
+    const Nanos now = l ? l->now() : monotonic_now();
+    return deadline > now ? deadline - now : 0;
+}
+
+Nanos deadline_after(Nanos timeout) {
+    if (timeout < 0) return -1;
+    loop::Loop *l = loop::Loop::current();
+    return (l ? l->now() : monotonic_now()) + timeout;
+}
+
+}  // namespace
+
+Receiver::Receiver(int fd, const Limits &limits, PayloadAllocator *allocator)
+    : fd_(fd), limits_(limits), assembler_(limits, allocator) {}
+
+int Receiver::discard() {
+    uint8_t scratch[kHeaderSize];
+    // On a seqpacket socket any read consumes the whole record, the rest is truncated away.
+    while (::recv(fd_, scratch, sizeof scratch, MSG_DONTWAIT) < 0 && errno == EINTR) {
+    }
+    return 0;
+}
+
+int Receiver::take_record(const uint8_t *rec, size_t n, size_t cap, Message *out) {
+    const size_t got = std::min(n, cap);
+    Header h;
+    if (Status s = parse_header(rec, got, limits_, &h, &header_error_); !s.ok()) return s.code();
+    auto place = assembler_.begin_chunk(h);
+    if (!place.ok()) return place.code();
+    if (n != kHeaderSize + h.pad + h.chunk_len) {
+        assembler_.abort_chunk();
+        return kErrProtocol;
+    }
+    uint8_t *dest = place.value();
+    if (dest) std::memcpy(dest, rec + kHeaderSize + h.pad, h.chunk_len);
+    if (!dest && h.chunk_len > 0) {
+        Message unused;
+        (void)assembler_.end_chunk(&unused);  // a chunk of a refused message: skipped
+        return 0;
+    }
+    return assembler_.end_chunk(out) ? 1 : 0;
+}
+
+int Receiver::receive_staged(Message *out) {
+    const size_t cap = slot_size();
+    if (!stage_) stage_.reset(new uint8_t[cap]);  // not value-initialised: pages are touched only as used
+    ssize_t n;
+    do {
+        n = ::recv(fd_, stage_.get(), cap, MSG_DONTWAIT | MSG_TRUNC);
+    } while (n < 0 && errno == EINTR);
+    if (n < 0) return errno == EWOULDBLOCK ? -EAGAIN : -errno;
+    if (n == 0) return kErrClosed;
+    return take_record(stage_.get(), static_cast<size_t>(n), cap, out);
+}
+
+void Receiver::set_batch(uint32_t records) {
+    records = std::clamp<uint32_t>(records, 1, 1024);
+    if (records == batch_ || buffered() > 0) return;
+    batch_ = records;
+    slots_.reset();
+    mm_.clear();
+    iov_.clear();
+    staged_count_ = staged_next_ = 0;
+    short_batch_ = false;
+}
+
+int Receiver::fill_batch() {
+    const size_t cap = slot_size();
+    if (!slots_) {
+        // Not value-initialised: a slot's pages are committed only as far as records fill it.
+        slots_.reset(new uint8_t[cap * batch_]);
+        mm_.resize(batch_);
+        iov_.resize(batch_);
+        for (uint32_t i = 0; i < batch_; ++i) iov_[i] = {slots_.get() + cap * i, cap};
+    }
+    for (uint32_t i = 0; i < batch_; ++i) {
+        mm_[i] = {};
+        mm_[i].msg_hdr.msg_iov = &iov_[i];
+        mm_[i].msg_hdr.msg_iovlen = 1;
+    }
+    int n;
+    do {
+        // MSG_TRUNC: each msg_len is the record's real length, so an oversized record is refused
+        // instead of silently cut.
+        n = ::recvmmsg(fd_, mm_.data(), batch_, MSG_DONTWAIT | MSG_TRUNC, nullptr);
+    } while (n < 0 && errno == EINTR);
+    if (n < 0) {
+        short_batch_ = errno == EWOULDBLOCK;  // empty now: nothing to read until the fd is readable again
+        return errno == EWOULDBLOCK ? -EAGAIN : -errno;
+    }
+    staged_next_ = 0;
+    staged_count_ = static_cast<size_t>(n);
+    short_batch_ = static_cast<uint32_t>(n) < batch_;
+    return 0;
+}
+
+int Receiver::receive_one(Message *out) {
+    header_error_ = HeaderError::kNone;
+    if (buffered() == 0 && batch_ > 1 && staging_ && assembler_.pending_messages() == 0) {
+        if (const int rc = fill_batch(); rc < 0) return rc;
+    }
+    if (buffered() > 0) {
+        const size_t i = staged_next_++;
+        const size_t n = mm_[i].msg_len;
+        if (n == 0) {
+            // A closed peer reads as empty records (recvmmsg fills every slot with one); so does an
+            // empty record, which no sender writes. Either way the channel is unusable.
+            staged_count_ = staged_next_ = 0;
+            return kErrClosed;
+        }
+        return take_record(slots_.get() + slot_size() * i, n, slot_size(), out);
+    }
+    short_batch_ = false;
+    if (staging_ && assembler_.pending_messages() == 0) return receive_staged(out);
+    return receive_placed(out);
+}
+
+int Receiver::receive_placed(Message *out) {
+    uint8_t hdr[kHeaderSize];
+    ssize_t n;
+    do {
+        n = ::recv(fd_, hdr, kHeaderSize, MSG_PEEK | MSG_DONTWAIT);
+    } while (n < 0 && errno == EINTR);
+    if (n < 0) return errno == EWOULDBLOCK ? -EAGAIN : -errno;
+    if (n == 0) {
+        // A zero-length record reads like EOF; both mean the channel is unusable.
+        return kErrClosed;
+    }
+    Header h;
+    if (Status s = parse_header(hdr, static_cast<size_t>(n), limits_, &h, &header_error_); !s.ok()) {
+        discard();
+        return s.code();
+    }
+    auto place = assembler_.begin_chunk(h);
+    if (!place.ok()) {
+        discard();
+        return place.code();
+    }
+    uint8_t *dest = place.value();
+    if (dest == nullptr && h.chunk_len > 0) {
+        // A chunk of a message whose allocation was refused: drop the record.
+        discard();
+        Message unused;
+        (void)assembler_.end_chunk(&unused);
+        return 0;
+    }
+    uint8_t pad[kMaxPad];
+    iovec iov[3] = {{hdr, kHeaderSize}, {pad, h.pad}, {dest, h.chunk_len}};
+    msghdr msg{};
+    msg.msg_iov = iov;
+    msg.msg_iovlen = h.chunk_len ? 3 : 2;
+    do {
+        n = ::recvmsg(fd_, &msg, MSG_DONTWAIT);
+    } while (n < 0 && errno == EINTR);
+    if (n < 0) {
+        const int e = errno;
+        assembler_.abort_chunk();
+        return -e;
+    }
+    if (static_cast<size_t>(n) != kHeaderSize + h.pad + h.chunk_len || (msg.msg_flags & MSG_TRUNC)) {
+        assembler_.abort_chunk();
+        return kErrProtocol;
+    }
+    return assembler_.end_chunk(out) ? 1 : 0;
+}
+
+Result<Message> Receiver::co_receive(Nanos timeout) {
+    const Nanos deadline = deadline_after(timeout);
+    for (;;) {
+        Message m;
+        const int rc = receive_one(&m);
+        if (rc == 1) return m;
+        if (rc == 0) continue;
+        if (rc != -EAGAIN) return Error{rc};
+        auto w = coro::wait_fd(fd_, loop::kReadable, remaining(deadline), {"ipc::Receiver", 0, "receive"});
+        if (!w.ok()) return w.error();
+    }
+}
+
+}  // namespace gust::ipc
