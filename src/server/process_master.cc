@@ -46,6 +46,8 @@ struct ProcessMaster::Thread final : ReactorEvents {
         loop::WatchId watch{};
         std::unique_ptr<ipc::Sender> sender;
         std::unique_ptr<ipc::Receiver> receiver;
+        std::vector<SessionId> stalled;  // connections paused while this worker's queue was long
+        bool resume_pending = false;
         void on_io(uint32_t) override { thread->drain_worker(*this); }
         Channel() = default;
         Channel(Channel &&) = default;
@@ -166,7 +168,39 @@ struct ProcessMaster::Thread final : ReactorEvents {
             // A lost package breaks the stream (a request or frame missing): end the connection
             // rather than let it wait forever for what never arrives.
             (void)reactor->close(s.id, false);
+            return;
         }
+        throttle(s.id, w);
+    }
+
+    // Backpressure: a worker that falls behind must not make its channel queue overflow (a lost
+    // package). Past kHighWater queued messages, the connection that added one stops being read and
+    // delivered (the reactor keeps its bytes); once the queue is back under kLowWater, it resumes.
+    static constexpr size_t kHighWater = 256;
+    static constexpr size_t kLowWater = 64;
+
+    void throttle(SessionId id, int w) {
+        Channel &c = channels[static_cast<size_t>(w)];
+        if (c.sender->queued_messages() < kHighWater) return;
+        if (reactor->pause(id).ok()) c.stalled.push_back(id);
+        if (c.resume_pending) return;
+        c.resume_pending = true;
+        // Deferred after the sender's own flush of this iteration (defer runs in order).
+        loop->defer([this, w] { try_resume(w); });
+    }
+
+    void try_resume(int w) {
+        if (static_cast<size_t>(w) >= channels.size()) return;
+        Channel &c = channels[static_cast<size_t>(w)];
+        if (c.sender->queued_messages() > kLowWater) {
+            // The worker still has a backlog (the socket is full): look again shortly.
+            loop->add_timer(kNanosPerMilli, 0, [this, w](loop::TimerId) { try_resume(w); });
+            return;
+        }
+        c.resume_pending = false;
+        std::vector<SessionId> ids;
+        ids.swap(c.stalled);
+        for (SessionId id : ids) (void)reactor->resume(id);
     }
 
     // A refusal or 100 Continue of the reactor goes to the worker holding the connection's
