@@ -1,4 +1,5 @@
 #include "gust/ipc/channel.h"
+#include "ipc/deadline.h"
 
 #include <sys/socket.h>
 #include <sys/uio.h>
@@ -17,18 +18,6 @@ namespace {
 constexpr uint32_t kMinChunk = 1024;
 constexpr uint64_t kMaxSize = UINT32_MAX;
 
-Nanos remaining(Nanos deadline) {
-    if (deadline < 0) return -1;
-    loop::Loop *l = loop::Loop::current();
-    const Nanos now = l ? l->now() : monotonic_now();
-    return deadline > now ? deadline - now : 0;
-}
-
-Nanos deadline_after(Nanos timeout) {
-    if (timeout < 0) return -1;
-    loop::Loop *l = loop::Loop::current();
-    return (l ? l->now() : monotonic_now()) + timeout;
-}
 
 }  // namespace
 

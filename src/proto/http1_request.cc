@@ -143,8 +143,8 @@ bool has_forbidden_header_chars(std::string_view v) {
     return false;
 }
 
-std::string_view RequestHead::header(std::string_view name, bool *found) const {
-    for (size_t i = 0; i < header_count; ++i) {
+std::string_view find_header(const Header *headers, size_t count, std::string_view name, bool *found) {
+    for (size_t i = 0; i < count; ++i) {
         if (equals_ignore_case(headers[i].name, name)) {
             if (found) *found = true;
             return headers[i].value;
@@ -152,6 +152,10 @@ std::string_view RequestHead::header(std::string_view name, bool *found) const {
     }
     if (found) *found = false;
     return {};
+}
+
+std::string_view RequestHead::header(std::string_view name, bool *found) const {
+    return find_header(headers, header_count, name, found);
 }
 
 int parse_request_head(const char *data, size_t len, RequestHead *head, const Limits &limits, size_t scan_from) {

@@ -83,14 +83,7 @@ bool header_has_token(std::string_view value, std::string_view token) {
 }
 
 std::string_view ResponseHead::header(std::string_view name, bool *found) const {
-    for (size_t i = 0; i < header_count; ++i) {
-        if (equals_ignore_case(headers[i].name, name)) {
-            if (found) *found = true;
-            return headers[i].value;
-        }
-    }
-    if (found) *found = false;
-    return {};
+    return find_header(headers, header_count, name, found);
 }
 
 int parse_response_head(const char *data, size_t len, ResponseHead *head, bool request_was_head,

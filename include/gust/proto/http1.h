@@ -33,6 +33,12 @@ enum class BodyFraming : uint8_t {
     kChunked,  // Transfer-Encoding: chunked
 };
 
+// ASCII case-insensitive equality for header names and tokens.
+bool equals_ignore_case(std::string_view a, std::string_view b);
+
+// The first of `count` headers named `name` (case-insensitive), or an empty view with found=false.
+std::string_view find_header(const Header *headers, size_t count, std::string_view name, bool *found);
+
 struct RequestHead {
     static constexpr size_t kHeaderCapacity = 128;
 
@@ -88,9 +94,6 @@ std::string_view error_response(int status);
 
 // The interim response to `Expect: 100-continue`.
 inline constexpr std::string_view kContinueResponse = "HTTP/1.1 100 Continue\r\n\r\n";
-
-// ASCII case-insensitive equality for header names and tokens.
-bool equals_ignore_case(std::string_view a, std::string_view b);
 
 // True when `v` holds a CR, LF or NUL: a value that would split or end a header
 // line (response splitting). Check every header name and value an application
