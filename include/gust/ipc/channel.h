@@ -61,7 +61,7 @@ struct SenderStats {
 // Called once for a message that was queued: 0 when its last record was written, else the error.
 using SendDone = std::function<void(int status)>;
 
-class Sender : private loop::IoHandler {
+class Sender final : private loop::IoHandler {
 public:
     explicit Sender(int fd, SenderOptions options = {});
     ~Sender();  // detaches; queued messages complete with kErrClosed
