@@ -312,7 +312,7 @@ bool fill_request(srv::Server *s, srv::Port *port, server::SessionId fd, zend_ob
         set_property(obj, slots.get, &get);
     }
     bool has_cookie = false;
-    std::string_view cookie_header = head.header("cookie", &has_cookie);
+    (void)head.header("cookie", &has_cookie);
     if (has_cookie && (!s || s->settings.http.parse_cookie)) {
         array_init(&cookie);
         for (size_t i = 0; i < head.header_count; ++i) {
@@ -320,7 +320,6 @@ bool fill_request(srv::Server *s, srv::Port *port, server::SessionId fd, zend_ob
         }
         set_property(obj, slots.cookie, &cookie);
     }
-    (void)cookie_header;
     r->body = decode_body(r->data, head, head_len);
     if (head.framing == proto::http1::BodyFraming::kChunked && !r->body) return false;
     if (!r->body || ZSTR_LEN(r->body) == 0 || (s && !s->settings.http.parse_post)) return true;

@@ -58,10 +58,6 @@ std::string head_for(int status, const char *reason, std::string_view type, size
     return h;
 }
 
-bool send_text(srv::Server *s, server::SessionId fd, const std::string &bytes) {
-    return srv::send_bytes_to_session(s, fd, bytes);
-}
-
 std::string html_escape(std::string_view in) {
     std::string out;
     for (char c : in) {
@@ -126,7 +122,7 @@ bool serve_file(srv::Server *s, server::SessionId fd, const proto::http1::Reques
     const std::string h = not_modified ? head_for(304, "Not Modified", type, 0, head.keep_alive, st.st_mtime)
                                        : head_for(200, "OK", type, static_cast<size_t>(st.st_size), head.keep_alive,
                                                   st.st_mtime);
-    bool ok = send_text(s, fd, h);
+    bool ok = srv::send_bytes_to_session(s, fd, h);
     if (ok && !not_modified && head.method != "HEAD") {
         ok = srv::send_file_range(s, fd, file.c_str(), file_fd, 0, st.st_size);
     }
@@ -168,7 +164,7 @@ int serve_static(srv::Server *s, server::SessionId fd, const proto::http1::Reque
     const std::string body = listing(real, url_path);
     std::string out = head_for(200, "OK", "text/html", body.size(), head.keep_alive, 0);
     if (head.method != "HEAD") out += body;
-    if (!send_text(s, fd, out) || !head.keep_alive) (void)srv::close_session(s, fd, false);
+    if (!srv::send_bytes_to_session(s, fd, out) || !head.keep_alive) (void)srv::close_session(s, fd, false);
     return 1;
 }
 

@@ -110,8 +110,6 @@ bool offered(std::string_view list, std::string_view token) {
     return found;
 }
 
-bool send_text(Server *s, server::SessionId id, const std::string &bytes) { return send_bytes_to_session(s, id, bytes); }
-
 void refuse(Server *s, server::SessionId id, int status) {
     std::string answer(proto::http1::error_response(status));
     if (status == 426) {
@@ -119,7 +117,7 @@ void refuse(Server *s, server::SessionId id, int status) {
         const size_t end = answer.find("\r\n");
         answer.insert(end + 2, "Sec-WebSocket-Version: 13\r\n");
     }
-    (void)send_text(s, id, answer);
+    (void)send_bytes_to_session(s, id, answer);
     (void)close_session(s, id, false);
 }
 
@@ -205,7 +203,7 @@ bool websocket_upgrade(Server *s, Port *port, server::SessionId id, const proto:
         }
     }
     answer += "\r\n";
-    if (!send_text(s, id, answer)) {
+    if (!send_bytes_to_session(s, id, answer)) {
         ws_forget(s, id);
         return true;
     }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "gust/ipc/channel.h"
+#include "ipc/channel_pair.h"
 #include "ipc/test_allocator.h"
 
 namespace gust::ipc {
@@ -19,29 +20,8 @@ namespace {
 
 using testing::TestAllocator;
 
-struct Pair {
-    int a = -1, b = -1;
-    explicit Pair(int buffer_bytes = 0) {
-        auto p = make_channel_pair(buffer_bytes);
-        EXPECT_TRUE(p.ok());
-        a = p.value().first;
-        b = p.value().second;
-    }
-    ~Pair() {
-        if (a >= 0) ::close(a);
-        if (b >= 0) ::close(b);
-    }
-};
-
-std::vector<uint8_t> pattern(size_t n, uint32_t seed) {
-    std::vector<uint8_t> v(n);
-    uint32_t x = seed * 2654435761u + 1;
-    for (size_t i = 0; i < n; ++i) {
-        x = x * 1103515245u + 12345u;
-        v[i] = static_cast<uint8_t>(x >> 16);
-    }
-    return v;
-}
+using testing::Pair;
+using testing::pattern;
 
 Header header(uint64_t session, MessageType type = MessageType::kData) {
     Header h;
