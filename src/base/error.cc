@@ -19,6 +19,8 @@ const char *error_message(int code) {
         case kErrInvalid: return "invalid argument";
         case kErrDns: return "name resolution failed";
         case kErrNotFound: return "no such object";
+        case kErrTls: return "TLS failure";
+        case kErrTlsVerify: return "TLS certificate verification failed";
         default: break;
     }
     if (code > kErrBase) return "unknown gust error";

@@ -199,6 +199,11 @@ Result<size_t> CoSocket::sendto(const void *buf, size_t len, const Address &to, 
     return io(kWrite, deadline_after(timeout), [&] { return sys::sendto(fd_, buf, len, to); });
 }
 
+Status CoSocket::wait_ready(bool writable, Nanos timeout) {
+    int rc = wait(writable ? kWrite : kRead, deadline_after(timeout));
+    return rc ? Status(Error{rc}) : Status();
+}
+
 Status CoSocket::shutdown(int how) {
     if (fd_ < 0) return Error{kErrClosed};
     int rc = sys::shutdown(fd_, how);

@@ -19,6 +19,8 @@ enum GustError : int {
     kErrInvalid,         // invalid argument
     kErrDns,             // name resolution failed
     kErrNotFound,        // no such object (an unknown or closed session id, ...)
+    kErrTls,             // a TLS handshake or record failed
+    kErrTlsVerify,       // the TLS peer's certificate was refused
 };
 
 // Human-readable text for a negative errno or a GustError (sign ignored).

@@ -44,6 +44,9 @@ public:
     Result<size_t> recvfrom(void *buf, size_t len, Address *from, Nanos timeout = -1);
     Result<size_t> sendto(const void *buf, size_t len, const Address &to, Nanos timeout = -1);
     Status shutdown(int how);
+    // Parks until the fd is readable (or writable): for a protocol that does its own I/O on the
+    // fd (TLS). Same waiter rules and error codes as the operations above.
+    Status wait_ready(bool writable, Nanos timeout);
     // Closes the fd and wakes any waiter with kErrClosed. Idempotent.
     void close();
     // The loop this socket registered with is gone (a PHP runtime ended under an object that

@@ -1,0 +1,113 @@
+// TLS for coroutine sockets (OpenSSL): a client context built from Swoole-style settings, and a
+// session layered on a connected CoSocket whose operations park the coroutine like the socket's.
+//
+// The session does its own I/O on the socket's fd (a BIO that sends with MSG_NOSIGNAL, so a dead
+// peer never raises SIGPIPE) and waits through CoSocket::wait_ready, so the socket's one-waiter-
+// per-direction rule and close() semantics carry over. Verification is checked after the
+// handshake, before a byte of application data is sent, which lets `allow_self_signed` accept
+// exactly the self-signed errors and report every other one by name.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "gust/base/clock.h"
+#include "gust/base/result.h"
+#include "gust/net/co_socket.h"
+
+typedef struct ssl_ctx_st SSL_CTX;
+typedef struct ssl_st SSL;
+
+namespace gust::net {
+
+// Protocol versions, as a bit set (Swoole's SWOOLE_SSL_TLSv1_* values).
+enum TlsVersion : int {
+    kTls1_0 = 1 << 3,
+    kTls1_1 = 1 << 4,
+    kTls1_2 = 1 << 5,
+    kTls1_3 = 1 << 6,
+};
+
+enum class TlsRole { kClient, kServer };
+
+// Swoole's ssl_* settings. A client verifies the server by default; a server asks for a client
+// certificate only with verify_peer (then `cafile`, Swoole's ssl_client_cert_file, must list the
+// CAs it accepts).
+struct TlsConfig {
+    bool verify_peer = true;         // check the peer's chain (and, for a client, the host name)
+    bool allow_self_signed = false;  // with verify_peer: accept a self-signed certificate
+    int verify_depth = 0;            // 0: OpenSSL's default
+    std::string cafile, capath;      // empty: the system store
+    std::string cert_file, key_file, passphrase;  // our certificate (a server must have one)
+    std::string ciphers;             // TLS 1.2 and below; empty: OpenSSL's defaults
+    int protocols = 0;               // TlsVersion bits; 0: TLS 1.2 and 1.3
+    std::string alpn;                // comma-separated names in preference order, e.g. "h2,http/1.1"
+
+    bool operator==(const TlsConfig &) const = default;
+};
+
+// An SSL_CTX shared by the sessions of one configuration.
+class TlsContext {
+public:
+    // Loads certificates and keys now, so a bad path or key is reported here with OpenSSL's reason.
+    static Result<std::shared_ptr<TlsContext>> create(TlsRole role, const TlsConfig &config, std::string *error);
+    ~TlsContext();
+    TlsContext(const TlsContext &) = delete;
+    TlsContext &operator=(const TlsContext &) = delete;
+
+    TlsRole role() const { return role_; }
+    const TlsConfig &config() const { return config_; }
+    SSL_CTX *native() const { return ctx_; }
+
+private:
+    TlsContext(SSL_CTX *ctx, TlsRole role, TlsConfig config);
+    static int select_alpn(SSL *, const unsigned char **out, unsigned char *outlen, const unsigned char *in,
+                           unsigned inlen, void *arg);
+    SSL_CTX *ctx_;
+    TlsRole role_;
+    TlsConfig config_;
+    std::string alpn_wire_;  // a server's list in ALPN's wire format
+};
+
+// Error codes: kErrTls (handshake or record failure), kErrTlsVerify (the peer's certificate was
+// refused); error() names the reason. Socket errors and timeouts pass through unchanged.
+class TlsSession {
+public:
+    // The role is the context's. A client sends `host` as SNI (unless it is an IP literal) and
+    // checks it against the certificate when the context verifies peers; empty skips both.
+    TlsSession(std::shared_ptr<TlsContext> ctx, CoSocket &sock, const std::string &host = {});
+    ~TlsSession();
+    TlsSession(const TlsSession &) = delete;
+    TlsSession &operator=(const TlsSession &) = delete;
+
+    Status handshake(Nanos timeout);
+    // Some bytes (> 0), 0 at the end of the stream (close_notify or, leniently, a bare FIN).
+    Result<size_t> recv(void *buf, size_t len, Nanos timeout);
+    Result<size_t> send_all(const void *buf, size_t len, Nanos timeout);
+    // Sends close_notify if the socket takes it now; never waits.
+    void shutdown();
+
+    // Decrypted bytes already buffered (the socket may look idle while these wait).
+    size_t pending() const;
+    const std::string &error() const { return error_; }
+    std::string protocol() const;  // "TLSv1.3"
+    std::string cipher() const;
+    std::string alpn_selected() const;
+    std::string server_name() const;  // the SNI a client sent (server side)
+    // The peer certificate in PEM, empty when there is none.
+    std::string peer_certificate_pem() const;
+
+private:
+    // Turns an OpenSSL result into: 1 retry (after waiting), or an error code.
+    int wait_or_fail(int rc, Nanos deadline);
+    int fail(int code, const char *what);
+
+    std::shared_ptr<TlsContext> ctx_;
+    CoSocket &sock_;
+    SSL *ssl_ = nullptr;
+    std::string host_;
+    std::string error_;
+    bool established_ = false;
+};
+
+}  // namespace gust::net
