@@ -50,6 +50,8 @@ const char *swoole_error_text(int err) {
     switch (err) {
         case kSwErrDnsFailed: return "DNS Lookup resolve failed";
         case kSwErrDnsTimeout: return "DNS Lookup resolve timeout";
+        case kSwErrSslVerifyFailed: return "SSL certificate verify failed";
+        case kSwErrSslHandshakeFailed: return "SSL handshake failed";
         default: return nullptr;
     }
 }
@@ -89,16 +91,32 @@ void set_error(zend_object *self, int err, const char *msg) {
     zend_update_property_string(ce_client, self, ZEND_STRL("errMsg"), msg);
 }
 
-void fail(zend_object *self, int err, zend_long status) {
-    set_error(self, err);
+void fail(zend_object *self, int err, zend_long status, const char *msg) {
+    set_error(self, err, msg);
     set_long(self, ZEND_STRL("statusCode"), status);
     close_connection(self);
+}
+
+void reset_socket(State *st) {
+    st->tls.reset();
+    st->sock.reset();
+}
+
+Result<size_t> conn_recv(State *st, void *buf, size_t len, Nanos timeout) {
+    if (!st->sock) return Error{-ECONNRESET};
+    return st->tls ? st->tls->recv(buf, len, timeout) : st->sock->recv(buf, len, timeout);
+}
+
+Result<size_t> conn_send_all(State *st, const void *buf, size_t len, Nanos timeout) {
+    if (!st->sock) return Error{-ECONNRESET};
+    return st->tls ? st->tls->send_all(buf, len, timeout) : st->sock->send_all(buf, len, timeout);
 }
 
 void drop_stale_socket(State *st) {
     if (!st->sock) return;
     Runtime *rt = runtime_if_any();
     if (rt && rt->generation == st->generation) return;
+    st->tls.reset();
     st->sock->abandon();
     st->sock.reset();
     st->rbuf.clear();
@@ -108,6 +126,8 @@ void drop_stale_socket(State *st) {
 void close_connection(zend_object *self) {
     State *st = client_of(self)->st;
     drop_stale_socket(st);
+    if (st->tls) st->tls->shutdown();
+    st->tls.reset();
     if (st->sock) st->sock->close();
     st->sock.reset();
     st->rbuf.clear();
@@ -119,8 +139,39 @@ void close_connection(zend_object *self) {
     zend_update_property_bool(ce_client, self, ZEND_STRL("connected"), false);
 }
 
+namespace {
+
+std::string string_setting(HashTable *ht, const char *key) {
+    zval *v = zend_hash_str_find(ht, key, strlen(key));
+    if (!v || Z_TYPE_P(v) == IS_NULL) return {};
+    zend_string *str = zval_get_string(v);
+    std::string out(ZSTR_VAL(str), ZSTR_LEN(str));
+    zend_string_release(str);
+    return out;
+}
+
+// Swoole's client ssl_* keys. Unlike Swoole, the peer is verified unless ssl_verify_peer is false
+// (docs/DIFFERENCES.md).
+void read_tls_settings(HashTable *ht, Settings &s) {
+    net::TlsConfig &t = s.tls;
+    t.verify_peer = bool_setting(ht, "ssl_verify_peer", t.verify_peer);
+    t.allow_self_signed = bool_setting(ht, "ssl_allow_self_signed", t.allow_self_signed);
+    if (zval *v = zend_hash_str_find(ht, ZEND_STRL("ssl_verify_depth"))) t.verify_depth = static_cast<int>(zval_get_long(v));
+    t.cafile = string_setting(ht, "ssl_cafile");
+    t.capath = string_setting(ht, "ssl_capath");
+    t.cert_file = string_setting(ht, "ssl_cert_file");
+    t.key_file = string_setting(ht, "ssl_key_file");
+    t.passphrase = string_setting(ht, "ssl_passphrase");
+    t.ciphers = string_setting(ht, "ssl_ciphers");
+    if (zval *v = zend_hash_str_find(ht, ZEND_STRL("ssl_protocols"))) t.protocols = static_cast<int>(zval_get_long(v));
+    s.ssl_host_name = string_setting(ht, "ssl_host_name");
+}
+
+}  // namespace
+
 Settings read_settings(zend_object *self) {
     Settings s;
+    s.ssl = zend_is_true(prop(self, ZEND_STRL("ssl")));
     const Options &o = options();
     s.connect_timeout = option_nanos(o.socket_connect_timeout);
     s.read_timeout = option_nanos(o.socket_read_timeout);
@@ -140,6 +191,7 @@ Settings read_settings(zend_object *self) {
     if (zval *v = zend_hash_str_find(ht, ZEND_STRL("max_retries"))) s.max_retries = static_cast<int>(zval_get_long(v));
     if (s.max_retries < 0) s.max_retries = 0;
     if (s.max_retries > 16) s.max_retries = 16;
+    read_tls_settings(ht, s);
     return s;
 }
 
@@ -186,11 +238,6 @@ ZEND_METHOD(Swoole_Coroutine_Http_Client, __construct) {
     ZEND_PARSE_PARAMETERS_END();
     if (ZSTR_LEN(host) == 0) {
         zend_throw_exception(ce_client_exception, "host is empty", EINVAL);
-        return;
-    }
-    if (ssl) {
-        // No TLS in the core yet: refuse loudly rather than talk plain HTTP to an HTTPS port.
-        zend_throw_exception(ce_client_exception, "SSL is not supported by Gust's HTTP client yet", EPROTONOSUPPORT);
         return;
     }
     if (port < 0 || port > 65535) {
@@ -456,7 +503,11 @@ ZEND_METHOD(Swoole_Coroutine_Http_Client, getHeaderOut) {
 
 ZEND_METHOD(Swoole_Coroutine_Http_Client, getPeerCert) {
     ZEND_PARSE_PARAMETERS_NONE();
-    RETURN_FALSE;  // no TLS
+    State *st = client_of(SELF)->st;
+    if (!st->tls) RETURN_FALSE;  // not connected, or not TLS
+    std::string pem = st->tls->peer_certificate_pem();
+    if (pem.empty()) RETURN_FALSE;
+    RETURN_STRINGL(pem.data(), pem.size());
 }
 
 static void return_address(zend_object *self, bool peer, zval *return_value) {

@@ -13,6 +13,7 @@
 
 #include "gust/base/clock.h"
 #include "gust/net/co_socket.h"
+#include "gust/net/tls.h"
 #include "gust/proto/compress.h"
 
 namespace gust::php::http_client {
@@ -26,10 +27,15 @@ constexpr zend_long kStatusSendFailed = -4;
 // Swoole's error codes the client reports besides errno values.
 constexpr int kSwErrDnsFailed = 702;   // SW_ERROR_DNSLOOKUP_RESOLVE_FAILED
 constexpr int kSwErrDnsTimeout = 703;  // SW_ERROR_DNSLOOKUP_RESOLVE_TIMEOUT
+constexpr int kSwErrSslVerifyFailed = 1014;     // SW_ERROR_SSL_VERIFY_FAILED
+constexpr int kSwErrSslHandshakeFailed = 1018;  // SW_ERROR_SSL_HANDSHAKE_FAILED
 
 // The C++ side of one client object: the connection and what survives between calls.
 struct State {
     std::unique_ptr<net::CoSocket> sock;
+    std::unique_ptr<net::TlsSession> tls;      // over sock, for an ssl client
+    std::shared_ptr<net::TlsContext> tls_ctx;  // kept while the ssl_* settings stay the same
+    std::string tls_error;                     // errMsg of the last TLS failure
     std::string rbuf;      // received bytes not consumed yet (pipelined or after the upgrade)
     bool busy = false;     // a coroutine is inside a request or recv on this client
     bool reused = false;   // the current connection already carried a response
@@ -70,6 +76,9 @@ struct Settings {
     bool lowercase_header = true;
     size_t max_body = 256u << 20;  // a response body (decoded) larger than this is an error
     int max_retries = 1;           // reconnects of a dropped keep-alive connection per request
+    bool ssl = false;              // the constructor's flag
+    net::TlsConfig tls;            // ssl_* settings
+    std::string ssl_host_name;     // SNI and the name checked; empty: the host
 };
 Settings read_settings(zend_object *self);
 
@@ -78,7 +87,7 @@ zval *prop(zend_object *self, const char *name, size_t len);
 void set_long(zend_object *self, const char *name, size_t len, zend_long v);
 void set_error(zend_object *self, int err, const char *msg = nullptr);
 // errCode/errMsg/statusCode for a failure; the connection is closed.
-void fail(zend_object *self, int err, zend_long status);
+void fail(zend_object *self, int err, zend_long status, const char *msg = nullptr);
 
 // A file range of a multipart body (addFile), sent after its part header `before`.
 struct FilePart {
@@ -121,6 +130,11 @@ bool execute(zend_object *self, const std::string &path, bool upgrade = false, R
 void reset_request(zend_object *self);
 
 void close_connection(zend_object *self);
+// Forgets the connection (TLS session first, then the socket) without a goodbye.
+void reset_socket(State *st);
+// The connection's bytes, through TLS when it has it (CoSocket semantics).
+Result<size_t> conn_recv(State *st, void *buf, size_t len, Nanos timeout);
+Result<size_t> conn_send_all(State *st, const void *buf, size_t len, Nanos timeout);
 // Drops a socket whose runtime (and loop) ended since it connected — after a fatal error, or
 // when the server tore the runtime down before forking — without touching the freed loop.
 void drop_stale_socket(State *st);

@@ -72,7 +72,7 @@ struct Io {
         if (!st->sock) return -ECONNRESET;
         size_t old = st->rbuf.size();
         st->rbuf.resize(old + kReadChunk);
-        auto r = st->sock->recv(st->rbuf.data() + old, kReadChunk, budget(s.read_timeout));
+        auto r = conn_recv(st, st->rbuf.data() + old, kReadChunk, budget(s.read_timeout));
         st->rbuf.resize(old + (r.ok() ? r.value() : 0));
         if (!r.ok()) return -errno_of(r.code());
         return static_cast<int64_t>(r.value());
@@ -80,10 +80,38 @@ struct Io {
 
     int send(const char *data, size_t len) {
         if (!st->sock) return ECONNRESET;
-        auto r = st->sock->send_all(data, len, budget(s.write_timeout));
+        auto r = conn_send_all(st, data, len, budget(s.write_timeout));
         return r.ok() ? 0 : errno_of(r.code());
     }
 };
+
+// TLS over the fresh connection in st->sock: the handshake and the peer's verification, within
+// the connect timeout. 0 or an error for errCode (the reason in st->tls_error).
+int start_tls(Io &io, const std::string &host) {
+    State *st = io.st;
+    const Settings &s = io.s;
+    if (!st->tls_ctx || st->tls_ctx->config() != s.tls) {
+        st->tls_ctx.reset();
+        auto ctx = net::TlsContext::create(net::TlsRole::kClient, s.tls, &st->tls_error);
+        if (!ctx.ok()) {
+            reset_socket(st);
+            return kSwErrSslHandshakeFailed;
+        }
+        st->tls_ctx = std::move(ctx.value());
+    }
+    std::string name = s.ssl_host_name;
+    if (name.empty() && host.rfind("unix:", 0) != 0) name = host;
+    st->tls = std::make_unique<net::TlsSession>(st->tls_ctx, *st->sock, name);
+    Nanos t = io.budget(s.connect_timeout);
+    Status hs = t == 0 ? Status(Error{kErrTimedOut}) : st->tls->handshake(t);
+    if (hs.ok()) return 0;
+    int err = hs.code() == kErrTlsVerify ? kSwErrSslVerifyFailed
+              : hs.code() == kErrTls     ? kSwErrSslHandshakeFailed
+                                         : errno_of(hs.code());
+    if (hs.code() == kErrTlsVerify || hs.code() == kErrTls) st->tls_error = st->tls->error();
+    reset_socket(st);
+    return err;
+}
 
 // A fresh connection to the client's host:port. 0 or an error for errCode.
 int connect(Io &io, const std::string &host, int port) {
@@ -119,7 +147,7 @@ int connect(Io &io, const std::string &host, int port) {
             st->generation = runtime_if_any() ? runtime_if_any()->generation : 0;
             st->rbuf.clear();
             st->reused = false;
-            return 0;
+            return io.s.ssl ? start_tls(io, host) : 0;
         }
         err = errno_of(c.code());
         if (err == ETIMEDOUT || err == ECANCELED) return err;  // the time is spent: do not try the next
@@ -129,7 +157,7 @@ int connect(Io &io, const std::string &host, int port) {
 
 // A kept-alive connection the server closed while idle (or left bytes on) is useless.
 bool idle_connection_alive(State *st) {
-    if (!st->rbuf.empty()) return false;
+    if (!st->rbuf.empty() || (st->tls && st->tls->pending())) return false;
     char b;
     ssize_t n = ::recv(st->sock->fd(), &b, 1, MSG_PEEK | MSG_DONTWAIT);
     return n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
@@ -326,7 +354,7 @@ Outcome run_io(State *st, const Settings &s, const std::string &host, int port, 
     Outcome o;
     for (int attempt = 0;; ++attempt) {
         if (st->sock && !idle_connection_alive(st)) {
-            st->sock.reset();
+            reset_socket(st);
             st->rbuf.clear();
         }
         if (!st->sock) {
@@ -342,7 +370,7 @@ Outcome run_io(State *st, const Settings &s, const std::string &host, int port, 
             o = read_response(io, req, resp, download_fd);
         }
         if (o.err == 0) break;
-        st->sock.reset();
+        reset_socket(st);
         st->rbuf.clear();
         st->reused = false;
         if (!(o.retry && reused && attempt < s.max_retries)) break;
@@ -352,7 +380,7 @@ Outcome run_io(State *st, const Settings &s, const std::string &host, int port, 
     if (o.err) return o;
     if (!req.download && !req.upgrade && s.http_compression) {
         if (int e = decode_body(resp, s.max_body)) {
-            st->sock.reset();
+            reset_socket(st);
             st->rbuf.clear();
             return Outcome{e, kStatusServerReset};
         }
@@ -361,7 +389,7 @@ Outcome run_io(State *st, const Settings &s, const std::string &host, int port, 
     if (resp.keep_alive && s.keep_alive) {
         st->reused = true;
     } else {
-        st->sock.reset();
+        reset_socket(st);
         st->rbuf.clear();
         st->reused = false;
     }
@@ -443,7 +471,11 @@ bool execute(zend_object *self, const std::string &path, bool upgrade, Response 
     if (!resumed(p)) return false;
     zend_update_property_bool(ce_client, self, ZEND_STRL("connected"), st->sock != nullptr);
     if (o.err) {
-        fail(self, o.err, o.status);
+        bool tls_failure = o.err == kSwErrSslVerifyFailed || o.err == kSwErrSslHandshakeFailed;
+        std::string detail = tls_failure && !st->tls_error.empty()
+                                 ? (o.err == kSwErrSslVerifyFailed ? "SSL " : "SSL handshake failed: ") + st->tls_error
+                                 : std::string();
+        fail(self, o.err, o.status, detail.empty() ? nullptr : detail.c_str());
         return false;
     }
     publish(self, resp, s);

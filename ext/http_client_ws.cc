@@ -69,7 +69,7 @@ int send_frame(State *st, uint8_t opcode, std::string_view payload, bool fin, bo
     size_t at = frame.size();
     frame.append(payload);
     if (mask) ws::apply_mask(reinterpret_cast<uint8_t *>(frame.data() + at), payload.size(), key);
-    auto r = st->sock->send_all(frame.data(), frame.size(), timeout);
+    auto r = conn_send_all(st, frame.data(), frame.size(), timeout);
     return r.ok() ? 0 : errno_of(r.code());
 }
 
@@ -77,7 +77,7 @@ int64_t fill(State *st, Nanos timeout) {
     if (!st->sock) return -ECONNRESET;
     size_t old = st->rbuf.size();
     st->rbuf.resize(old + kReadChunk);
-    auto r = st->sock->recv(st->rbuf.data() + old, kReadChunk, timeout);
+    auto r = conn_recv(st, st->rbuf.data() + old, kReadChunk, timeout);
     st->rbuf.resize(old + (r.ok() ? r.value() : 0));
     if (!r.ok()) return -errno_of(r.code());
     return static_cast<int64_t>(r.value());

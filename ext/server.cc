@@ -485,6 +485,14 @@ void gust_register_server(int module_number) {
         {"SWOOLE_ERROR_SESSION_CLOSED_BY_SERVER", 1001}, {"SWOOLE_ERROR_SESSION_CLOSED_BY_CLIENT", 1002},
         {"SWOOLE_ERROR_SESSION_CLOSING", 1003}, {"SWOOLE_ERROR_SESSION_CLOSED", 1004},
         {"SWOOLE_ERROR_SESSION_NOT_EXIST", 1005}, {"SWOOLE_ERROR_OUTPUT_BUFFER_OVERFLOW", 1009},
+        {"SWOOLE_ERROR_SSL_NOT_READY", 1011}, {"SWOOLE_ERROR_SSL_CANNOT_USE_SENFILE", 1012},
+        {"SWOOLE_ERROR_SSL_EMPTY_PEER_CERTIFICATE", 1013}, {"SWOOLE_ERROR_SSL_VERIFY_FAILED", 1014},
+        {"SWOOLE_ERROR_SSL_BAD_CLIENT", 1015}, {"SWOOLE_ERROR_SSL_BAD_PROTOCOL", 1016},
+        {"SWOOLE_ERROR_SSL_RESET", 1017}, {"SWOOLE_ERROR_SSL_HANDSHAKE_FAILED", 1018},
+        // ssl_protocols bits; SSLv2/SSLv3 exist for compatibility and are refused by OpenSSL 3.
+        {"SWOOLE_SSL_SSLv2", 1 << 1}, {"SWOOLE_SSL_SSLv3", 1 << 2}, {"SWOOLE_SSL_TLSv1", 1 << 3},
+        {"SWOOLE_SSL_TLSv1_1", 1 << 4}, {"SWOOLE_SSL_TLSv1_2", 1 << 5}, {"SWOOLE_SSL_TLSv1_3", 1 << 6},
+        {"SWOOLE_SSL_DTLS", 1 << 7},
     };
     for (const auto &c : socks) {
         zend_register_long_constant(c.name, strlen(c.name), c.value, CONST_CS | CONST_PERSISTENT, module_number);

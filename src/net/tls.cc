@@ -138,6 +138,7 @@ Result<std::shared_ptr<TlsContext>> TlsContext::create(TlsRole role, const TlsCo
         highest = version_of(bit);
     }
     if (!config.protocols) lowest = TLS1_2_VERSION;
+    else if (!lowest) return refuse("ssl_protocols (no TLS version; SSLv2/SSLv3 are not supported)");
     if (!SSL_CTX_set_min_proto_version(ctx, lowest) || !SSL_CTX_set_max_proto_version(ctx, highest)) {
         return refuse("ssl_protocols");
     }

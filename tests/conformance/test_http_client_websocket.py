@@ -1,10 +1,11 @@
 """Swoole\\Coroutine\\Http\\Client's WebSocket side against Python's `websockets` server (a strict
 RFC 6455 / RFC 7692 implementation: it refuses unmasked client frames, checks UTF-8, and speaks
-permessage-deflate). The PHP client runs tests/conformance/ws_client.php on the debug (ASan)
+permessage-deflate), in plain text and over TLS (wss://). The PHP client runs tests/conformance/ws_client.php on the debug (ASan)
 gust.so; every wait is bounded."""
 import asyncio
 import hashlib
 import json
+import ssl
 import subprocess
 import threading
 
@@ -14,13 +15,15 @@ websockets = pytest.importorskip("websockets")
 from websockets.asyncio.server import serve  # noqa: E402
 
 from conftest import BUILD, ROOT, _run_tests_module  # noqa: E402
+from tls_certs import make_certs  # noqa: E402
 
 
 class WsServer:
     """An echo server on its own event loop thread; 'ping-me' pings first, 'close-me' closes 4000."""
 
-    def __init__(self, compression):
+    def __init__(self, compression, ssl_context=None):
         self.compression = compression
+        self.ssl_context = ssl_context
         self.received = []
         self.port = None
         self._ready = threading.Event()
@@ -45,7 +48,7 @@ class WsServer:
         async def main():
             self._stop = asyncio.Event()
             async with serve(self._handler, "127.0.0.1", 0, compression=self.compression,
-                             max_size=2**22) as server:
+                             max_size=2**22, ssl=self.ssl_context) as server:
                 self.port = server.sockets[0].getsockname()[1]
                 self._ready.set()
                 await self._stop.wait()
@@ -57,13 +60,23 @@ class WsServer:
         self._thread.join(10)
 
 
+@pytest.fixture(scope="module")
+def certs(tmp_path_factory):
+    return make_certs(tmp_path_factory.mktemp("wss"))
+
+
 @pytest.mark.parametrize("compression", [None, "deflate"])
-def test_client_talks_to_websockets(compression):
-    server = WsServer(compression)
+@pytest.mark.parametrize("tls", [False, True], ids=["ws", "wss"])
+def test_client_talks_to_websockets(compression, tls, certs):
+    context = None
+    if tls:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(certs / "server.crt", certs / "server.key")
+    server = WsServer(compression, context)
     try:
         so = BUILD / "ext" / "modules" / "gust.so"
         r = subprocess.run(["php", "-n", "-d", f"extension={so}", ROOT / "tests/conformance/ws_client.php",
-                            str(server.port), "1" if compression else "0"],
+                            str(server.port), "1" if compression else "0", *([str(certs)] if tls else [])],
                            capture_output=True, text=True, timeout=60, env=_run_tests_module().asan_php_env())
     finally:
         server.stop()

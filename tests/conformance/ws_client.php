@@ -1,14 +1,16 @@
 <?php
 // The coroutine WebSocket client against a real server (test_http_client_websocket.py).
-// argv: port, compression (0|1). Prints one JSON object with what it saw.
+// argv: port, compression (0|1), and for wss:// the directory holding the test CA (ca.crt).
+// Prints one JSON object with what it saw.
 use Swoole\Coroutine\Http\Client;
 
 $port = (int)$argv[1];
 $compress = (bool)(int)$argv[2];
-Co\run(function () use ($port, $compress) {
+$ca = isset($argv[3]) ? $argv[3] . '/ca.crt' : null;
+Co\run(function () use ($port, $compress, $ca) {
     $out = [];
-    $c = new Client('127.0.0.1', $port);
-    $c->set(['timeout' => 10, 'websocket_compression' => $compress]);
+    $c = new Client('127.0.0.1', $port, $ca !== null);
+    $c->set(['timeout' => 10, 'websocket_compression' => $compress] + ($ca ? ['ssl_cafile' => $ca] : []));
     $out['upgrade'] = $c->upgrade('/echo');
     $out['status'] = $c->statusCode;
     $out['extensions'] = $c->headers['sec-websocket-extensions'] ?? null;

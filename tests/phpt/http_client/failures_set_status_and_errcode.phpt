@@ -1,5 +1,5 @@
 --TEST--
-Coroutine HTTP client failures: connect refused (-1), request timeout (-2), server reset or malformed response (-3), SSL refused; the client works again afterwards
+Coroutine HTTP client failures: connect refused (-1), request timeout (-2), server reset or malformed response (-3), TLS to a plain-text server (1018); the client works again afterwards
 --EXTENSIONS--
 gust
 --FILE--
@@ -24,6 +24,11 @@ http_test(function ($req, $resp) {
     $c = new Client('127.0.0.1', $port);
     $c->set(['read_timeout' => 0.2]);
     show($c, $c->get('/slow'));
+
+    $c = new Client('127.0.0.1', $port, true);  // an HTTP port answers the ClientHello with a 400
+    $c->set(['timeout' => 5]);
+    show($c, $c->get('/'));
+    echo $c->errMsg, "\n";
 });
 raw_test([
     "",  // closes without answering
@@ -37,11 +42,6 @@ raw_test([
         show($c, $c->get('/'));
     }
 });
-try {
-    new Client('127.0.0.1', 443, true);
-} catch (Swoole\Coroutine\Http\Client\Exception $e) {
-    echo get_class($e), ': ', $e->getMessage(), "\n";
-}
 Co\run(function () {
     $c = new Client('no-such-host.invalid', 80);
     $c->set(['timeout' => 5]);
@@ -56,10 +56,11 @@ ok=false status=-2 err=110 body=""
 waited < 0.9 s: true connected=false
 ok=true status=200 err=0 body="fine"
 ok=false status=-2 err=110 body=""
+ok=false status=-1 err=1018 body=""
+SSL handshake failed: %s
 ok=false status=-3 err=104 body=""
 ok=false status=-3 err=104 body=""
 ok=false status=-3 err=71 body=""
 ok=false status=-3 err=71 body=""
 ok=false status=-3 err=71 body=""
-Swoole\Coroutine\Http\Client\Exception: SSL is not supported by Gust's HTTP client yet
 dns: ok=false status=-1 err=70%d
