@@ -40,6 +40,29 @@ Result<std::pair<int, int>> make_channel_pair(int buffer_bytes) {
 
 // ------------------------------------------------------------------ Sender
 
+// Scratch for one sendmmsg, kept between calls (a few tens of KiB, too much for a coroutine stack).
+// Messages per bundle: 1 + 2 per message iovecs must stay within IOV_MAX (1024).
+constexpr unsigned kMaxBundleParts = 256;
+
+struct Sender::BatchScratch {
+    struct Part {
+        Out *out;
+        uint32_t off, len;  // the payload bytes of `out` this record carries
+        bool last;          // ... are its last
+    };
+    struct Record {
+        unsigned first_part, parts;
+        size_t bytes;  // the record's full length, to check what the kernel reports
+    };
+    mmsghdr msgs[kSendBatch];
+    Record records[kSendBatch];
+    uint8_t record_hdrs[kSendBatch][kHeaderSize + kMaxPad];
+    Part parts[kMaxBatchParts];
+    uint8_t part_hdrs[kMaxBatchParts][kHeaderSize];
+    iovec iov[kSendBatch + 2 * kMaxBatchParts];
+};
+
+
 Sender::Sender(int fd, SenderOptions options)
     : fd_(fd), options_(options), chunk_(options.max_chunk), pad_(static_cast<uint8_t>(options.dest_align % 32)) {
     // Chunks of a multiple of 64 keep every chunk's source and destination alignment equal.
@@ -164,48 +187,78 @@ int Sender::send(const Header &h, const void *data, uint32_t size, SendDone done
     return 1;
 }
 
+bool Sender::bundleable(const Out &o) const {
+    return o.offset == 0 && o.size <= kMaxBundledPayload && kHeaderSize + o.size <= chunk_;
+}
+
 int Sender::write_batch() {
-    mmsghdr msgs[kSendBatch];
-    iovec iov[kSendBatch][2];
-    uint8_t hdrs[kSendBatch][kHeaderSize + kMaxPad];
-    struct Ref {
-        Out *out;
-        uint32_t len;
-        bool last;
-    } refs[kSendBatch];
-    unsigned n = 0;
-    for (auto it = queue_.begin(); it != queue_.end() && n < kSendBatch; ++it) {
-        Out &o = *it;
-        uint32_t off = o.offset;
-        // An empty payload is one record with chunk_len 0; the loop runs at least once.
-        do {
+    if (!scratch_) scratch_ = std::make_unique<BatchScratch>();
+    BatchScratch &b = *scratch_;
+    unsigned n = 0, p = 0, v = 0;
+    auto it = queue_.begin();
+    while (it != queue_.end() && n < kSendBatch && p < kMaxBatchParts) {
+        BatchScratch::Record &r = b.records[n];
+        r = {p, 0, 0};
+        const unsigned first_iov = v;
+        auto next = std::next(it);
+        if (batching() && bundleable(*it) && next != queue_.end() && bundleable(*next)) {
+            // Consecutive small whole messages share one record behind a kBundle header.
+            ++v;  // the bundle header's slot, filled once the length is known
+            uint32_t len = 0;
+            while (it != queue_.end() && p < kMaxBatchParts && p - r.first_part < kMaxBundleParts && bundleable(*it) &&
+                   len + kHeaderSize + it->size <= chunk_) {
+                Out &o = *it;
+                Header h = o.header;
+                h.total_len = h.chunk_len = o.size;
+                h.chunk_offset = 0;
+                h.pad = 0;
+                encode_header(h, b.part_hdrs[p]);
+                b.iov[v++] = {b.part_hdrs[p], kHeaderSize};
+                if (o.size) b.iov[v++] = {const_cast<uint8_t *>(payload(o)), o.size};
+                b.parts[p++] = {&o, 0, o.size, true};
+                len += kHeaderSize + o.size;
+                ++it;
+            }
+            Header bh;
+            bh.type = MessageType::kBundle;
+            bh.total_len = bh.chunk_len = len;
+            encode_header(bh, b.record_hdrs[n]);
+            b.iov[first_iov] = {b.record_hdrs[n], kHeaderSize};
+            r.bytes = kHeaderSize + len;
+        } else {
+            // One record: a chunk of the message at `it`.
+            Out &o = *it;
+            // A message larger than a chunk takes consecutive records of the batch.
+            const uint32_t off = p > 0 && b.parts[p - 1].out == &o ? b.parts[p - 1].off + b.parts[p - 1].len : o.offset;
             const uint32_t len = std::min(chunk_, o.size - off);
             Header h = o.header;
             h.total_len = o.size;
             h.chunk_offset = off;
             h.chunk_len = len;
             h.pad = len ? pad_ : 0;
-            encode_header(h, hdrs[n]);
-            std::memset(hdrs[n] + kHeaderSize, 0, h.pad);
-            iov[n][0] = {hdrs[n], kHeaderSize + h.pad};
-            iov[n][1] = {const_cast<uint8_t *>(payload(o)) + off, len};
-            msgs[n] = {};
-            msgs[n].msg_hdr.msg_iov = iov[n];
-            msgs[n].msg_hdr.msg_iovlen = len ? 2 : 1;
-            off += len;
-            refs[n] = {&o, len, off == o.size};
-            ++n;
-        } while (off < o.size && n < kSendBatch);
-        if (off < o.size) break;  // the batch is full in the middle of this message
+            encode_header(h, b.record_hdrs[n]);
+            std::memset(b.record_hdrs[n] + kHeaderSize, 0, h.pad);
+            b.iov[v++] = {b.record_hdrs[n], kHeaderSize + h.pad};
+            if (len) b.iov[v++] = {const_cast<uint8_t *>(payload(o)) + off, len};
+            const bool last = off + len == o.size;
+            b.parts[p++] = {&o, off, len, last};
+            r.bytes = kHeaderSize + h.pad + len;
+            if (last) ++it;
+        }
+        r.parts = p - r.first_part;
+        b.msgs[n] = {};
+        b.msgs[n].msg_hdr.msg_iov = b.iov + first_iov;
+        b.msgs[n].msg_hdr.msg_iovlen = v - first_iov;
+        ++n;
     }
     int sent;
     do {
-        sent = ::sendmmsg(fd_, msgs, n, MSG_NOSIGNAL | MSG_DONTWAIT);
+        sent = ::sendmmsg(fd_, b.msgs, n, MSG_NOSIGNAL | MSG_DONTWAIT);
     } while (sent < 0 && errno == EINTR);
     if (sent < 0) {
         // A record larger than the socket's send buffer can never go: use smaller chunks.
-        if (errno == EMSGSIZE && refs[0].len > kMinChunk) {
-            chunk_ = std::max(kMinChunk, (refs[0].len / 2) & ~63u);
+        if (errno == EMSGSIZE && b.records[0].bytes > kHeaderSize + kMaxPad + kMinChunk) {
+            chunk_ = std::max(kMinChunk, static_cast<uint32_t>((b.records[0].bytes - kHeaderSize) / 2) & ~63u);
             return 0;
         }
         return -errno;
@@ -214,10 +267,13 @@ int Sender::write_batch() {
     stats_.records += static_cast<unsigned>(sent);
     for (int i = 0; i < sent; ++i) {
         // A seqpacket record is all or nothing; anything else is a kernel contract we rely on broken.
-        if (msgs[i].msg_len != iov[i][0].iov_len + refs[i].len) return -EIO;
-        refs[i].out->offset += refs[i].len;
-        queued_bytes_ -= refs[i].len;
-        if (refs[i].last) refs[i].out->finished = true;
+        if (b.msgs[i].msg_len != b.records[i].bytes) return -EIO;
+        for (unsigned k = 0; k < b.records[i].parts; ++k) {
+            const BatchScratch::Part &part = b.parts[b.records[i].first_part + k];
+            part.out->offset += part.len;
+            queued_bytes_ -= part.len;
+            if (part.last) part.out->finished = true;
+        }
     }
     return sent;
 }

@@ -37,6 +37,7 @@ const char *message_type_name(MessageType t) {
         case MessageType::kTask: return "task";
         case MessageType::kFinish: return "finish";
         case MessageType::kControl: return "control";
+        case MessageType::kBundle: return "bundle";
     }
     return "unknown";
 }

@@ -33,6 +33,14 @@ int Receiver::take_record(const uint8_t *rec, size_t n, size_t cap, Message *out
     const size_t got = std::min(n, cap);
     Header h;
     if (Status s = parse_header(rec, got, limits_, &h, &header_error_); !s.ok()) return s.code();
+    if (h.type == MessageType::kBundle) {
+        if (n != kHeaderSize + h.pad + h.chunk_len || h.chunk_len != h.total_len || h.session_id || h.flags) {
+            return kErrProtocol;
+        }
+        bundle_next_ = rec + kHeaderSize + h.pad;
+        bundle_end_ = bundle_next_ + h.chunk_len;
+        return take_bundled(out);
+    }
     auto place = assembler_.begin_chunk(h);
     if (!place.ok()) return place.code();
     if (n != kHeaderSize + h.pad + h.chunk_len) {
@@ -44,6 +52,35 @@ int Receiver::take_record(const uint8_t *rec, size_t n, size_t cap, Message *out
     if (!dest && h.chunk_len > 0) {
         Message unused;
         (void)assembler_.end_chunk(&unused);  // a chunk of a refused message: skipped
+        return 0;
+    }
+    return assembler_.end_chunk(out) ? 1 : 0;
+}
+
+// The next message of the bundle being handed out: a whole single-chunk message, never a bundle.
+// A bad one drops the rest of the bundle (its boundaries can no longer be trusted).
+int Receiver::take_bundled(Message *out) {
+    const size_t left = static_cast<size_t>(bundle_end_ - bundle_next_);
+    Header h;
+    Status st = parse_header(bundle_next_, left, limits_, &h, &header_error_);
+    if (st.ok() && (h.type == MessageType::kBundle || h.pad != 0 || h.chunk_offset != 0 || h.chunk_len != h.total_len ||
+                    kHeaderSize + size_t{h.chunk_len} > left)) {
+        st = Error{kErrProtocol};
+    }
+    if (!st.ok()) {
+        bundle_next_ = bundle_end_ = nullptr;
+        return st.code();
+    }
+    const uint8_t *payload = bundle_next_ + kHeaderSize;
+    bundle_next_ = payload + h.chunk_len;
+    if (bundle_next_ == bundle_end_) bundle_next_ = bundle_end_ = nullptr;
+    auto place = assembler_.begin_chunk(h);
+    if (!place.ok()) return place.code();
+    uint8_t *dest = place.value();
+    if (dest) std::memcpy(dest, payload, h.chunk_len);
+    if (!dest && h.chunk_len > 0) {
+        Message unused;
+        (void)assembler_.end_chunk(&unused);  // refused by the allocator: skipped
         return 0;
     }
     return assembler_.end_chunk(out) ? 1 : 0;
@@ -104,6 +141,7 @@ int Receiver::fill_batch() {
 
 int Receiver::receive_one(Message *out) {
     header_error_ = HeaderError::kNone;
+    if (bundle_next_) return take_bundled(out);  // its record's memory stays until the bundle ends
     if (buffered() == 0 && batch_ > 1 && staging_ && assembler_.pending_messages() == 0) {
         if (const int rc = fill_batch(); rc < 0) return rc;
     }
@@ -139,6 +177,7 @@ int Receiver::receive_placed(Message *out) {
         discard();
         return s.code();
     }
+    if (h.type == MessageType::kBundle) return receive_staged(out);  // whole messages: read the record whole
     auto place = assembler_.begin_chunk(h);
     if (!place.ok()) {
         discard();

@@ -51,6 +51,10 @@ struct SenderOptions {
 };
 
 inline constexpr unsigned kSendBatch = 64;  // records per sendmmsg
+// A batching Sender packs runs of small whole messages (each at most this large) into one
+// kBundle record, up to the chunk size; at most kMaxBatchParts messages go per sendmmsg.
+inline constexpr uint32_t kMaxBundledPayload = 4096;
+inline constexpr unsigned kMaxBatchParts = 512;
 
 struct SenderStats {
     uint64_t records = 0;  // records written
@@ -109,7 +113,9 @@ private:
         size_t arena_off = 0;
         bool finished = false;  // its last record is written (an empty payload has offset == size from the start)
     };
+    struct BatchScratch;
     const uint8_t *payload(const Out &o) const { return o.data ? o.data : arena_.data() + o.arena_off; }
+    bool bundleable(const Out &o) const;
     bool batching() const { return options_.batch && loop_ != nullptr; }
     int enqueue(Out &&o);
     void schedule_flush();
@@ -133,6 +139,7 @@ private:
     loop::WatchId watch_{};
     bool want_write_ = false;
     std::vector<uint8_t> arena_;  // payloads of send_copy() messages still queued
+    std::unique_ptr<BatchScratch> scratch_;
     bool flush_scheduled_ = false;
     std::shared_ptr<char> alive_ = std::make_shared<char>();  // the deferred flush checks it is still there
     SenderStats stats_;
@@ -174,7 +181,7 @@ public:
     void set_batch(uint32_t records);
     // Records read from the socket and not handed out yet. A reader that stops must still take these:
     // they are no longer in the socket for anyone else.
-    size_t buffered() const { return staged_count_ - staged_next_; }
+    size_t buffered() const { return staged_count_ - staged_next_ + (bundle_next_ ? 1 : 0); }
     // True when nothing is buffered and the last batch read came back short, i.e. the socket was
     // empty then: a drain loop may stop without the extra read that would return EAGAIN (new records
     // make the fd readable again).
@@ -190,6 +197,7 @@ private:
     int receive_placed(Message *out);
     // Decodes one whole record that is already in memory (`n` = its real length, maybe > `cap`).
     int take_record(const uint8_t *rec, size_t n, size_t cap, Message *out);
+    int take_bundled(Message *out);
     int fill_batch();
     size_t slot_size() const { return kHeaderSize + kMaxPad + limits_.max_chunk; }
 
@@ -202,6 +210,10 @@ private:
     std::vector<iovec> iov_;
     size_t staged_count_ = 0;
     size_t staged_next_ = 0;
+    // A kBundle record being handed out, one message per receive_one(): inside a staging slot or
+    // stage_, which are not reused before it ends.
+    const uint8_t *bundle_next_ = nullptr;
+    const uint8_t *bundle_end_ = nullptr;
     bool short_batch_ = false;
     Limits limits_;
     Assembler assembler_;

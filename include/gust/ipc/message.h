@@ -30,8 +30,12 @@ enum class MessageType : uint8_t {
     kTask = 5,         // task to a task worker
     kFinish = 6,       // a task worker's result
     kControl = 7,      // engine control (shutdown, reload, stats, ...)
+    // Several small whole messages in one record, each as its own 32-byte header (pad 0, one
+    // chunk) followed by its payload: one skb and one wake-up of the peer instead of one per
+    // message (docs/core-ipc.md). Written by a batching Sender; never nested.
+    kBundle = 8,
 };
-inline constexpr uint8_t kMaxMessageType = 7;
+inline constexpr uint8_t kMaxMessageType = 8;
 const char *message_type_name(MessageType t);
 
 // Flags for the layers above; the codec only checks that no unknown bit is set.

@@ -104,7 +104,7 @@ TEST(IpcBatch, OneIterationsMessagesLeaveInOneCallInOrder) {
     EXPECT_EQ(s.queued_messages(), 40u);
     loop.run_once(0);
     EXPECT_EQ(s.stats().calls, 1u);
-    EXPECT_EQ(s.stats().records, 40u);
+    EXPECT_EQ(s.stats().records, 1u);  // small whole messages share one kBundle record
     EXPECT_EQ(done, 20);
     EXPECT_EQ(s.queued_messages(), 0u);
     EXPECT_EQ(s.queued_bytes(), 0u);
@@ -123,12 +123,15 @@ TEST(IpcBatch, OneIterationsMessagesLeaveInOneCallInOrder) {
 
 TEST(IpcBatch, MoreThanOneBatchOfRecordsKeepsOrder) {
     loop::Loop loop;
-    Pair p(1 << 20);
+    Pair p(4 << 20);
     Sender s(p.a, batching());
     ASSERT_TRUE(s.attach(&loop).ok());
-    for (uint32_t i = 0; i < 3 * kSendBatch + 5; ++i) ASSERT_EQ(s.send_copy(header(i), &i, sizeof i), 0);
+    // Too large to bundle: one record each.
+    std::vector<uint8_t> big(kMaxBundledPayload + 1);
+    for (uint32_t i = 0; i < 3 * kSendBatch + 5; ++i) ASSERT_EQ(s.send_copy(header(i), &i, sizeof i, big.data(), static_cast<uint32_t>(big.size())), 0);
     loop.run_once(0);
     EXPECT_EQ(s.stats().calls, 4u);
+    EXPECT_EQ(s.stats().records, 3 * kSendBatch + 5);
     TestAllocator alloc;
     Receiver r(p.b, Limits{}, &alloc);
     r.set_batch(64);
@@ -211,6 +214,125 @@ TEST(IpcBatch, ChunkedMessageInsideABatchArrivesWholeBetweenSmallOnes) {
         EXPECT_EQ(alloc.allocations, got.size());  // once per message
         EXPECT_TRUE(alloc.live.empty());
     }
+}
+
+TEST(IpcBatch, BundlesFillToTheChunkSizeAndInterleaveWithLargeMessagesInOrder) {
+    loop::Loop loop;
+    Pair p(8 << 20);
+    SenderOptions so = batching();
+    so.max_queued_messages = 4096;
+    Sender s(p.a, so);
+    ASSERT_TRUE(s.attach(&loop).ok());
+    // Runs of small messages (some empty, some exactly kMaxBundledPayload), then a message that
+    // needs three chunks, then more small ones: nothing may overtake anything.
+    std::vector<std::vector<uint8_t>> sent;
+    auto small_run = [&](uint32_t count, uint32_t base) {
+        for (uint32_t i = 0; i < count; ++i) {
+            const uint32_t n = i % 50 == 0 ? 0 : i % 50 == 1 ? kMaxBundledPayload : (i * 37) % 300;
+            sent.push_back(pattern(n, base + i));
+            ASSERT_EQ(s.send_copy(header(sent.size() - 1), sent.back().data(), n), 0);
+        }
+    };
+    small_run(600, 0);
+    sent.push_back(pattern(3 * s.chunk_size() - 5, 77));
+    ASSERT_EQ(s.send(header(sent.size() - 1), sent.back().data(), static_cast<uint32_t>(sent.back().size())), 1);
+    small_run(300, 1000);
+    loop.run_once(0);
+    EXPECT_EQ(s.queued_messages(), 0u);
+    EXPECT_LT(s.stats().records, 40u);  // 901 messages
+    TestAllocator alloc;
+    Receiver r(p.b, Limits{}, &alloc);
+    r.set_batch(8);
+    auto got = drain(r, alloc);
+    ASSERT_EQ(got.size(), sent.size());
+    for (size_t i = 0; i < sent.size(); ++i) {
+        EXPECT_EQ(got[i].header.session_id, i);
+        EXPECT_TRUE(got[i].bytes == sent[i]) << i;
+    }
+    EXPECT_TRUE(alloc.live.empty());
+}
+
+TEST(IpcBatch, BundlesReadOneRecordAtATimeAndInPlacedMode) {
+    loop::Loop loop;
+    Pair p(1 << 20);
+    Sender s(p.a, batching());
+    ASSERT_TRUE(s.attach(&loop).ok());
+    for (uint32_t i = 0; i < 10; ++i) ASSERT_EQ(s.send_copy(header(i), &i, sizeof i), 0);
+    loop.run_once(0);
+    for (uint32_t i = 10; i < 20; ++i) ASSERT_EQ(s.send_copy(header(i), &i, sizeof i), 0);
+    loop.run_once(0);
+    EXPECT_EQ(s.stats().records, 2u);
+    TestAllocator alloc;
+    Receiver r(p.b, Limits{}, &alloc);
+    r.set_staging(false);  // the first bundle through the placed path (peek, then the whole record)
+    Message m;
+    ASSERT_EQ(r.receive_one(&m), 1);
+    EXPECT_EQ(m.header.session_id, 0u);
+    alloc.free_block(m.dest.data);
+    EXPECT_EQ(r.buffered(), 1u);  // the rest of the bundle is held, not in the socket
+    r.set_staging(true);
+    auto got = drain(r, alloc);
+    ASSERT_EQ(got.size(), 19u);
+    for (uint32_t i = 0; i < 19; ++i) EXPECT_EQ(got[i].header.session_id, i + 1);
+    EXPECT_TRUE(alloc.live.empty());
+}
+
+// A bundle record whose inner messages are given as (header, payload bytes actually written).
+void send_bundle(int fd, const std::vector<std::pair<Header, std::vector<uint8_t>>> &inner, int32_t length_delta = 0) {
+    std::vector<uint8_t> body;
+    for (const auto &[h, bytes] : inner) {
+        uint8_t hdr[kHeaderSize];
+        encode_header(h, hdr);
+        body.insert(body.end(), hdr, hdr + kHeaderSize);
+        body.insert(body.end(), bytes.begin(), bytes.end());
+    }
+    Header bh = header(0, MessageType::kBundle);
+    bh.total_len = bh.chunk_len = static_cast<uint32_t>(body.size() + length_delta);
+    send_raw(fd, bh, body.data(), body.size());
+}
+
+TEST(IpcBatch, HostileBundlesAreDroppedWithoutLosingTheNextRecord) {
+    Pair p;
+    TestAllocator alloc;
+    Receiver r(p.b, Limits{}, &alloc);
+    r.set_batch(16);
+    auto bytes = pattern(100, 5);
+    auto whole = [&](uint64_t session, uint32_t n) { return std::make_pair(raw(session, n, 0, n), std::vector<uint8_t>(bytes.begin(), bytes.begin() + n)); };
+    // Good first message, then one claiming more bytes than the bundle holds: the first arrives,
+    // the rest of that bundle is dropped.
+    auto overlong = whole(2, 50);
+    overlong.first.total_len = overlong.first.chunk_len = 95;  // 92 bytes are left
+    send_bundle(p.a, {whole(1, 10), overlong, whole(3, 10)});
+    // A bundle inside a bundle.
+    Header nested = header(0, MessageType::kBundle);
+    nested.total_len = nested.chunk_len = 0;
+    send_bundle(p.a, {std::make_pair(nested, std::vector<uint8_t>{})});
+    // An inner message that is only a chunk of a larger one.
+    send_bundle(p.a, {std::make_pair(raw(4, 20, 0, 10), std::vector<uint8_t>(bytes.begin(), bytes.begin() + 10))});
+    // The bundle's own length disagrees with the record.
+    send_bundle(p.a, {whole(5, 10)}, 1);
+    // Garbage after the last whole message.
+    {
+        auto w = whole(6, 10);
+        std::vector<uint8_t> body(kHeaderSize);
+        encode_header(w.first, body.data());
+        body.insert(body.end(), w.second.begin(), w.second.end());
+        body.insert(body.end(), {1, 2, 3});
+        Header bh = header(0, MessageType::kBundle);
+        bh.total_len = bh.chunk_len = static_cast<uint32_t>(body.size());
+        send_raw(p.a, bh, body.data(), body.size());
+    }
+    // An empty bundle, then a healthy bundle.
+    send_bundle(p.a, {});
+    send_bundle(p.a, {whole(7, 10), whole(8, 0)});
+    std::vector<int> codes;
+    auto got = drain(r, alloc, SIZE_MAX, &codes);
+    std::vector<uint64_t> sessions;
+    for (const auto &g : got) sessions.push_back(g.header.session_id);
+    EXPECT_EQ(sessions, (std::vector<uint64_t>{1, 6, 7, 8}));
+    EXPECT_EQ(codes, (std::vector<int>{kErrProtocol, kErrProtocol, kErrProtocol, kErrProtocol, kErrProtocol, kErrProtocol}));
+    EXPECT_EQ(r.assembler().pending_messages(), 0u);
+    EXPECT_TRUE(alloc.live.empty());
 }
 
 TEST(IpcBatch, HostileRecordInTheMiddleOfABatchIsDroppedAlone) {
