@@ -224,8 +224,9 @@ int TlsContext::select_alpn(SSL *, const unsigned char **out, unsigned char *out
 
 TlsContext::~TlsContext() { SSL_CTX_free(ctx_); }
 
-TlsSession::TlsSession(std::shared_ptr<TlsContext> ctx, CoSocket &sock, const std::string &host)
-    : ctx_(std::move(ctx)), sock_(sock), host_(host) {
+// ---- TlsEngine: one SSL on a non-blocking fd, never waiting
+
+TlsEngine::TlsEngine(std::shared_ptr<TlsContext> ctx, int fd, const std::string &host) : ctx_(std::move(ctx)) {
     ERR_clear_error();
     ssl_ = SSL_new(ctx_->native());
     BIO *bio = ssl_ ? BIO_new(socket_bio_method()) : nullptr;
@@ -235,147 +236,130 @@ TlsSession::TlsSession(std::shared_ptr<TlsContext> ctx, CoSocket &sock, const st
         error_ = openssl_reason("out of memory");
         return;
     }
-    BIO_set_data(bio, reinterpret_cast<void *>(static_cast<intptr_t>(sock_.fd())));
+    BIO_set_data(bio, reinterpret_cast<void *>(static_cast<intptr_t>(fd)));
     SSL_set_bio(ssl_, bio, bio);
+    // Partial writes: a write reports each record as it leaves, so an output buffer can be
+    // consumed as it goes; the buffer may move (it grows) between a refused write and its retry.
+    SSL_set_mode(ssl_, SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
     if (ctx_->role() == TlsRole::kServer) {
         SSL_set_accept_state(ssl_);
         return;
     }
     SSL_set_connect_state(ssl_);
-    const bool ip = is_ip_literal(host_);
-    if (!host_.empty() && !ip) SSL_set_tlsext_host_name(ssl_, host_.c_str());
-    if (!host_.empty() && ctx_->config().verify_peer) {
-        if (ip) X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(ssl_), host_.c_str());
-        else SSL_set1_host(ssl_, host_.c_str());
+    const bool ip = is_ip_literal(host);
+    if (!host.empty() && !ip) SSL_set_tlsext_host_name(ssl_, host.c_str());
+    if (!host.empty() && ctx_->config().verify_peer) {
+        if (ip) X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(ssl_), host.c_str());
+        else SSL_set1_host(ssl_, host.c_str());
     }
 }
 
-TlsSession::~TlsSession() {
+TlsEngine::~TlsEngine() {
     if (ssl_) SSL_free(ssl_);
 }
 
-int TlsSession::fail(int code, const char *what) {
-    error_ = openssl_reason(what);
-    return code;
-}
-
-int TlsSession::wait_or_fail(int rc, Nanos deadline) {
-    int saved_errno = errno;
-    switch (SSL_get_error(ssl_, rc)) {
+int TlsEngine::classify(int rc) {
+    const int saved_errno = errno;
+    const int kind = SSL_get_error(ssl_, rc);
+    wants_write_ = kind == SSL_ERROR_WANT_WRITE;
+    switch (kind) {
         case SSL_ERROR_WANT_READ:
-        case SSL_ERROR_WANT_WRITE: {
-            bool writable = SSL_get_error(ssl_, rc) == SSL_ERROR_WANT_WRITE;
-            Nanos left = remaining(deadline);
-            if (left == 0) return kErrTimedOut;
-            Status st = sock_.wait_ready(writable, left);
-            return st.ok() ? 1 : st.code();  // after kErrClosed `this` may be gone: touch nothing
-        }
+        case SSL_ERROR_WANT_WRITE:
+            return -EAGAIN;
         case SSL_ERROR_ZERO_RETURN:
-            return fail(-ECONNRESET, "the peer closed the TLS session");
+            error_ = "the peer closed the TLS session";
+            return -ECONNRESET;
         case SSL_ERROR_SYSCALL:
-            if (ERR_peek_error()) return fail(kErrTls, "TLS failure");
-            if (saved_errno == 0 || rc == 0) return fail(-ECONNRESET, "the peer closed the connection");
+            if (ERR_peek_error()) break;
+            if (saved_errno == 0 || rc == 0) {
+                error_ = "the peer closed the connection";
+                return -ECONNRESET;
+            }
             error_ = strerror(saved_errno);
             return -saved_errno;
         default:
-            return fail(kErrTls, "TLS failure");
+            break;
     }
+    error_ = openssl_reason("TLS failure");
+    return -kErrTls;
 }
 
-Status TlsSession::handshake(Nanos timeout) {
-    if (!ssl_) return Error{kErrTls};
-    const Nanos deadline = timeout < 0 ? -1 : deadline_after(monotonic_now(), timeout);
-    for (;;) {
-        ERR_clear_error();
-        errno = 0;
-        int rc = SSL_do_handshake(ssl_);
-        if (rc == 1) break;
-        long verify = SSL_get_verify_result(ssl_);
-        int r = wait_or_fail(rc, deadline);
-        if (r == 1) continue;
-        if (r == kErrTls && verify != X509_V_OK) {
+int TlsEngine::handshake() {
+    if (!ssl_) return -kErrTls;
+    if (established_) return 0;
+    ERR_clear_error();
+    errno = 0;
+    const int rc = SSL_do_handshake(ssl_);
+    if (rc != 1) {
+        const long verify = SSL_get_verify_result(ssl_);
+        const int r = classify(rc);
+        if (r == -kErrTls && verify != X509_V_OK) {
             error_ = std::string("certificate verify failed: ") + X509_verify_cert_error_string(verify);
-            return Error{kErrTlsVerify};
+            return -kErrTlsVerify;
         }
-        return Error{r};
+        return r;
     }
+    wants_write_ = false;
     if (ctx_->role() == TlsRole::kClient && ctx_->config().verify_peer && !SSL_get0_peer_certificate(ssl_)) {
         error_ = "the peer sent no certificate";
-        return Error{kErrTlsVerify};
+        return -kErrTlsVerify;
     }
     established_ = true;
-    return {};
+    return 0;
 }
 
-Result<size_t> TlsSession::recv(void *buf, size_t len, Nanos timeout) {
-    if (!ssl_ || !established_) return Error{kErrTls};
-    const Nanos deadline = timeout < 0 ? -1 : deadline_after(monotonic_now(), timeout);
-    const int want = static_cast<int>(std::min<size_t>(len, INT_MAX));
-    for (;;) {
-        ERR_clear_error();
-        errno = 0;
-        int n = SSL_read(ssl_, buf, want);
-        if (n > 0) return static_cast<size_t>(n);
-        int kind = SSL_get_error(ssl_, n);
-        if (kind == SSL_ERROR_ZERO_RETURN) return size_t{0};
-        if (kind == SSL_ERROR_SYSCALL && n == 0 && !ERR_peek_error()) return size_t{0};
-        int r = wait_or_fail(n, deadline);
-        if (r != 1) return Error{r};
-    }
+ssize_t TlsEngine::read(void *buf, size_t len) {
+    if (!ssl_ || !established_) return -kErrTls;
+    ERR_clear_error();
+    errno = 0;
+    const int n = SSL_read(ssl_, buf, static_cast<int>(std::min<size_t>(len, INT_MAX)));
+    if (n > 0) return n;
+    const int kind = SSL_get_error(ssl_, n);
+    if (kind == SSL_ERROR_ZERO_RETURN) return 0;
+    if (kind == SSL_ERROR_SYSCALL && n == 0 && !ERR_peek_error()) return 0;
+    return classify(n);
 }
 
-Result<size_t> TlsSession::send_all(const void *buf, size_t len, Nanos timeout) {
-    if (!ssl_ || !established_) return Error{kErrTls};
-    const Nanos deadline = timeout < 0 ? -1 : deadline_after(monotonic_now(), timeout);
-    const char *p = static_cast<const char *>(buf);
-    size_t sent = 0;
-    while (sent < len) {
-        // A retried SSL_write must repeat the same arguments; without partial writes it then
-        // reports the whole chunk.
-        const int chunk = static_cast<int>(std::min<size_t>(len - sent, 1u << 30));
-        ERR_clear_error();
-        errno = 0;
-        int n = SSL_write(ssl_, p + sent, chunk);
-        if (n > 0) {
-            sent += static_cast<size_t>(n);
-            continue;
-        }
-        int r = wait_or_fail(n, deadline);
-        if (r != 1) return Error{r};
-    }
-    return sent;
+ssize_t TlsEngine::write(const void *buf, size_t len) {
+    if (!ssl_ || !established_) return -kErrTls;
+    if (len == 0) return 0;
+    ERR_clear_error();
+    errno = 0;
+    const int n = SSL_write(ssl_, buf, static_cast<int>(std::min<size_t>(len, 1u << 30)));
+    if (n > 0) return n;
+    return classify(n);
 }
 
-void TlsSession::shutdown() {
-    if (!ssl_ || !established_ || !sock_.is_open()) return;
+void TlsEngine::shutdown() {
+    if (!ssl_ || !established_) return;
     ERR_clear_error();
     (void)SSL_shutdown(ssl_);  // one try: close_notify if the socket buffer takes it
     ERR_clear_error();
     established_ = false;
 }
 
-size_t TlsSession::pending() const { return ssl_ ? static_cast<size_t>(SSL_pending(ssl_)) : 0; }
+size_t TlsEngine::pending() const { return ssl_ ? static_cast<size_t>(SSL_pending(ssl_)) : 0; }
 
-std::string TlsSession::protocol() const { return ssl_ ? SSL_get_version(ssl_) : ""; }
+std::string TlsEngine::protocol() const { return ssl_ ? SSL_get_version(ssl_) : ""; }
 
-std::string TlsSession::cipher() const {
+std::string TlsEngine::cipher() const {
     const char *name = ssl_ ? SSL_get_cipher_name(ssl_) : nullptr;
     return name ? name : "";
 }
 
-std::string TlsSession::alpn_selected() const {
+std::string TlsEngine::alpn_selected() const {
     const unsigned char *data = nullptr;
     unsigned len = 0;
     if (ssl_) SSL_get0_alpn_selected(ssl_, &data, &len);
     return data ? std::string(reinterpret_cast<const char *>(data), len) : std::string();
 }
 
-std::string TlsSession::server_name() const {
+std::string TlsEngine::server_name() const {
     const char *name = ssl_ ? SSL_get_servername(ssl_, TLSEXT_NAMETYPE_host_name) : nullptr;
     return name ? name : "";
 }
 
-std::string TlsSession::peer_certificate_pem() const {
+std::string TlsEngine::peer_certificate_pem() const {
     X509 *cert = ssl_ ? SSL_get0_peer_certificate(ssl_) : nullptr;
     if (!cert) return {};
     BIO *mem = BIO_new(BIO_s_mem());
@@ -388,6 +372,63 @@ std::string TlsSession::peer_certificate_pem() const {
     }
     BIO_free(mem);
     return out;
+}
+
+// ---- TlsSession: the engine driven from a coroutine
+
+namespace {
+// The engine's negative result as a Result code (GustErrors are positive, errno values negative).
+int code_of(ssize_t n) { return -n > kErrBase ? static_cast<int>(-n) : static_cast<int>(n); }
+}  // namespace
+
+TlsSession::TlsSession(std::shared_ptr<TlsContext> ctx, CoSocket &sock, const std::string &host)
+    : engine_(std::move(ctx), sock.fd(), host), sock_(sock) {}
+
+int TlsSession::wait(Nanos deadline) {
+    const Nanos left = remaining(deadline);
+    if (left == 0) return kErrTimedOut;
+    Status st = sock_.wait_ready(engine_.wants_write(), left);
+    return st.code();  // after kErrClosed `this` may be gone: the caller touches nothing
+}
+
+Status TlsSession::handshake(Nanos timeout) {
+    const Nanos deadline = timeout < 0 ? -1 : deadline_after(monotonic_now(), timeout);
+    for (;;) {
+        const int r = engine_.handshake();
+        if (r == 0) return {};
+        if (r != -EAGAIN) return Error{code_of(r)};
+        if (const int w = wait(deadline)) return Error{w};
+    }
+}
+
+Result<size_t> TlsSession::recv(void *buf, size_t len, Nanos timeout) {
+    const Nanos deadline = timeout < 0 ? -1 : deadline_after(monotonic_now(), timeout);
+    for (;;) {
+        const ssize_t n = engine_.read(buf, len);
+        if (n >= 0) return static_cast<size_t>(n);
+        if (n != -EAGAIN) return Error{code_of(n)};
+        if (const int w = wait(deadline)) return Error{w};
+    }
+}
+
+Result<size_t> TlsSession::send_all(const void *buf, size_t len, Nanos timeout) {
+    const Nanos deadline = timeout < 0 ? -1 : deadline_after(monotonic_now(), timeout);
+    const char *p = static_cast<const char *>(buf);
+    size_t sent = 0;
+    while (sent < len) {
+        const ssize_t n = engine_.write(p + sent, len - sent);
+        if (n > 0) {
+            sent += static_cast<size_t>(n);
+            continue;
+        }
+        if (n != -EAGAIN) return Error{code_of(n)};
+        if (const int w = wait(deadline)) return Error{w};
+    }
+    return sent;
+}
+
+void TlsSession::shutdown() {
+    if (sock_.is_open()) engine_.shutdown();
 }
 
 }  // namespace gust::net

@@ -1,5 +1,6 @@
-// TLS for coroutine sockets (OpenSSL): a client context built from Swoole-style settings, and a
-// session layered on a connected CoSocket whose operations park the coroutine like the socket's.
+// TLS (OpenSSL): contexts built from Swoole-style ssl_* settings, a non-blocking engine for one
+// connection (driven by the server's reactor), and a session on a CoSocket that parks the
+// coroutine like the socket's own operations.
 //
 // The session does its own I/O on the socket's fd (a BIO that sends with MSG_NOSIGNAL, so a dead
 // peer never raises SIGPIPE) and waits through CoSocket::wait_ready, so the socket's one-waiter-
@@ -7,6 +8,8 @@
 // handshake, before a byte of application data is sent, which lets `allow_self_signed` accept
 // exactly the self-signed errors and report every other one by name.
 #pragma once
+
+#include <sys/types.h>
 
 #include <memory>
 #include <string>
@@ -69,25 +72,34 @@ private:
     std::string alpn_wire_;  // a server's list in ALPN's wire format
 };
 
-// Error codes: kErrTls (handshake or record failure), kErrTlsVerify (the peer's certificate was
-// refused); error() names the reason. Socket errors and timeouts pass through unchanged.
-class TlsSession {
+// One TLS connection on a connected non-blocking fd that never waits: each call does what the
+// socket allows now. -EAGAIN means "call again when the fd is ready" — writable if wants_write(),
+// else readable. Every failure is negative: -kErrTls (handshake or record failure), -kErrTlsVerify
+// (the peer's certificate was refused), or -errno of the socket; error() names the reason. The server's
+// event-driven reactor drives it from readiness events; TlsSession drives it from a coroutine.
+class TlsEngine {
 public:
     // The role is the context's. A client sends `host` as SNI (unless it is an IP literal) and
     // checks it against the certificate when the context verifies peers; empty skips both.
-    TlsSession(std::shared_ptr<TlsContext> ctx, CoSocket &sock, const std::string &host = {});
-    ~TlsSession();
-    TlsSession(const TlsSession &) = delete;
-    TlsSession &operator=(const TlsSession &) = delete;
+    TlsEngine(std::shared_ptr<TlsContext> ctx, int fd, const std::string &host = {});
+    ~TlsEngine();
+    TlsEngine(const TlsEngine &) = delete;
+    TlsEngine &operator=(const TlsEngine &) = delete;
 
-    Status handshake(Nanos timeout);
-    // Some bytes (> 0), 0 at the end of the stream (close_notify or, leniently, a bare FIN).
-    Result<size_t> recv(void *buf, size_t len, Nanos timeout);
-    Result<size_t> send_all(const void *buf, size_t len, Nanos timeout);
+    // 0 once established, -EAGAIN, or an error.
+    int handshake();
+    // > 0 bytes, 0 at the end of the stream (close_notify or, leniently, a bare FIN), -EAGAIN, or
+    // an error. Decrypted bytes beyond `len` stay buffered: see pending().
+    ssize_t read(void *buf, size_t len);
+    // > 0 bytes taken (partial writes: one record at a time), -EAGAIN, or an error. After -EAGAIN
+    // the retry must start with the same bytes (the buffer may have moved or grown).
+    ssize_t write(const void *buf, size_t len);
     // Sends close_notify if the socket takes it now; never waits.
     void shutdown();
 
-    // Decrypted bytes already buffered (the socket may look idle while these wait).
+    bool established() const { return established_; }
+    bool wants_write() const { return wants_write_; }
+    // Decrypted bytes already buffered: the fd may look idle while these wait.
     size_t pending() const;
     const std::string &error() const { return error_; }
     std::string protocol() const;  // "TLSv1.3"
@@ -98,16 +110,44 @@ public:
     std::string peer_certificate_pem() const;
 
 private:
-    // Turns an OpenSSL result into: 1 retry (after waiting), or an error code.
-    int wait_or_fail(int rc, Nanos deadline);
-    int fail(int code, const char *what);
+    // The result of a failed SSL call: -EAGAIN (wants_write_ set) or an error.
+    int classify(int rc);
 
     std::shared_ptr<TlsContext> ctx_;
-    CoSocket &sock_;
     SSL *ssl_ = nullptr;
-    std::string host_;
     std::string error_;
     bool established_ = false;
+    bool wants_write_ = false;
+};
+
+// A TlsEngine over a CoSocket whose operations park the coroutine like the socket's (same
+// one-waiter-per-direction rule, deadlines and close() semantics). Socket errors and timeouts
+// pass through unchanged.
+class TlsSession {
+public:
+    TlsSession(std::shared_ptr<TlsContext> ctx, CoSocket &sock, const std::string &host = {});
+    TlsSession(const TlsSession &) = delete;
+    TlsSession &operator=(const TlsSession &) = delete;
+
+    Status handshake(Nanos timeout);
+    Result<size_t> recv(void *buf, size_t len, Nanos timeout);
+    Result<size_t> send_all(const void *buf, size_t len, Nanos timeout);
+    void shutdown();
+
+    size_t pending() const { return engine_.pending(); }
+    const std::string &error() const { return engine_.error(); }
+    std::string protocol() const { return engine_.protocol(); }
+    std::string cipher() const { return engine_.cipher(); }
+    std::string alpn_selected() const { return engine_.alpn_selected(); }
+    std::string server_name() const { return engine_.server_name(); }
+    std::string peer_certificate_pem() const { return engine_.peer_certificate_pem(); }
+
+private:
+    // Parks until the engine's wanted readiness: 0 or an error code.
+    int wait(Nanos deadline);
+
+    TlsEngine engine_;
+    CoSocket &sock_;
 };
 
 }  // namespace gust::net
