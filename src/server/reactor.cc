@@ -1,6 +1,7 @@
 #include "gust/server/reactor.h"
 
 #include <sys/socket.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <sys/sendfile.h>
@@ -23,6 +24,8 @@ struct Reactor::Listener final : loop::IoHandler {
     std::shared_ptr<const proto::framing::Framing> framing;
     Nanos header_timeout = 0;
     Nanos body_timeout = 0;
+    std::shared_ptr<net::TlsContext> tls;
+    Nanos handshake_timeout = 0;
     loop::WatchId watch{};
     loop::TimerId resume_timer = 0;  // re-arms the watch after an EMFILE pause
     void on_io(uint32_t) override {
@@ -60,6 +63,13 @@ struct Reactor::Session final : loop::IoHandler {
     bool dead = false;         // torn down (fd closed); awaiting free
     bool buffer_full = false;  // on_buffer_full reported, on_buffer_empty pending
     uint32_t interest = 0;
+    // TLS listeners: the connection's engine; until its handshake completes the session is not
+    // `announced` (no on_connect yet, so no on_close either) and a timer bounds the handshake.
+    std::unique_ptr<net::TlsEngine> tls;
+    bool announced = true;
+    bool reset = false;  // close(reset): no TLS goodbye either
+    bool read_wants_write = false;  // the engine's last read needs the socket writable
+    loop::TimerId handshake_timer = 0;
     void on_io(uint32_t events) override { reactor->on_session_io(*this, events); }
 };
 
@@ -82,6 +92,7 @@ Reactor::~Reactor() {
     for (auto &[id, s] : sessions_) {
         drop_files(*s);
         if (s->read_timer != 0) loop_.cancel_timer(s->read_timer);
+        if (s->handshake_timer != 0) loop_.cancel_timer(s->handshake_timer);
         if (s->watch.valid()) loop_.unwatch(s->watch);
         if (s->info.fd >= 0) net::sys::close(s->info.fd);
     }
@@ -121,6 +132,8 @@ Result<int> Reactor::adopt_listener(int fd, const ListenOptions &o) {
     l->framing = o.type == SOCK_STREAM ? o.framing : nullptr;
     l->header_timeout = o.header_timeout;
     l->body_timeout = o.body_timeout;
+    l->tls = o.type == SOCK_STREAM ? o.tls : nullptr;
+    l->handshake_timeout = o.handshake_timeout;
     listeners_.push_back(std::move(l));
     if (started_) {
         auto w = loop_.watch(fd, loop::kReadable, listeners_.back().get());
@@ -223,6 +236,25 @@ void Reactor::on_accept(Listener &l) {
         Session &ref = *s;
         sessions_.emplace(ref.info.id, std::move(s));
         ++stats_.accepted;
+        if (l.tls) {
+            ref.tls = std::make_unique<net::TlsEngine>(l.tls, fd);
+            ref.announced = false;
+            const SessionId id = ref.info.id;
+            ref.handshake_timer = loop_.add_timer(l.handshake_timeout, 0, [this, id](loop::TimerId) {
+                auto it = sessions_.find(id);
+                if (it == sessions_.end() || it->second->dead) return;
+                it->second->handshake_timer = 0;
+                ++stats_.tls_failures;
+                GUST_LOG_WARN("TLS handshake with %s not done in time; closing it",
+                              it->second->info.peer.to_string().c_str());
+                finish_close(*it->second, CloseCause::kProtocol);
+                reap();
+            });
+            loop_.set_timer_ref(ref.handshake_timer, false);
+            advance_handshake(ref);  // the ClientHello may be here already
+            reap();
+            continue;
+        }
         {
             CallbackScope scope(callback_depth_);
             events_.on_connect(ref.info);
@@ -245,17 +277,70 @@ void Reactor::on_datagram(Listener &l) {
 
 void Reactor::on_session_io(Session &s, uint32_t events) {
     if (s.dead) return;
+    if (!s.announced) {
+        advance_handshake(s);
+        reap();
+        return;
+    }
     if (events & loop::kWritable) flush_session(s);
-    if (!s.dead && !s.info.paused && (events & (loop::kReadable | loop::kHangup | loop::kError))) read_session(s);
+    const bool readable = (events & (loop::kReadable | loop::kHangup | loop::kError)) ||
+                          (s.read_wants_write && (events & loop::kWritable));
+    if (!s.dead && !s.info.paused && readable) read_session(s);
     reap();
+}
+
+void Reactor::advance_handshake(Session &s) {
+    const int rc = s.tls->handshake();
+    if (rc == -EAGAIN) {
+        const uint32_t want = s.tls->wants_write() ? loop::kWritable : loop::kReadable;
+        if (want != s.interest && loop_.update(s.watch, want).ok()) s.interest = want;
+        return;
+    }
+    if (rc < 0) {
+        ++stats_.tls_failures;
+        GUST_LOG_WARN("TLS handshake with %s failed: %s", s.info.peer.to_string().c_str(), s.tls->error().c_str());
+        finish_close(s, CloseCause::kProtocol);
+        return;
+    }
+    if (s.handshake_timer != 0) loop_.cancel_timer(s.handshake_timer);
+    s.handshake_timer = 0;
+    s.announced = true;
+    update_interest(s);
+    {
+        CallbackScope scope(callback_depth_);
+        events_.on_connect(s.info);
+    }
+    // Application data may have come with the handshake's last flight and sit decrypted in the
+    // engine, where the poller cannot see it.
+    if (!s.dead && !s.info.paused) read_session(s);
+}
+
+ssize_t Reactor::session_recv(Session &s, char *buf, size_t len) {
+    if (!s.tls) return net::sys::recv(s.info.fd, buf, len);
+    const ssize_t n = s.tls->read(buf, len);
+    s.read_wants_write = n == -EAGAIN && s.tls->wants_write();
+    if (n < 0 && n != -EAGAIN && n != -ECONNRESET) {
+        GUST_LOG_WARN("session %lld from %s: TLS: %s", static_cast<long long>(s.info.id),
+                      s.info.peer.to_string().c_str(), s.tls->error().c_str());
+    }
+    return n;
+}
+
+ssize_t Reactor::session_send(Session &s, const char *data, size_t len) {
+    if (!s.tls) return net::sys::send(s.info.fd, data, len);
+    if (!s.tls->established()) return -EAGAIN;
+    return s.tls->write(data, len);
 }
 
 void Reactor::read_session(Session &s) {
     char buf[64 * 1024];
     const size_t chunk = std::min(sizeof(buf), options_.read_chunk);
     for (int i = 0; i < 16 && !s.dead && !s.info.paused; ++i) {
-        ssize_t n = net::sys::recv(s.info.fd, buf, chunk);
-        if (n == -EAGAIN || n == -EWOULDBLOCK) return;
+        ssize_t n = session_recv(s, buf, chunk);
+        if (n == -EAGAIN || n == -EWOULDBLOCK) {
+            if (s.read_wants_write) update_interest(s);
+            return;
+        }
         if (n == 0) {
             finish_close(s, CloseCause::kPeer);
             return;
@@ -274,8 +359,20 @@ void Reactor::read_session(Session &s) {
             CallbackScope scope(callback_depth_);
             events_.on_receive(s.info, Slice(buf, static_cast<size_t>(n)));
         }
-        if (static_cast<size_t>(n) < chunk) return;
+        // A short read drained the socket; TLS reads stop at a record, so they go on to EAGAIN.
+        if (!s.tls && static_cast<size_t>(n) < chunk) return;
     }
+    // Bytes left decrypted in the engine are invisible to the poller: come back for them.
+    if (s.tls && !s.dead && !s.info.paused && s.tls->pending() > 0) schedule_tls_read(s.info.id);
+}
+
+void Reactor::schedule_tls_read(SessionId id) {
+    loop_.defer([this, id] {
+        auto it = sessions_.find(id);
+        if (it == sessions_.end() || it->second->dead || it->second->info.paused) return;
+        read_session(*it->second);
+        reap();
+    });
 }
 
 void Reactor::deliver_framed(Session &s, Slice bytes) {
@@ -410,7 +507,7 @@ void Reactor::on_read_timer(SessionId id) {
 bool Reactor::write_output(Session &s) {
     for (;;) {
         while (!s.output.empty()) {
-            ssize_t n = net::sys::send(s.info.fd, s.output.data(), s.output.size());
+            ssize_t n = session_send(s, s.output.data(), s.output.size());
             if (n == -EAGAIN || n == -EWOULDBLOCK) return true;
             if (n < 0) {
                 finish_close(s, n == -EPIPE || n == -ECONNRESET ? CloseCause::kPeer : CloseCause::kError);
@@ -421,6 +518,24 @@ bool Reactor::write_output(Session &s) {
         }
         if (s.files.empty()) return true;
         Session::FileSegment &f = s.files.front();
+        if (s.tls && f.left > 0) {
+            // No sendfile through TLS: the file's next piece goes through the output buffer.
+            char piece[64 * 1024];
+            const ssize_t n = ::pread(f.fd, piece, std::min(sizeof piece, f.left), f.offset);
+            if (n <= 0) {
+                GUST_LOG_WARN("session %lld: file stopped %zu bytes short; closing it",
+                              static_cast<long long>(s.info.id), f.left);
+                finish_close(s, CloseCause::kError);
+                return false;
+            }
+            f.offset += n;
+            f.left -= static_cast<size_t>(n);
+            if (!s.output.append(piece, static_cast<size_t>(n)).ok()) {
+                finish_close(s, CloseCause::kError);
+                return false;
+            }
+            continue;
+        }
         while (f.left > 0) {
             ssize_t n = ::sendfile(s.info.fd, f.fd, &f.offset, std::min<size_t>(f.left, 1 << 20));
             if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return true;
@@ -470,8 +585,8 @@ void Reactor::flush_session(Session &s) {
 }
 
 void Reactor::update_interest(Session &s) {
-    if (s.dead) return;
-    uint32_t want = (s.info.paused ? 0u : loop::kReadable) | (s.idle() ? 0u : loop::kWritable);
+    if (s.dead || !s.announced) return;  // the handshake sets its own interest
+    uint32_t want = (s.info.paused ? 0u : loop::kReadable) | (s.idle() && !s.read_wants_write ? 0u : loop::kWritable);
     if (want != s.interest && loop_.update(s.watch, want).ok()) s.interest = want;
 }
 
@@ -483,7 +598,7 @@ Status Reactor::send(SessionId id, Slice data) {
     size_t offset = 0;
     if (s.idle()) {
         // Nothing queued: write straight from the caller's bytes, queue only the rest.
-        ssize_t n = net::sys::send(s.info.fd, data.data(), data.size());
+        ssize_t n = session_send(s, data.data(), data.size());
         if (n >= 0) {
             offset = static_cast<size_t>(n);
             count_sent(s, static_cast<size_t>(n));
@@ -547,6 +662,7 @@ Status Reactor::close(SessionId id, bool reset) {
     if (it == sessions_.end() || it->second->dead || it->second->closing) return Error{kErrNotFound};
     Session &s = *it->second;
     if (reset) {
+        s.reset = true;
         linger lg{1, 0};  // close with RST, dropping unsent data
         setsockopt(s.info.fd, SOL_SOCKET, SO_LINGER, &lg, sizeof(lg));
         s.output.clear();
@@ -577,6 +693,7 @@ Status Reactor::resume(SessionId id) {
     const bool was_paused = s.info.paused;
     s.info.paused = false;
     update_interest(s);
+    if (was_paused && s.tls && s.tls->pending() > 0) schedule_tls_read(id);
     if (was_paused && s.splitter && !s.input.empty()) {
         // Packages buffered while paused go out from the loop, never from inside the caller.
         loop_.defer([this, id] {
@@ -594,12 +711,17 @@ void Reactor::finish_close(Session &s, CloseCause cause) {
     s.dead = true;
     if (s.read_timer != 0) loop_.cancel_timer(s.read_timer);
     s.read_timer = 0;
+    if (s.handshake_timer != 0) loop_.cancel_timer(s.handshake_timer);
+    s.handshake_timer = 0;
     drop_files(s);
     if (s.watch.valid()) loop_.unwatch(s.watch);
     s.watch = {};
+    // close_notify for a close of ours (never after an error, or with the RST of a reset).
+    if (s.tls && (cause == CloseCause::kServer || cause == CloseCause::kProtocol) && !s.reset) s.tls->shutdown();
+    s.tls.reset();
     net::sys::close(s.info.fd);
     ++stats_.closed;
-    {
+    if (s.announced) {
         CallbackScope scope(callback_depth_);
         events_.on_close(s.info, cause);
     }

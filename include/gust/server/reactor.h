@@ -19,6 +19,7 @@
 #include "gust/mem/buffer.h"
 #include "gust/mem/slice.h"
 #include "gust/net/address.h"
+#include "gust/net/tls.h"
 #include "gust/proto/framing.h"
 
 namespace gust::server {
@@ -40,6 +41,12 @@ struct ListenOptions {
     // 408 first). 0: no limit.
     Nanos header_timeout = 0;
     Nanos body_timeout = 0;
+    // A TLS listener (a server-role context): each connection completes its handshake before
+    // on_connect reports it, within `handshake_timeout`; one that fails or stalls is closed
+    // without ever being reported. Reads and writes then go through the engine (files too: no
+    // sendfile through TLS).
+    std::shared_ptr<net::TlsContext> tls;
+    Nanos handshake_timeout = 10 * kNanosPerSecond;
 };
 
 struct ReactorOptions {
@@ -69,6 +76,7 @@ struct ReactorStats {
     uint64_t accepted = 0;
     uint64_t refused = 0;  // over max_connections
     uint64_t framing_errors = 0;  // sessions closed for a bad or oversized package
+    uint64_t tls_failures = 0;    // connections whose TLS handshake failed or timed out
     uint64_t closed = 0;
     size_t connections = 0;
     uint64_t bytes_received = 0;
@@ -149,6 +157,13 @@ private:
     void on_datagram(Listener &l);
     void on_session_io(Session &s, uint32_t events);
     void read_session(Session &s);
+    // TLS listeners: drives the handshake; reports the session once it is established.
+    void advance_handshake(Session &s);
+    // Bytes from / to the session's socket, through TLS when it has it: > 0, 0 (end of stream),
+    // -EAGAIN, or a negative error.
+    ssize_t session_recv(Session &s, char *buf, size_t len);
+    ssize_t session_send(Session &s, const char *data, size_t len);
+    void schedule_tls_read(SessionId id);
     void flush_session(Session &s);
     // Writes the queued bytes and file regions until the socket is full; false when it closed.
     bool write_output(Session &s);
