@@ -132,8 +132,8 @@ std::unique_ptr<Port> bind_port(Server *s, const char *host, zend_long port, zen
     p->host = host;
     p->sock_type = sock_type;
     zend_long base = sock_type & ~kSockSsl;
-    if (sock_type & kSockSsl) {
-        zend_throw_exception(swoole_exception_ce(), "SSL server ports are not supported by Gust yet", 0);
+    if ((sock_type & kSockSsl) && base != kSockTcp && base != kSockTcp6 && base != kSockUnixStream) {
+        zend_throw_exception(swoole_exception_ce(), "SWOOLE_SSL needs a stream socket (DTLS is not supported)", 0);
         return nullptr;
     }
     Result<net::Address> addr = Error{kErrInvalid};

@@ -109,6 +109,7 @@ struct Port {
     bool tcp_nodelay = true;
     bool http = false;  // open_http_protocol: framing is HTTP/1.1 and requests go to onRequest
     bool websocket = false;  // open_websocket_protocol: upgrade requests become WebSocket connections
+    std::shared_ptr<net::TlsContext> tls;  // SWOOLE_SSL ports: made from the ssl_* settings at start
 };
 
 // Swoole\Http\Server options (docs/php-http-server.md), read when the server starts.

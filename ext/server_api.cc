@@ -607,7 +607,7 @@ ZEND_METHOD(Swoole_Server, stats) {
     array_init(return_value);
     add_assoc_long(return_value, "start_time", static_cast<zend_long>(s->start_time));
     add_assoc_long(return_value, "connection_num", static_cast<zend_long>(st.connections));
-    add_assoc_long(return_value, "abort_count", static_cast<zend_long>(st.refused + st.framing_errors));
+    add_assoc_long(return_value, "abort_count", static_cast<zend_long>(st.refused + st.framing_errors + st.tls_failures));
     add_assoc_long(return_value, "accept_count", static_cast<zend_long>(st.accepted));
     add_assoc_long(return_value, "close_count", static_cast<zend_long>(st.closed));
     add_assoc_long(return_value, "worker_num", s->settings.worker_num);

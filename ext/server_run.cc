@@ -371,6 +371,7 @@ server::ListenOptions listen_options(Server *s, Port *p) {
     lo.type = p->type;
     lo.tcp_nodelay = p->tcp_nodelay;
     lo.framing = p->framing;
+    lo.tls = p->tls;
     if (p->http) {
         lo.header_timeout = static_cast<Nanos>(s->settings.http.header_timeout * 1e9);
         lo.body_timeout = static_cast<Nanos>(s->settings.http.body_timeout * 1e9);

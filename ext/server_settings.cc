@@ -36,7 +36,7 @@ const char *const kKnownKeys[] = {
     // TLS
     "ssl_cert_file", "ssl_key_file", "ssl_method", "ssl_protocols", "ssl_ciphers", "ssl_verify_peer",
     "ssl_allow_self_signed", "ssl_client_cert_file", "ssl_verify_depth", "ssl_prefer_server_ciphers",
-    "ssl_sni_certs", "ssl_dhparam", "ssl_ecdh_curve", "ssl_compress",
+    "ssl_sni_certs", "ssl_dhparam", "ssl_ecdh_curve", "ssl_compress", "ssl_passphrase",
     // HTTP, WebSocket, HTTP/2
     "open_http_protocol", "open_http2_protocol", "open_websocket_protocol", "http_parse_post",
     "http_parse_cookie", "http_parse_files", "http_compression", "http_compression_level",
@@ -206,6 +206,47 @@ void merge_settings(zend_object *obj, HashTable *settings, bool port_level) {
     zval_ptr_dtor(&merged);
 }
 
+// SWOOLE_SSL ports: the server context from the ssl_* settings (the port's own, else the
+// server's), loaded now so a missing or mismatched certificate stops start() with its reason.
+bool load_tls(Port *p, HashTable *port_ht, HashTable *server_ht) {
+    p->tls = nullptr;
+    if (!(p->sock_type & kSockSsl)) return true;
+    auto pick = [&](const char *key) { return find(port_ht, key) ? port_ht : server_ht; };
+    net::TlsConfig c;
+    c.cert_file = string_of(pick("ssl_cert_file"), "ssl_cert_file", "");
+    c.key_file = string_of(pick("ssl_key_file"), "ssl_key_file", "");
+    c.passphrase = string_of(pick("ssl_passphrase"), "ssl_passphrase", "");
+    c.ciphers = string_of(pick("ssl_ciphers"), "ssl_ciphers", "");
+    c.protocols = static_cast<int>(long_of(pick("ssl_protocols"), "ssl_protocols", 0));
+    // A server asks for client certificates only when told to (Swoole's default too).
+    c.verify_peer = bool_of(pick("ssl_verify_peer"), "ssl_verify_peer", false);
+    c.allow_self_signed = bool_of(pick("ssl_allow_self_signed"), "ssl_allow_self_signed", false);
+    c.cafile = string_of(pick("ssl_client_cert_file"), "ssl_client_cert_file", "");
+    c.verify_depth = static_cast<int>(long_of(pick("ssl_verify_depth"), "ssl_verify_depth", 0));
+    c.alpn = p->http ? "http/1.1" : "";
+    if (find(pick("ssl_sni_certs"), "ssl_sni_certs")) {
+        php_error_docref(nullptr, E_WARNING, "ssl_sni_certs is not supported by Gust yet; every name gets ssl_cert_file");
+    }
+    if (c.cert_file.empty()) {
+        php_error_docref(nullptr, E_WARNING, "port %s:%d is SWOOLE_SSL but ssl_cert_file is not set", p->host.c_str(),
+                         p->port);
+        return false;
+    }
+    if (c.verify_peer && c.cafile.empty()) {
+        php_error_docref(nullptr, E_WARNING, "ssl_verify_peer on port %s:%d needs ssl_client_cert_file (the CAs "
+                         "client certificates must come from)", p->host.c_str(), p->port);
+        return false;
+    }
+    std::string error;
+    auto ctx = net::TlsContext::create(net::TlsRole::kServer, c, &error);
+    if (!ctx.ok()) {
+        php_error_docref(nullptr, E_WARNING, "port %s:%d: %s", p->host.c_str(), p->port, error.c_str());
+        return false;
+    }
+    p->tls = std::move(ctx.value());
+    return true;
+}
+
 bool load_settings(Server *s) {
     zval *z = setting_of(s->self);
     HashTable *ht = z ? Z_ARRVAL_P(z) : nullptr;
@@ -273,6 +314,7 @@ bool load_settings(Server *s) {
         p->http = p->type == SOCK_STREAM && (p->websocket || bool_of(port_ht, "open_http_protocol", http));
         p->tcp_nodelay = bool_of(port_ht, "open_tcp_nodelay", true);
         if (!load_framing(p, port_ht, o.package_max_length, o.http)) return false;
+        if (!load_tls(p, port_ht, ht)) return false;
     }
     return true;
 }

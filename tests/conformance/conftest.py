@@ -39,6 +39,7 @@ class Server:
             _, err = self.proc.communicate(timeout=10)
             raise RuntimeError(f"{self.argv}: no 'listening' line (got {line!r}); stderr: {err[-2000:]}")
         self.host, self.port = m.group(1), int(m.group(2))
+        self.line = line
 
     def _read_line(self, timeout):
         sel = selectors.DefaultSelector()
