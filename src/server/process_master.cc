@@ -63,13 +63,21 @@ struct ProcessMaster::Thread final : ReactorEvents {
     std::unique_ptr<Reactor> reactor;
     std::vector<Channel> channels;  // by worker
     HeapAllocator allocator;
-    std::unordered_map<SessionId, int> assigned;  // connection -> its worker (fd/ip modes)
+    struct Conn {
+        int worker = 0;  // the worker that got its connect (fd/ip modes: all its packages)
+        ReplyCredit credit;
+    };
+    std::unordered_map<SessionId, Conn> conns;
     std::unordered_map<SessionId, int> awaiting;  // connection -> worker with an unanswered package
     uint64_t round = 0;
-    std::atomic<uint64_t> accepted{0}, closed{0}, refused{0}, bytes_in{0}, bytes_out{0};
-    std::atomic<uint64_t> dispatched{0}, replies{0}, dropped{0}, channel_errors{0}, heartbeat_closed{0};
+    ThreadCounters *counters = nullptr;  // this thread's line in the shared block
+    std::atomic<uint64_t> replies{0}, dropped{0}, channel_errors{0}, heartbeat_closed{0};
     loop::TimerId heartbeat_timer = 0;
-    std::atomic<int64_t> connections{0};
+
+    // Only this thread writes its counters: a relaxed load + store is enough, no locked add.
+    static void bump(std::atomic<uint64_t> &c, uint64_t n = 1) {
+        c.store(c.load(std::memory_order_relaxed) + n, std::memory_order_relaxed);
+    }
 
     bool masks_connect_close() const {
         auto m = master->options_.dispatch_mode;
@@ -84,8 +92,15 @@ struct ProcessMaster::Thread final : ReactorEvents {
                 return static_cast<int>(round++ % static_cast<uint64_t>(n));
             case DispatchMode::kIpMod:
                 return static_cast<int>(hash_host(s.peer.host()) % static_cast<uint64_t>(n));
+            case DispatchMode::kUidMod: {
+                // A connection bound to a uid (bind() in any worker) goes to uid % worker_num.
+                ConnectionRecord rec;
+                if (master->shared_->read(s.id, &rec) && rec.has_uid) {
+                    return static_cast<int>(static_cast<uint64_t>(rec.uid) % static_cast<uint64_t>(n));
+                }
+                [[fallthrough]];
+            }
             case DispatchMode::kFdMod:
-            case DispatchMode::kUidMod:
             default: {
                 // Thread r numbers its connections k = 0, 1, 2, ... (id = r + 1 + k * R); k + r
                 // spreads each thread's connections over every worker, whatever R and n are.
@@ -122,6 +137,20 @@ struct ProcessMaster::Thread final : ReactorEvents {
         return rc == 0 || rc == 1;
     }
 
+    void publish(const SessionInfo &s, int w) {
+        ConnectionRecord rec;
+        rec.id = s.id;
+        rec.port_index = s.port_index;
+        rec.worker = w;
+        rec.peer_port = s.peer.is_ip() ? s.peer.port() : 0;
+        rec.family = static_cast<uint8_t>(s.peer.family());
+        rec.connected_at = s.connected_at;
+        rec.last_receive = s.connected_at;
+        const std::string host = s.peer.host();
+        std::strncpy(rec.peer_host, host.c_str(), sizeof(rec.peer_host) - 1);
+        master->shared_->open(rec);
+    }
+
     static ConnectInfo connect_info(const SessionInfo &s) {
         ConnectInfo ci;
         ci.port_index = s.port_index;
@@ -133,11 +162,15 @@ struct ProcessMaster::Thread final : ReactorEvents {
         return ci;
     }
 
+    bool session_id_free(SessionId id) override { return master->shared_->session_id_free(id); }
+
+    void on_refused(int) override { bump(counters->aborted); }
+
     void on_connect(const SessionInfo &s) override {
-        ++accepted;
-        ++connections;
+        bump(counters->accepted);
         const int w = pick_worker(s);
-        assigned[s.id] = w;
+        conns[s.id].worker = w;
+        publish(s, w);
         // As in Swoole, modes 1 and 3 do not report them — except on HTTP/WebSocket ports, whose
         // worker keeps per-connection state (pipelined requests, WebSocket contexts).
         if (masks_connect_close() && !is_http(s.port_index)) return;
@@ -155,14 +188,17 @@ struct ProcessMaster::Thread final : ReactorEvents {
     // Where a session's package goes. An HTTP connection stays with one worker in every mode: its
     // answers must leave in request order, which one worker's queue keeps (see http_server.cc).
     int worker_for_data(const SessionInfo &s) {
-        if (!masks_connect_close() || is_http(s.port_index)) return assigned[s.id];
+        if (is_http(s.port_index)) return conns[s.id].worker;
+        if (master->options_.dispatch_mode == DispatchMode::kUidMod) return pick_worker(s);
+        if (!masks_connect_close()) return conns[s.id].worker;
         return pick_worker(s);
     }
 
     void on_receive(const SessionInfo &s, Slice data) override {
-        bytes_in += data.size();
+        bump(counters->bytes_in, data.size());
+        master->shared_->touch(s.id, s.last_receive);
         int w = worker_for_data(s);
-        ++dispatched;
+        bump(counters->dispatched);
         awaiting[s.id] = w;
         if (!to_worker(w, ipc::MessageType::kData, s.id, data.data(), data.size())) {
             // A lost package breaks the stream (a request or frame missing): end the connection
@@ -211,14 +247,86 @@ struct ProcessMaster::Thread final : ReactorEvents {
         return true;
     }
 
-    void on_close(const SessionInfo &s, CloseCause) override {
-        ++closed;
-        --connections;
-        auto it = assigned.find(s.id);
-        const int w = it == assigned.end() ? 0 : it->second;
-        assigned.erase(s.id);
+    void on_close(const SessionInfo &s, CloseCause cause) override {
+        bump(counters->closed);
+        if (cause == CloseCause::kError || cause == CloseCause::kProtocol) bump(counters->aborted);
+        master->shared_->close(s.id);
+        auto it = conns.find(s.id);
+        const int w = it == conns.end() ? 0 : it->second.worker;
+        const bool tells_owner = !masks_connect_close() || is_http(s.port_index);
+        if (it != conns.end()) {
+            // Workers that sent to it drop their count; the owner learns it from kClose.
+            it->second.credit.for_each_worker([&](int other) {
+                if (other != w || !tells_owner) credit_note(other, s.id, CreditNote::kForget, 0);
+            });
+            conns.erase(it);
+        }
         awaiting.erase(s.id);
-        if (!masks_connect_close() || is_http(s.port_index)) to_worker(w, ipc::MessageType::kClose, s.id, nullptr, 0);
+        if (tells_owner) to_worker(w, ipc::MessageType::kClose, s.id, nullptr, 0);
+    }
+
+    void credit_note(int worker, SessionId id, uint32_t kind, uint64_t bytes) {
+        if (worker < 0 || worker >= master->options_.worker_num) return;
+        CreditNote note;
+        note.kind = kind;
+        note.bytes = bytes;
+        to_worker(worker, ipc::MessageType::kControl, id, &note, sizeof note);
+    }
+
+    void settle(SessionId id, Conn &c, bool drained, size_t queued) {
+        const uint64_t threshold = std::max<uint64_t>(master->options_.reply_credit / 4, 1);
+        c.credit.collect(threshold, drained, queued == 0,
+                         [&](int worker, uint64_t bytes) { credit_note(worker, id, CreditNote::kAck, bytes); });
+    }
+
+    void on_output_written(const SessionInfo &s, size_t queued) override {
+        auto it = conns.find(s.id);
+        if (it == conns.end()) return;
+        it->second.credit.written(queued);
+        settle(s.id, it->second, queued == 0, queued);
+    }
+
+    // A worker's kControl: its send() was refused and it waits for an acknowledgement.
+    void handle_credit_request(int worker, SessionId id, Slice payload) {
+        CreditNote note;
+        if (payload.size() != sizeof note) return;
+        std::memcpy(&note, payload.data(), sizeof note);
+        if (note.kind != CreditNote::kWant) return;
+        auto it = conns.find(id);
+        if (it == conns.end()) {
+            credit_note(worker, id, CreditNote::kForget, 0);
+            return;
+        }
+        it->second.credit.want(worker);
+        settle(id, it->second, false, reactor->queued_bytes(id));
+    }
+
+    void send_reply(int worker, SessionId id, Slice payload) {
+        auto it = conns.find(id);
+        if (it == conns.end()) {
+            // Gone (or never was): the worker must not keep counting these bytes.
+            ++dropped;
+            credit_note(worker, id, CreditNote::kForget, 0);
+            return;
+        }
+        const size_t before = reactor->queued_bytes(id);
+        Status st = reactor->send(id, payload);
+        if (!st.ok()) {
+            ++dropped;
+            if (st.code() == kErrLimit) {
+                // Only when several workers fill one connection: each is bounded by its credit.
+                GUST_LOG_WARN("connection %lld: output buffer full (buffer_output_size); reply dropped",
+                              static_cast<long long>(id));
+            }
+            credit_note(worker, id, CreditNote::kAck, payload.size());  // never written: not outstanding
+            return;
+        }
+        bump(counters->bytes_out, payload.size());
+        bump(counters->responses);
+        const size_t after = reactor->queued_bytes(id);
+        Conn &c = it->second;
+        c.credit.accepted(worker, payload.size(), before, after);
+        settle(id, c, false, after);
     }
 
     void on_packet(int port_index, Slice data, const net::Address &from) override {
@@ -228,11 +336,12 @@ struct ProcessMaster::Thread final : ReactorEvents {
         pseudo.id = static_cast<SessionId>(round);
         ConnectInfo ci = connect_info(pseudo);
         const int w = static_cast<int>(round++ % static_cast<uint64_t>(master->options_.worker_num));
-        ++dispatched;
+        bump(counters->dispatched);
+        bump(counters->bytes_in, data.size());
         to_worker(w, ipc::MessageType::kData, 0, data.data(), data.size(), &ci, sizeof ci);
     }
 
-    void handle_reply(ipc::Message &m) {
+    void handle_reply(int worker, ipc::Message &m) {
         ++replies;
         Slice payload(reinterpret_cast<const char *>(m.dest.data), m.size());
         const SessionId id = static_cast<SessionId>(m.header.session_id);
@@ -253,16 +362,9 @@ struct ProcessMaster::Thread final : ReactorEvents {
             send_file(id, payload);
         } else if (m.header.type == ipc::MessageType::kData) {
             awaiting.erase(id);
-            Status st = reactor->send(id, payload);
-            if (st.ok()) {
-                bytes_out += payload.size();
-            } else {
-                ++dropped;
-                if (st.code() == kErrLimit) {
-                    GUST_LOG_WARN("connection %lld: output buffer full (buffer_output_size); reply dropped",
-                                  static_cast<long long>(id));
-                }
-            }
+            send_reply(worker, id, payload);
+        } else if (m.header.type == ipc::MessageType::kControl) {
+            handle_credit_request(worker, id, payload);
         } else if (m.header.type == ipc::MessageType::kClose) {
             awaiting.erase(id);
             (void)reactor->close(id, (m.header.flags & kCloseReset) != 0);
@@ -277,6 +379,8 @@ struct ProcessMaster::Thread final : ReactorEvents {
             return;
         }
         std::memcpy(&ref, payload.data(), sizeof ref);
+        bump(counters->responses);
+        if (ref.length > 0) bump(counters->bytes_out, static_cast<uint64_t>(ref.length));
         const char *path = payload.data() + sizeof ref;
         const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
         if (fd < 0 || ref.offset < 0 || ref.length < 0) {
@@ -299,7 +403,7 @@ struct ProcessMaster::Thread final : ReactorEvents {
             ipc::Message m;
             int rc = c.receiver->receive_one(&m);
             if (rc == 1 || rc == 0) {
-                if (rc == 1) handle_reply(m);
+                if (rc == 1) handle_reply(c.worker, m);
                 // The last batch came back short: the socket was empty, skip the read that says EAGAIN.
                 if (c.receiver->drained()) return;
             } else if (rc == -EAGAIN) {
@@ -362,6 +466,7 @@ struct ProcessMaster::Thread final : ReactorEvents {
 
     void run(std::promise<Status> *ready) {
         const MasterOptions &o = master->options_;
+        counters = &master->shared_->thread(index);
         loop = std::make_unique<loop::Loop>();
         ReactorOptions ro = o.reactor;
         ro.first_id = index + 1;
@@ -418,6 +523,11 @@ ProcessMaster::ProcessMaster(MasterOptions options) : options_(std::move(options
 Result<std::unique_ptr<ProcessMaster>> ProcessMaster::create(MasterOptions options) {
     if (options.reactor_num < 1 || options.worker_num < 1 || options.reactor_num > 256) return Error{kErrInvalid};
     std::unique_ptr<ProcessMaster> m(new ProcessMaster(std::move(options)));
+    const MasterOptions &o = m->options_;
+    auto shared = SharedState::create(o.reactor_num, std::max(o.counted_workers, o.worker_num),
+                                      std::max<size_t>(1, o.reactor.max_connections / static_cast<size_t>(o.reactor_num)));
+    if (!shared.ok()) return shared.error();
+    m->shared_ = std::move(shared.value());
     const size_t pairs = static_cast<size_t>(m->options_.worker_num * m->options_.reactor_num);
     for (size_t i = 0; i < pairs; ++i) {
         auto p = ipc::make_channel_pair();
@@ -496,13 +606,16 @@ void ProcessMaster::worker_exited(int worker) {
 
 MasterStats ProcessMaster::stats() const {
     MasterStats s;
+    for (int r = 0; r < options_.reactor_num; ++r) {
+        const ThreadCounters &c = shared_->thread(r);
+        s.reactor.accepted += c.accepted.load(std::memory_order_relaxed);
+        s.reactor.closed += c.closed.load(std::memory_order_relaxed);
+        s.reactor.bytes_received += c.bytes_in.load(std::memory_order_relaxed);
+        s.reactor.bytes_sent += c.bytes_out.load(std::memory_order_relaxed);
+        s.dispatched += c.dispatched.load(std::memory_order_relaxed);
+    }
+    s.reactor.connections = static_cast<size_t>(s.reactor.accepted - std::min(s.reactor.accepted, s.reactor.closed));
     for (const auto &t : threads_) {
-        s.reactor.accepted += t->accepted;
-        s.reactor.closed += t->closed;
-        s.reactor.connections += static_cast<size_t>(std::max<int64_t>(0, t->connections.load()));
-        s.reactor.bytes_received += t->bytes_in;
-        s.reactor.bytes_sent += t->bytes_out;
-        s.dispatched += t->dispatched;
         s.replies += t->replies;
         s.dropped_replies += t->dropped;
         s.channel_errors += t->channel_errors;
