@@ -24,6 +24,7 @@ if ($pid === 0) {
                     'exists' => $s->exists($other), 'established' => $s->isEstablished($other),
                     'remote_port' => $i['remote_port'] ?? null, 'worker_id' => $i['worker_id'] ?? null,
                     'uid' => $i['uid'] ?? null, 'list' => $s->getClientList(0, 100),
+                    'iterated' => iterator_to_array($s->connections, false),
                     'gone' => $s->getClientInfo($other + 1000) === false && !$s->exists($other + 1000),
                 ]));
                 break;
@@ -78,7 +79,8 @@ echo "worker 1 sees worker 0's connection: exists ", var_export($info['exists'],
     ", established ", var_export($info['established'], true),
     ", remote_port matches ", var_export($info['remote_port'] === $port0, true),
     ", worker_id ", $info['worker_id'], ", uid ", var_export($info['uid'], true), "\n";
-echo "getClientList lists every open connection: ", var_export($info['list'] == $ids, true), "\n";
+echo "getClientList and \$server->connections list every open connection: ", var_export($info['list'] == $ids, true),
+    ' ', var_export($info['iterated'] == $ids, true), "\n";
 echo "unknown fd: ", var_export($info['gone'], true), "\n";
 $q = "bind $fd0 42";
 echo "worker 1 binds it: ", ask($c1, $q), "\n";
@@ -115,7 +117,7 @@ echo "exit status ", pcntl_wexitstatus($status), "\n";
 --EXPECT--
 both workers own a connection: true
 worker 1 sees worker 0's connection: exists true, established true, remote_port matches true, worker_id 0, uid NULL
-getClientList lists every open connection: true
+getClientList and $server->connections list every open connection: true true
 unknown fd: true
 worker 1 binds it: true
 worker 0 sees the uid: 42
