@@ -172,6 +172,13 @@ struct Messaging;
 struct HttpWorker;  // http_server.cc: the worker's HTTP connections (pipelined requests in order)
 struct WsWorker;    // websocket.cc: the worker's WebSocket connections  // server_task.cc: tasks, finish and pipe messages between workers
 
+// PROCESS mode, a worker: its count of one connection's bytes not yet written (server_credit.cc).
+struct SendCredit {
+    uint64_t outstanding = 0;  // sent to the master, not acknowledged as written
+    bool full = false;         // bufferFull fired, bufferEmpty pending
+    bool asked = false;        // an acknowledgement was requested and has not arrived
+};
+
 // PROCESS mode: the master's reactor threads (in the master), the channels (every process holds
 // the fds it needs), and in a worker its side of the channels and what it knows of connections.
 struct ProcessState {
@@ -180,6 +187,8 @@ struct ProcessState {
     int notify_write = -1;
     std::vector<std::unique_ptr<WorkerChannel>> channels;  // worker: one per reactor thread
     std::unordered_map<server::SessionId, server::ConnectInfo> sessions;  // worker: connected ones
+    std::unordered_map<server::SessionId, SendCredit> credits;  // worker: connections with bytes outstanding
+    loop::IterationHook *stats_hook = nullptr;  // worker: publishes its coroutine count (server_stats.cc)
     ProcessState();
     ~ProcessState();
 };
@@ -265,6 +274,8 @@ bool start(Server *s);
 void stop_worker(Server *s);
 void shutdown(Server *s);
 void request_reload(Server *s, bool only_task_workers);
+// Wall-clock seconds of a monotonic time (0 stays 0).
+double mono_to_wall(Nanos t);
 // server_api.cc: the connections this worker knows (PROCESS mode: from the master's messages).
 bool session_exists(Server *s, server::SessionId id);
 std::vector<server::SessionId> session_list(Server *s, server::SessionId after, size_t count);
@@ -286,6 +297,22 @@ bool process_close(Server *s, server::SessionId id, bool reset);
 // The master sends the file region itself (sendfile(2)); `path` must be absolute.
 bool process_send_file(Server *s, server::SessionId id, const char *path, zend_long offset, zend_long length);
 bool process_sendto(Server *s, int port_index, const net::Address &to, zend_string *data);
+// A kControl message about connection `id` to the master (send backpressure).
+bool process_control(Server *s, server::SessionId id, zend_string *payload);
+// server_credit.cc: send backpressure in a worker. admit() is false (last_error set, bufferFull
+// fired once) when `len` more bytes would pass socket_buffer_size.
+bool process_credit_admit(Server *s, server::SessionId id, size_t len);
+void process_credit_sent(Server *s, server::SessionId id, size_t len);
+void process_credit_note(Server *s, server::SessionId id, zend_string *payload);
+void process_credit_forget(Server *s, server::SessionId id);
+// server_stats.cc: the shared counters and connection table of PROCESS mode.
+void shared_stats_worker_start(Server *s);  // in a worker or task worker, before its loop
+void shared_stats_worker_end(Server *s);
+void shared_count_request(Server *s);
+void shared_count_task(Server *s, bool done);
+// stats() of the whole server into `out` (an initialised array).
+void shared_stats(Server *s, zval *out);
+bool shared_client_info(Server *s, server::SessionId id, zval *out);
 // server_api.cc: send()/close()/sendfile() of either mode, errors recorded for getLastError().
 bool send_to_session(Server *s, server::SessionId id, zend_string *data);
 // The same for bytes the caller keeps (BASE mode writes them without another copy).

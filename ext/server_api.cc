@@ -38,16 +38,6 @@ server::Reactor *reactor_of(Server *s) {
     return s->worker.reactor.get();
 }
 
-double mono_to_wall(Nanos t) {
-    if (t == 0) return 0;
-    timespec wall, mono;
-    clock_gettime(CLOCK_REALTIME, &wall);
-    clock_gettime(CLOCK_MONOTONIC, &mono);
-    const double now_wall = static_cast<double>(wall.tv_sec) + wall.tv_nsec / 1e9;
-    const double now_mono = static_cast<double>(mono.tv_sec) + mono.tv_nsec / 1e9;
-    return now_wall - (now_mono - static_cast<double>(t) / 1e9);
-}
-
 int record(Server *s, Status st) {
     if (st.ok()) return 0;
     s->last_error = st.code() == kErrNotFound ? kErrSessionNotExist
@@ -74,50 +64,35 @@ zend_long reactor_id(Server *s) { return s->worker_id < 0 ? 0 : s->worker_id; }
 
 }  // namespace
 
+double mono_to_wall(Nanos t) {
+    if (t == 0) return 0;
+    timespec wall, mono;
+    clock_gettime(CLOCK_REALTIME, &wall);
+    clock_gettime(CLOCK_MONOTONIC, &mono);
+    const double now_wall = static_cast<double>(wall.tv_sec) + wall.tv_nsec / 1e9;
+    const double now_mono = static_cast<double>(mono.tv_sec) + mono.tv_nsec / 1e9;
+    return now_wall - (now_mono - static_cast<double>(t) / 1e9);
+}
+
+// PROCESS mode reads the connection table every process shares (server_stats.cc), so a worker
+// knows every connection of the server, not only those whose connect it received.
 bool session_exists(Server *s, server::SessionId id) {
-    if (s->process) return s->process->sessions.count(id) > 0;
+    if (s->process) return s->process->master && s->process->master->shared().exists(id);
     return s->worker.reactor && s->worker.reactor->exists(id);
 }
 
 std::vector<server::SessionId> session_list(Server *s, server::SessionId after, size_t count) {
     if (!s->process) return s->worker.reactor ? s->worker.reactor->list(after, count) : std::vector<server::SessionId>{};
-    std::vector<server::SessionId> ids;
-    for (auto &[id, ci] : s->process->sessions) {
-        if (id > after) ids.push_back(id);
-    }
-    std::sort(ids.begin(), ids.end());
-    if (ids.size() > count) ids.resize(count);
-    return ids;
-}
-
-// PROCESS mode: what the worker learnt from the connect message.
-bool process_client_info(Server *s, server::SessionId id, zval *out) {
-    auto it = s->process->sessions.find(id);
-    if (it == s->process->sessions.end()) return false;
-    const server::ConnectInfo &ci = it->second;
-    const size_t port_index = static_cast<size_t>(ci.port_index) < s->ports.size() ? ci.port_index : 0;
-    const Port *p = s->ports[port_index].get();
-    array_init(out);
-    add_assoc_long(out, "server_port", p->port);
-    add_assoc_long(out, "server_fd", static_cast<zend_long>(port_index));
-    add_assoc_long(out, "socket_fd", -1);
-    add_assoc_long(out, "socket_type", p->sock_type);
-    add_assoc_long(out, "remote_port", ci.peer_port);
-    add_assoc_string(out, "remote_ip", ci.peer_host);
-    add_assoc_long(out, "reactor_id", static_cast<zend_long>((id - 1) % s->settings.reactor_num));
-    add_assoc_long(out, "connect_time", static_cast<zend_long>(mono_to_wall(ci.connected_at)));
-    add_assoc_long(out, "worker_id", reactor_id(s));
-    auto uid = s->worker.uids.find(id);
-    if (uid != s->worker.uids.end()) add_assoc_long(out, "uid", uid->second);
-    return true;
+    if (!s->process->master) return {};
+    return s->process->master->shared().list(after, count);
 }
 
 bool session_peer(Server *s, server::SessionId id, zend_string **host, zend_long *port) {
     if (s->process) {
-        auto it = s->process->sessions.find(id);
-        if (it == s->process->sessions.end()) return false;
-        *host = zend_string_init(it->second.peer_host, strlen(it->second.peer_host), 0);
-        *port = it->second.peer_port;
+        server::ConnectionRecord rec;
+        if (!s->process->master || !s->process->master->shared().read(id, &rec)) return false;
+        *host = zend_string_init(rec.peer_host, strlen(rec.peer_host), 0);
+        *port = rec.peer_port;
         return true;
     }
     server::Reactor *r = s->worker.reactor.get();
@@ -130,7 +105,7 @@ bool session_peer(Server *s, server::SessionId id, zend_string **host, zend_long
 }
 
 bool client_info(Server *s, server::SessionId id, zval *out) {
-    if (s->process) return process_client_info(s, id, out);
+    if (s->process) return s->process->master && shared_client_info(s, id, out);
     server::Reactor *r = s->worker.reactor.get();
     const server::SessionInfo *info = r ? r->info(id) : nullptr;
     if (!info) return false;
@@ -603,8 +578,12 @@ ZEND_METHOD(Swoole_Server, getMasterPid) {
 ZEND_METHOD(Swoole_Server, stats) {
     ZEND_PARSE_PARAMETERS_NONE();
     Server *s = this_server(ZEND_THIS);
-    server::ReactorStats st = s->worker.reactor ? s->worker.reactor->stats() : server::ReactorStats{};
     array_init(return_value);
+    if (s->process && s->process->master) {
+        shared_stats(s, return_value);
+        return;
+    }
+    server::ReactorStats st = s->worker.reactor ? s->worker.reactor->stats() : server::ReactorStats{};
     add_assoc_long(return_value, "start_time", static_cast<zend_long>(s->start_time));
     add_assoc_long(return_value, "connection_num", static_cast<zend_long>(st.connections));
     add_assoc_long(return_value, "abort_count", static_cast<zend_long>(st.refused + st.framing_errors + st.tls_failures));
@@ -636,7 +615,9 @@ ZEND_METHOD(Swoole_Server, bind) {
         s->last_error = kErrSessionNotExist;
         RETURN_FALSE;
     }
-    // As in Swoole, a connection is bound once; later calls do not change the uid.
+    // As in Swoole, a connection is bound once; later calls do not change the uid. PROCESS mode
+    // binds in the shared table: every worker sees it, and dispatch_mode 5 routes by it.
+    if (s->process) RETURN_BOOL(s->process->master && s->process->master->shared().bind(fd, uid));
     RETURN_BOOL(s->worker.uids.emplace(fd, uid).second);
 }
 

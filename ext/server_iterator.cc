@@ -27,9 +27,14 @@ std::vector<server::SessionId> sessions(IteratorObject *it) {
     std::vector<server::SessionId> out;
     if (!it->server) return out;
     if (it->server->process) {
+        // Every connection of the server, from the table all processes share.
+        server::ConnectionRecord rec;
         for (server::SessionId id : session_list(it->server, 0, SIZE_MAX)) {
-            auto &ci = it->server->process->sessions[id];
-            if (it->port_index < 0 || ci.port_index == it->port_index) out.push_back(id);
+            if (it->port_index < 0) {
+                out.push_back(id);
+            } else if (it->server->process->master->shared().read(id, &rec) && rec.port_index == it->port_index) {
+                out.push_back(id);
+            }
         }
         return out;
     }

@@ -74,8 +74,14 @@ void deliver(Server *s, WorkerChannel &c, ipc::Message &m) {
         (void)dispatch(s, port, kConnect, args, 3);
         return;
     }
+    if (m.header.type == ipc::MessageType::kControl) {
+        process_credit_note(s, id, str);
+        if (str) zend_string_release(str);
+        return;
+    }
     if (m.header.type == ipc::MessageType::kClose) {
         if (str) zend_string_release(str);
+        process_credit_forget(s, id);
         auto it = ps.sessions.find(id);
         Port *port = nullptr;
         if (it != ps.sessions.end()) {
@@ -294,7 +300,15 @@ bool process_send(Server *s, server::SessionId id, zend_string *data) {
         s->last_error = 1005;
         return false;
     }
-    return to_master(s, ipc::MessageType::kData, id, 0, data);
+    const size_t len = ZSTR_LEN(data);
+    if (!process_credit_admit(s, id, len)) return false;
+    if (!to_master(s, ipc::MessageType::kData, id, 0, data)) return false;
+    process_credit_sent(s, id, len);
+    return true;
+}
+
+bool process_control(Server *s, server::SessionId id, zend_string *payload) {
+    return to_master(s, ipc::MessageType::kControl, id, 0, payload);
 }
 
 bool process_send_file(Server *s, server::SessionId id, const char *path, zend_long offset, zend_long length) {
@@ -390,7 +404,13 @@ bool start_process_mode(Server *s) {
     mo.worker_num = static_cast<int>(s->settings.worker_num);
     mo.dispatch_mode = static_cast<server::DispatchMode>(s->settings.dispatch_mode);
     mo.reactor.max_connections = static_cast<size_t>(s->settings.max_connection);
-    mo.reactor.output_buffer_limit = static_cast<size_t>(s->settings.socket_buffer_size);
+    // Each worker keeps its bytes outstanding on a connection within socket_buffer_size (one send()
+    // of up to buffer_output_size is always taken when none are): the master's own bound is the
+    // sum, a safety net for several workers writing to one connection.
+    mo.reactor.output_buffer_limit =
+        static_cast<size_t>(s->settings.socket_buffer_size) + static_cast<size_t>(s->settings.buffer_output_size);
+    mo.reply_credit = static_cast<uint64_t>(std::max<zend_long>(s->settings.socket_buffer_size, 1));
+    mo.counted_workers = static_cast<int>(s->settings.worker_num + s->settings.task_worker_num);
     mo.limits.max_payload = 64u << 20;
     mo.heartbeat_interval = static_cast<Nanos>(s->settings.heartbeat_check_interval * 1e9);
     mo.heartbeat_idle = static_cast<Nanos>(s->settings.heartbeat_idle_time * 1e9);

@@ -415,6 +415,7 @@ void run_worker(Server *s, zend_long worker_id) {
         (void)s->worker.reactor->start();
     }
     messaging_start(s);
+    if (s->process) shared_stats_worker_start(s);
     watch_signals(s, rt);
     if (!s->process && s->settings.heartbeat_check_interval > 0) {
         Nanos every = static_cast<Nanos>(s->settings.heartbeat_check_interval * 1e9);
@@ -429,6 +430,7 @@ void run_worker(Server *s, zend_long worker_id) {
     ZVAL_LONG(&args[1], worker_id);
     (void)dispatch(s, nullptr, kWorkerStart, args, 2);
     run_all();
+    if (s->process) shared_stats_worker_end(s);
     unwatch_signals(s, rt);
     if (s->worker.heartbeat_timer) rt->loop->cancel_timer(s->worker.heartbeat_timer);
     if (s->worker.stop_deadline) rt->loop->cancel_timer(s->worker.stop_deadline);
@@ -473,6 +475,7 @@ void begin_recycle(Server *s) {
 void count_request(Server *s) {
     Worker &w = s->worker;
     ++w.requests;
+    if (s->process) shared_count_request(s);
     if (s->settings.max_request <= 0 || w.recycling) return;
     if (w.request_limit == 0) {
         zend_long grace = s->settings.max_request_grace < 0 ? s->settings.max_request / 2 : s->settings.max_request_grace;

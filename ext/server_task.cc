@@ -175,6 +175,7 @@ zend_long send_task(Server *s, zval *data, zend_long dst, uint16_t extra_flags) 
     const zend_long id = m->next_task_id++;
     bool ok = post(s, dst, ipc::MessageType::kTask, id, flags | extra_flags, payload);
     zend_string_release(payload);
+    if (ok && s->process) shared_count_task(s, false);
     return ok ? id : -1;
 }
 
@@ -235,6 +236,7 @@ void task_runner(INTERNAL_FUNCTION_PARAMETERS) {
         argc = 4;
     }
     cb.call(args, argc, &ret);
+    if (s->process) shared_count_task(s, true);
     if (argc == 2) zval_ptr_dtor(&args[1]);
     // A return value other than null finishes the task, unless finish() already did.
     if (s->messaging && s->messaging->running.count(cid) && !EG(exception) && Z_TYPE(ret) != IS_UNDEF &&

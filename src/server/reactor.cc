@@ -212,11 +212,17 @@ void Reactor::on_accept(Listener &l) {
             // Refused: accepted and closed at once, so the listener does not stay ready.
             ++stats_.refused;
             net::sys::close(fd);
+            events_.on_refused(l.index);
             continue;
         }
         if (l.tcp_nodelay) net::sys::set_tcp_nodelay(fd, true);
         auto s = std::make_unique<Session>();
         s->reactor = this;
+        // Skips ids the embedder cannot take yet; with at most max_connections live sessions one of
+        // the next max_connections ids is free, so the loop is bounded.
+        for (size_t tries = 0; tries < options_.max_connections && !events_.session_id_free(next_id_); ++tries) {
+            next_id_ += options_.id_step;
+        }
         s->info.id = next_id_;
         next_id_ += options_.id_step;
         s->info.port_index = l.index;
@@ -569,6 +575,11 @@ void Reactor::count_sent(Session &s, size_t n) {
 
 void Reactor::flush_session(Session &s) {
     if (!write_output(s)) return;
+    {
+        CallbackScope scope(callback_depth_);
+        events_.on_output_written(s.info, s.output.size() + s.queued_after);
+    }
+    if (s.dead) return;
     if (s.idle()) {
         s.output.release();  // idle sessions hold no output memory
         if (s.buffer_full) {
@@ -745,6 +756,11 @@ void Reactor::reap() {
 bool Reactor::exists(SessionId id) const {
     auto it = sessions_.find(id);
     return it != sessions_.end() && !it->second->dead && !it->second->closing;
+}
+
+size_t Reactor::queued_bytes(SessionId id) const {
+    auto it = sessions_.find(id);
+    return it == sessions_.end() ? 0 : it->second->output.size() + it->second->queued_after;
 }
 
 const SessionInfo *Reactor::info(SessionId id) const {

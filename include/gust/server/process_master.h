@@ -11,6 +11,7 @@
 // Messages (ipc::Header.session_id = connection id, reactor_id = thread):
 //   master -> worker  kConnect (payload: ConnectInfo), kData (a package), kClose (peer closed)
 //   worker -> master  kData (bytes to send), kClose (close it; with kCloseReset: at once, with RST)
+//   both ways         kControl (payload: CreditNote): send backpressure, see reply_credit.h
 // A datagram (session 0) carries a ConnectInfo naming the peer before its bytes, both ways.
 #pragma once
 
@@ -22,6 +23,8 @@
 #include "gust/base/result.h"
 #include "gust/ipc/channel.h"
 #include "gust/server/reactor.h"
+#include "gust/server/reply_credit.h"
+#include "gust/server/shared_state.h"
 
 namespace gust::server {
 
@@ -44,6 +47,11 @@ struct MasterOptions {
     // connections that sent nothing for `heartbeat_idle` (0: off).
     Nanos heartbeat_interval = 0;
     Nanos heartbeat_idle = 0;
+    // Send backpressure: the bytes a worker may have sent to one connection and not seen written
+    // (socket_buffer_size). The master acknowledges written bytes in steps of a quarter of it.
+    uint64_t reply_credit = 2u << 20;
+    // Counter lines in the shared block: workers and task workers.
+    int counted_workers = 1;
 };
 
 inline constexpr uint16_t kCloseReset = ipc::kFlagServerInitiated;
@@ -54,6 +62,18 @@ inline constexpr uint16_t kCloseReset = ipc::kFlagServerInitiated;
 struct FileRef {
     int64_t offset = 0;
     int64_t length = 0;
+};
+
+// The payload of a kControl message on a connection (session_id): send backpressure.
+struct CreditNote {
+    enum Kind : uint32_t {
+        kAck = 1,     // master -> worker: `bytes` of what you sent were written to the socket
+        kForget = 2,  // master -> worker: the connection is gone, drop its count
+        kWant = 3,    // worker -> master: a send() was refused, acknowledge once the queue is empty
+    };
+    uint32_t kind = 0;
+    uint32_t reserved = 0;
+    uint64_t bytes = 0;
 };
 
 // The payload of a kConnect message.
@@ -102,6 +122,8 @@ public:
     void worker_exited(int worker);
 
     MasterStats stats() const;
+    // Counters and the connection table every process of the server sees (made by create()).
+    SharedState &shared() const { return *shared_; }
 
 private:
     struct Thread;
@@ -111,6 +133,7 @@ private:
     std::vector<int> master_ends_;  // [worker * R + reactor]
     std::vector<int> worker_ends_;
     std::vector<std::unique_ptr<Thread>> threads_;
+    std::unique_ptr<SharedState> shared_;
     bool started_ = false;
 };
 

@@ -100,6 +100,14 @@ public:
     // overtake the answers to requests already delivered. Return true when the embedder sends it in
     // turn (and closes after a refusal); false, and the reactor sends it at once.
     virtual bool on_http_answer(const SessionInfo &, int /*status*/) { return false; }
+    // The reactor wrote queued output of the session after the socket had been full; `queued`
+    // bytes are left in its buffers (PROCESS mode: credit back to the workers, reply_credit.h).
+    virtual void on_output_written(const SessionInfo &, size_t /*queued*/) {}
+    // Whether a new session may take `id` (PROCESS mode: its slot in the shared connection table is
+    // free); when not, the reactor skips to the next id.
+    virtual bool session_id_free(SessionId) { return true; }
+    // A connection was refused (over max_connections).
+    virtual void on_refused(int /*port_index*/) {}
 
 protected:
     ~ReactorEvents() = default;
@@ -142,6 +150,8 @@ public:
     Status resume(SessionId id);
 
     bool exists(SessionId id) const;
+    // Bytes waiting in the session's output buffers (file regions not counted); 0 when unknown.
+    size_t queued_bytes(SessionId id) const;
     const SessionInfo *info(SessionId id) const;
     // Up to `count` live session ids greater than `after`, ascending.
     std::vector<SessionId> list(SessionId after, size_t count) const;

@@ -1,0 +1,107 @@
+// PROCESS mode: what every process of one server must see alike — the counters behind stats() and
+// the connection table behind getClientInfo()/exists()/getClientList()/bind() — in one anonymous
+// MAP_SHARED mapping made before fork(). Never calls PHP.
+//
+// Counters: each reactor thread and each worker id owns one cache line and is its only writer
+// (relaxed atomics, no contention on the hot path); a reader sums the lines.
+//
+// Connection table: one slot per live connection, written by the reactor thread that owns it and
+// read by any worker. A thread's connections live in its own region of `per_thread` slots, at
+// ((id - 1) / R) % per_thread; the thread skips ids whose slot is still taken (session_id_free), so
+// ids stay increasing and a slot never holds two live connections. Each slot is a seqlock: writers
+// (the owning thread; a worker binding a uid) make `seq` odd with a CAS, readers retry while it is
+// odd or changed, and check the slot's id, so a reused slot is never reported as the old connection.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "gust/base/clock.h"
+#include "gust/base/result.h"
+
+namespace gust::server {
+
+using SessionId = int64_t;
+
+struct alignas(64) ThreadCounters {
+    std::atomic<uint64_t> accepted{0};
+    std::atomic<uint64_t> closed{0};
+    std::atomic<uint64_t> aborted{0};     // refused (max_connection), closed for an error or bad framing
+    std::atomic<uint64_t> bytes_in{0};
+    std::atomic<uint64_t> bytes_out{0};
+    std::atomic<uint64_t> dispatched{0};  // packages handed to workers
+    std::atomic<uint64_t> responses{0};   // replies from workers (data and files)
+};
+
+struct alignas(64) WorkerCounters {
+    std::atomic<uint64_t> requests_total{0};  // by this worker id, across respawns
+    std::atomic<uint64_t> requests{0};        // by the current process of this id
+    std::atomic<uint64_t> tasks_sent{0};
+    std::atomic<uint64_t> tasks_done{0};
+    std::atomic<int64_t> coroutines{0};       // live coroutines when its loop last went to sleep
+    std::atomic<int32_t> pid{0};
+};
+
+// A copy of one slot, as a reader sees it.
+struct ConnectionRecord {
+    SessionId id = 0;
+    int32_t port_index = 0;
+    int32_t worker = -1;  // the worker that received its connect
+    uint16_t peer_port = 0;
+    uint8_t family = 0;
+    bool has_uid = false;
+    int64_t uid = 0;
+    Nanos connected_at = 0;  // monotonic
+    Nanos last_receive = 0;
+    char peer_host[64] = {};
+};
+
+class SharedState {
+public:
+    // Maps the block: `reactor_num` threads of `per_thread` slots each, `workers` counter lines.
+    static Result<std::unique_ptr<SharedState>> create(int reactor_num, int workers, size_t per_thread);
+    ~SharedState();
+    SharedState(const SharedState &) = delete;
+    SharedState &operator=(const SharedState &) = delete;
+
+    int reactor_num() const { return reactor_num_; }
+    int workers() const { return workers_; }
+    ThreadCounters &thread(int r) { return threads_[r]; }
+    const ThreadCounters &thread(int r) const { return threads_[r]; }
+    WorkerCounters &worker(int w) { return workers_lines_[w]; }
+    const WorkerCounters &worker(int w) const { return workers_lines_[w]; }
+
+    // Reactor thread owning `id`: true when its slot is free for it.
+    bool session_id_free(SessionId id) const;
+    // Reactor thread owning `rec.id`: fills its slot (uid unset).
+    void open(const ConnectionRecord &rec);
+    void touch(SessionId id, Nanos last_receive);
+    void close(SessionId id);
+
+    // Any process: false when `id` is not a live connection.
+    bool read(SessionId id, ConnectionRecord *out) const;
+    bool exists(SessionId id) const;
+    // Binds `uid` to a live connection once; false when it is gone or already bound.
+    bool bind(SessionId id, int64_t uid);
+    // Up to `count` live ids greater than `after`, ascending (scans the table).
+    std::vector<SessionId> list(SessionId after, size_t count) const;
+
+private:
+    struct Slot;
+    SharedState() = default;
+    Slot *slot_of(SessionId id) const;
+
+    void *base_ = nullptr;
+    size_t size_ = 0;
+    int reactor_num_ = 1;
+    int workers_ = 0;
+    size_t per_thread_ = 0;
+    ThreadCounters *threads_ = nullptr;
+    WorkerCounters *workers_lines_ = nullptr;
+    Slot *slots_ = nullptr;
+};
+
+}  // namespace gust::server

@@ -1,0 +1,162 @@
+// PROCESS mode's master, private: one reactor thread (a Reactor plus a channel to every worker).
+// Its methods live in process_master.cc (connections, dispatch, lifecycle) and master_replies.cc
+// (workers' replies and send backpressure).
+#pragma once
+
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <future>
+#include <string>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+#include "gust/server/process_master.h"
+
+namespace gust::server {
+
+// Replies from workers land in plain heap blocks: the master copies them into the connection's
+// output (or the socket) at once and frees them.
+struct MasterHeapAllocator final : ipc::PayloadAllocator {
+    ipc::Destination allocate(const ipc::Header &, uint32_t size) override {
+        return {static_cast<uint8_t *>(std::malloc(size ? size : 1)), nullptr};
+    }
+    void release(ipc::Destination dest, uint32_t) override { std::free(dest.data); }
+};
+
+struct ProcessMaster::Thread final : ReactorEvents {
+    struct Channel final : loop::IoHandler {
+        Thread *thread = nullptr;
+        int worker = 0;
+        int fd = -1;
+        int read_fd = -1;  // a dup of fd: the Sender watches fd for writability on the same loop
+        loop::WatchId watch{};
+        std::unique_ptr<ipc::Sender> sender;
+        std::unique_ptr<ipc::Receiver> receiver;
+        std::vector<SessionId> stalled;  // connections paused while this worker's queue was long
+        bool resume_pending = false;
+        void on_io(uint32_t) override { thread->drain_worker(*this); }
+        Channel() = default;
+        Channel(Channel &&) = default;
+        ~Channel() {
+            if (read_fd >= 0) ::close(read_fd);
+        }
+    };
+
+    ProcessMaster *master = nullptr;
+    int index = 0;
+    std::thread os_thread;
+    std::unique_ptr<loop::Loop> loop;
+    std::unique_ptr<Reactor> reactor;
+    std::vector<Channel> channels;  // by worker
+    MasterHeapAllocator allocator;
+    struct Conn {
+        int worker = 0;  // the worker that got its connect (fd/ip modes: all its packages)
+        ReplyCredit credit;
+    };
+    std::unordered_map<SessionId, Conn> conns;
+    std::unordered_map<SessionId, int> awaiting;  // connection -> worker with an unanswered package
+    uint64_t round = 0;
+    ThreadCounters *counters = nullptr;  // this thread's line in the shared block
+    std::atomic<uint64_t> replies{0}, dropped{0}, channel_errors{0}, heartbeat_closed{0};
+    loop::TimerId heartbeat_timer = 0;
+
+    // Only this thread writes its counters: a relaxed load + store is enough, no locked add.
+    static void bump(std::atomic<uint64_t> &c, uint64_t n = 1) {
+        c.store(c.load(std::memory_order_relaxed) + n, std::memory_order_relaxed);
+    }
+
+    bool masks_connect_close() const {
+        auto m = master->options_.dispatch_mode;
+        return m == DispatchMode::kRound || m == DispatchMode::kIdle;
+    }
+
+    int pick_worker(const SessionInfo &s);
+
+    // Sends a message to a worker. The payload is copied once into the sender's batch, because the
+    // reactor's read buffer is reused as soon as this returns; the batch leaves with one sendmmsg at
+    // the end of this loop iteration, so a busy worker gets many packages per wake-up.
+    // False when the message is lost.
+    bool to_worker(int worker, ipc::MessageType type, SessionId id, const void *data, size_t size,
+                   const void *prefix = nullptr, size_t prefix_size = 0, uint16_t flags = 0);
+
+    void publish(const SessionInfo &s, int w);
+
+    static ConnectInfo connect_info(const SessionInfo &s) {
+        ConnectInfo ci;
+        ci.port_index = s.port_index;
+        ci.peer_port = s.peer.is_ip() ? s.peer.port() : 0;
+        ci.family = static_cast<uint8_t>(s.peer.family());
+        ci.connected_at = s.connected_at;
+        std::string host = s.peer.host();
+        std::strncpy(ci.peer_host, host.c_str(), sizeof(ci.peer_host) - 1);
+        return ci;
+    }
+
+    bool session_id_free(SessionId id) override { return master->shared_->session_id_free(id); }
+
+    void on_refused(int) override { bump(counters->aborted); }
+
+    void on_connect(const SessionInfo &s) override;
+
+    bool is_http(int port_index) const {
+        const auto &ls = master->options_.listeners;
+        if (port_index < 0 || static_cast<size_t>(port_index) >= ls.size()) return false;
+        const auto &f = ls[static_cast<size_t>(port_index)].options.framing;
+        return f && f->options().mode == proto::framing::Mode::kHttp;
+    }
+
+    // Where a session's package goes. An HTTP connection stays with one worker in every mode: its
+    // answers must leave in request order, which one worker's queue keeps (see http_server.cc).
+    int worker_for_data(const SessionInfo &s);
+
+    void on_receive(const SessionInfo &s, Slice data) override;
+
+    // Backpressure: a worker that falls behind must not make its channel queue overflow (a lost
+    // package). Past kHighWater queued messages, the connection that added one stops being read and
+    // delivered (the reactor keeps its bytes); once the queue is back under kLowWater, it resumes.
+    static constexpr size_t kHighWater = 256;
+    static constexpr size_t kLowWater = 64;
+
+    void throttle(SessionId id, int w);
+
+    void try_resume(int w);
+
+    // A refusal or 100 Continue of the reactor goes to the worker holding the connection's
+    // requests, which sends it in turn.
+    bool on_http_answer(const SessionInfo &s, int status) override;
+
+    void on_close(const SessionInfo &s, CloseCause cause) override;
+
+    void credit_note(int worker, SessionId id, uint32_t kind, uint64_t bytes);
+
+    void settle(SessionId id, Conn &c, bool drained, size_t queued);
+
+    void on_output_written(const SessionInfo &s, size_t queued) override;
+
+    // A worker's kControl: its send() was refused and it waits for an acknowledgement.
+    void handle_credit_request(int worker, SessionId id, Slice payload);
+
+    void send_reply(int worker, SessionId id, Slice payload);
+
+    void on_packet(int port_index, Slice data, const net::Address &from) override;
+
+    void handle_reply(int worker, ipc::Message &m);
+
+    void send_file(SessionId id, Slice payload);
+
+    void drain_worker(Channel &c);
+
+    void close_awaiting(int worker);
+
+    void heartbeat();
+
+    void shutdown_in_thread();
+
+    void run(std::promise<Status> *ready);
+};
+
+}  // namespace gust::server

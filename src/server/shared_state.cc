@@ -1,0 +1,191 @@
+#include "gust/server/shared_state.h"
+
+#include <sys/mman.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <new>
+
+#include "gust/base/error.h"
+
+namespace gust::server {
+
+// 128 bytes. Fields other than the atomics are written only while `seq` is odd and read between
+// two equal even reads of it.
+struct SharedState::Slot {
+    std::atomic<uint64_t> seq{0};
+    std::atomic<int64_t> id{0};             // 0: free
+    std::atomic<int64_t> last_receive{0};  // updated per package without the seqlock
+    int64_t uid = 0;
+    int64_t connected_at = 0;
+    int32_t port_index = 0;
+    int32_t worker = -1;
+    uint16_t peer_port = 0;
+    uint8_t family = 0;
+    uint8_t has_uid = 0;
+    char peer_host[64] = {};
+};
+static_assert(sizeof(std::atomic<uint64_t>) == 8 && std::atomic<uint64_t>::is_always_lock_free,
+              "the shared block needs lock-free 64-bit atomics");
+
+namespace {
+
+size_t round_up(size_t n, size_t to) { return (n + to - 1) / to * to; }
+
+// Takes a slot's write lock (makes seq odd). A writer that died holding it (a worker killed in
+// bind) must not wedge the owner: after a long spin the lock is taken over.
+uint64_t lock_slot(std::atomic<uint64_t> &seq, bool may_take_over) {
+    for (int spins = 0;; ++spins) {
+        uint64_t s = seq.load(std::memory_order_relaxed);
+        if ((s & 1) == 0) {
+            if (seq.compare_exchange_weak(s, s + 1, std::memory_order_acquire, std::memory_order_relaxed)) return s;
+            continue;
+        }
+        if (spins > (1 << 20)) {
+            if (!may_take_over) return UINT64_MAX;
+            seq.store(s, std::memory_order_relaxed);  // stays odd: ours now
+            std::atomic_thread_fence(std::memory_order_acquire);
+            return s - 1;
+        }
+    }
+}
+
+void unlock_slot(std::atomic<uint64_t> &seq, uint64_t was) { seq.store(was + 2, std::memory_order_release); }
+
+}  // namespace
+
+Result<std::unique_ptr<SharedState>> SharedState::create(int reactor_num, int workers, size_t per_thread) {
+    if (reactor_num < 1 || workers < 0 || per_thread < 1) return Error{kErrInvalid};
+    const size_t threads_bytes = round_up(sizeof(ThreadCounters) * static_cast<size_t>(reactor_num), 64);
+    const size_t workers_bytes = round_up(sizeof(WorkerCounters) * static_cast<size_t>(std::max(workers, 1)), 64);
+    const size_t slots = per_thread * static_cast<size_t>(reactor_num);
+    const size_t size = threads_bytes + workers_bytes + slots * sizeof(Slot);
+    // Pages are committed as they are first touched, so a large max_connection costs address
+    // space, not memory, until connections use it.
+    void *p = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return Error{-errno};
+    std::unique_ptr<SharedState> s(new SharedState());
+    s->base_ = p;
+    s->size_ = size;
+    s->reactor_num_ = reactor_num;
+    s->workers_ = workers;
+    s->per_thread_ = per_thread;
+    auto *bytes = static_cast<char *>(p);
+    // The mapping is zero-filled, which is every field's initial value.
+    s->threads_ = reinterpret_cast<ThreadCounters *>(bytes);
+    s->workers_lines_ = reinterpret_cast<WorkerCounters *>(bytes + threads_bytes);
+    s->slots_ = reinterpret_cast<Slot *>(bytes + threads_bytes + workers_bytes);
+    for (int r = 0; r < reactor_num; ++r) new (&s->threads_[r]) ThreadCounters();
+    for (int w = 0; w < workers; ++w) new (&s->workers_lines_[w]) WorkerCounters();
+    return s;
+}
+
+SharedState::~SharedState() {
+    if (base_) munmap(base_, size_);
+}
+
+SharedState::Slot *SharedState::slot_of(SessionId id) const {
+    if (id <= 0) return nullptr;
+    const uint64_t k = static_cast<uint64_t>(id - 1);
+    const uint64_t r = k % static_cast<uint64_t>(reactor_num_);
+    const uint64_t index = (k / static_cast<uint64_t>(reactor_num_)) % per_thread_;
+    return &slots_[r * per_thread_ + index];
+}
+
+bool SharedState::session_id_free(SessionId id) const {
+    Slot *s = slot_of(id);
+    return s && s->id.load(std::memory_order_relaxed) == 0;
+}
+
+void SharedState::open(const ConnectionRecord &rec) {
+    Slot *s = slot_of(rec.id);
+    if (!s) return;
+    const uint64_t was = lock_slot(s->seq, true);
+    s->id.store(rec.id, std::memory_order_relaxed);
+    s->last_receive.store(rec.last_receive, std::memory_order_relaxed);
+    s->uid = 0;
+    s->has_uid = 0;
+    s->connected_at = rec.connected_at;
+    s->port_index = rec.port_index;
+    s->worker = rec.worker;
+    s->peer_port = rec.peer_port;
+    s->family = rec.family;
+    std::memcpy(s->peer_host, rec.peer_host, sizeof s->peer_host);
+    s->peer_host[sizeof s->peer_host - 1] = 0;
+    unlock_slot(s->seq, was);
+}
+
+void SharedState::touch(SessionId id, Nanos last_receive) {
+    Slot *s = slot_of(id);
+    if (s && s->id.load(std::memory_order_relaxed) == id) s->last_receive.store(last_receive, std::memory_order_relaxed);
+}
+
+void SharedState::close(SessionId id) {
+    Slot *s = slot_of(id);
+    if (!s || s->id.load(std::memory_order_relaxed) != id) return;
+    const uint64_t was = lock_slot(s->seq, true);
+    s->id.store(0, std::memory_order_relaxed);
+    s->has_uid = 0;
+    unlock_slot(s->seq, was);
+}
+
+bool SharedState::read(SessionId id, ConnectionRecord *out) const {
+    Slot *s = slot_of(id);
+    if (!s) return false;
+    for (int tries = 0; tries < 1000; ++tries) {
+        const uint64_t before = s->seq.load(std::memory_order_acquire);
+        if (before & 1) continue;
+        ConnectionRecord rec;
+        rec.id = s->id.load(std::memory_order_relaxed);
+        rec.last_receive = s->last_receive.load(std::memory_order_relaxed);
+        rec.uid = s->uid;
+        rec.has_uid = s->has_uid != 0;
+        rec.connected_at = s->connected_at;
+        rec.port_index = s->port_index;
+        rec.worker = s->worker;
+        rec.peer_port = s->peer_port;
+        rec.family = s->family;
+        std::memcpy(rec.peer_host, s->peer_host, sizeof rec.peer_host);
+        std::atomic_thread_fence(std::memory_order_acquire);
+        if (s->seq.load(std::memory_order_relaxed) != before) continue;
+        if (rec.id != id) return false;
+        rec.peer_host[sizeof rec.peer_host - 1] = 0;
+        if (out) *out = rec;
+        return true;
+    }
+    return false;
+}
+
+bool SharedState::exists(SessionId id) const {
+    Slot *s = slot_of(id);
+    return s && s->id.load(std::memory_order_acquire) == id;
+}
+
+bool SharedState::bind(SessionId id, int64_t uid) {
+    Slot *s = slot_of(id);
+    if (!s) return false;
+    const uint64_t was = lock_slot(s->seq, false);
+    if (was == UINT64_MAX) return false;
+    const bool ok = s->id.load(std::memory_order_relaxed) == id && !s->has_uid;
+    if (ok) {
+        s->uid = uid;
+        s->has_uid = 1;
+    }
+    unlock_slot(s->seq, was);
+    return ok;
+}
+
+std::vector<SessionId> SharedState::list(SessionId after, size_t count) const {
+    std::vector<SessionId> ids;
+    const size_t n = per_thread_ * static_cast<size_t>(reactor_num_);
+    for (size_t i = 0; i < n; ++i) {
+        const SessionId id = slots_[i].id.load(std::memory_order_acquire);
+        if (id > after) ids.push_back(id);
+    }
+    std::sort(ids.begin(), ids.end());
+    if (ids.size() > count) ids.resize(count);
+    return ids;
+}
+
+}  // namespace gust::server
