@@ -251,6 +251,7 @@ void Reactor::on_accept(Listener &l) {
                 if (it == sessions_.end() || it->second->dead) return;
                 it->second->handshake_timer = 0;
                 ++stats_.tls_failures;
+                events_.on_refused(it->second->info.port_index);
                 GUST_LOG_WARN("TLS handshake with %s not done in time; closing it",
                               it->second->info.peer.to_string().c_str());
                 finish_close(*it->second, CloseCause::kProtocol);
@@ -304,6 +305,7 @@ void Reactor::advance_handshake(Session &s) {
     }
     if (rc < 0) {
         ++stats_.tls_failures;
+        events_.on_refused(s.info.port_index);
         GUST_LOG_WARN("TLS handshake with %s failed: %s", s.info.peer.to_string().c_str(), s.tls->error().c_str());
         finish_close(s, CloseCause::kProtocol);
         return;

@@ -106,7 +106,7 @@ public:
     // Whether a new session may take `id` (PROCESS mode: its slot in the shared connection table is
     // free); when not, the reactor skips to the next id.
     virtual bool session_id_free(SessionId) { return true; }
-    // A connection was refused (over max_connections).
+    // A connection was refused (over max_connections, or its TLS handshake failed or stalled).
     virtual void on_refused(int /*port_index*/) {}
 
 protected:
