@@ -449,8 +449,12 @@ TEST(Reactor, PauseStopsDeliveringBufferedPackagesUntilResume) {
     env.events.receive = [&](const SessionInfo &s, Slice d) {
         packages.emplace_back(d.data(), d.size());
         sid = s.id;
-        if (packages.size() == 2) EXPECT_TRUE(env.reactor->pause(s.id).ok());  // backpressure
-        if (packages.size() == 5) EXPECT_TRUE(env.reactor->send(s.id, Slice(std::string_view("k"))).ok());
+        if (packages.size() == 2) {  // backpressure
+            EXPECT_TRUE(env.reactor->pause(s.id).ok());
+        }
+        if (packages.size() == 5) {
+            EXPECT_TRUE(env.reactor->send(s.id, Slice(std::string_view("k"))).ok());
+        }
     };
     size_t while_paused = 0;
     env.run([&] {

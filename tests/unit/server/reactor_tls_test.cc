@@ -96,7 +96,9 @@ TEST(ReactorTls, HandshakeThenConnectThenEchoOfMegabytesThenCloseNotify) {
     env.events.receive = [&](const SessionInfo &s, Slice d) {
         received += d.size();
         EXPECT_TRUE(env.reactor->send(s.id, d).ok());
-        if (received == big.size()) EXPECT_TRUE(env.reactor->close(s.id).ok());
+        if (received == big.size()) {
+            EXPECT_TRUE(env.reactor->close(s.id).ok());
+        }
     };
     std::string echoed;
     env.run([&] {
