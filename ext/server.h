@@ -5,6 +5,7 @@
 
 #include <sys/types.h>
 
+#include <deque>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -146,6 +147,11 @@ struct Settings {
     zend_long socket_buffer_size = 2 * 1024 * 1024;  // a connection's queued output
     zend_long package_max_length = 2 * 1024 * 1024;
     double max_wait_time = 3;
+    // send_yield: a send() inside a coroutine that meets a full output buffer waits for it to
+    // drain, up to send_timeout seconds (<= 0: no limit). Off by default for now (Swoole: on) —
+    // docs/DIFFERENCES.md says why.
+    bool send_yield = false;
+    double send_timeout = 60;
     zend_long backlog = 511;
     bool enable_reuse_port = false;
     double heartbeat_check_interval = 0;
@@ -224,6 +230,14 @@ struct Worker {
     std::unordered_map<server::SessionId, zend_long> uids;  // bind()
     std::unordered_set<server::SessionId> protected_sessions;
     uint64_t requests = 0;
+    // send_yield: coroutines waiting for a connection's output buffer to drain.
+    // First in line first: the order of sends on a connection is kept. A woken coroutine stays
+    // in line until it has retried, so a new send cannot slip in before it.
+    struct SendLine {
+        std::deque<coro::Coroutine *> queue;
+        bool front_woken = false;
+    };
+    std::unordered_map<server::SessionId, SendLine> send_waiters;
 };
 
 struct Server {
@@ -317,6 +331,16 @@ bool shared_client_info(Server *s, server::SessionId id, zval *out);
 bool send_to_session(Server *s, server::SessionId id, zend_string *data);
 // The same for bytes the caller keeps (BASE mode writes them without another copy).
 bool send_bytes_to_session(Server *s, server::SessionId id, std::string_view bytes);
+// send_yield (server_send_yield.cc): a send() that meets a full buffer waits in line for it to
+// drain (Swoole's default). send_with_yield() runs `attempt` (true: sent; false with last_error)
+// under that rule; wake_senders() is called when the connection drained (the first in line
+// retries) or closed (all retry, and fail).
+template <typename Attempt>
+bool send_with_yield(Server *s, server::SessionId id, Attempt attempt);
+bool can_send_yield(Server *s);
+bool wait_for_send_room(Server *s, server::SessionId id, bool front);
+bool has_send_waiters(Server *s, server::SessionId id);
+void wake_senders(Server *s, server::SessionId id, bool all = false);
 bool close_session(Server *s, server::SessionId id, bool reset);
 // Opens a regular file for sending `length` bytes (0: to its end) from `offset`: the fd, with the
 // region's real size in *size, or -1 after a warning.
@@ -381,5 +405,31 @@ extern zend_class_entry *ce_connection_iterator;
 extern zend_class_entry *ce_server_task;
 extern zend_class_entry *ce_http_server;
 extern zend_class_entry *ce_websocket_server;
+
+}  // namespace gust::php::srv
+
+namespace gust::php::srv {
+
+template <typename Attempt>
+bool send_with_yield(Server *s, server::SessionId id, Attempt attempt) {
+    constexpr int kOverflow = 1009;  // SWOOLE_ERROR_OUTPUT_BUFFER_OVERFLOW
+    const bool yield = can_send_yield(s);
+    // Others are waiting for room on this connection: queue behind them, or this send overtakes.
+    if (yield && has_send_waiters(s, id) && !wait_for_send_room(s, id, false)) {
+        s->last_error = kOverflow;
+        return false;
+    }
+    for (;;) {
+        if (attempt()) {
+            wake_senders(s, id);  // the next in line may fit too
+            return true;
+        }
+        if (!yield || s->last_error != kOverflow) return false;
+        if (!wait_for_send_room(s, id, true)) {
+            if (s->last_error == 0) s->last_error = kOverflow;
+            return false;
+        }
+    }
+}
 
 }  // namespace gust::php::srv

@@ -166,10 +166,11 @@ bool send_to_session(Server *s, server::SessionId id, zend_string *data) {
                          ZSTR_LEN(data), s->settings.buffer_output_size);
         return false;
     }
-    if (s->process) return process_send(s, id, data);
-    server::Reactor *r = reactor_of(s);
-    if (!r) return false;
-    return record(s, r->send(id, gust::mem::Slice(ZSTR_VAL(data), ZSTR_LEN(data)))) == 0;
+    return send_with_yield(s, id, [&] {
+        if (s->process) return process_send(s, id, data);
+        server::Reactor *r = reactor_of(s);
+        return r && record(s, r->send(id, gust::mem::Slice(ZSTR_VAL(data), ZSTR_LEN(data)))) == 0;
+    });
 }
 
 bool send_bytes_to_session(Server *s, server::SessionId id, std::string_view bytes) {
@@ -179,9 +180,10 @@ bool send_bytes_to_session(Server *s, server::SessionId id, std::string_view byt
         zend_string_release(str);
         return ok;
     }
-    server::Reactor *r = reactor_of(s);
-    if (!r) return false;
-    return record(s, r->send(id, gust::mem::Slice(bytes.data(), bytes.size()))) == 0;
+    return send_with_yield(s, id, [&] {
+        server::Reactor *r = reactor_of(s);
+        return r && record(s, r->send(id, gust::mem::Slice(bytes.data(), bytes.size()))) == 0;
+    });
 }
 
 bool close_session(Server *s, server::SessionId id, bool reset) {
@@ -261,6 +263,7 @@ void deliver_package(Server *s, Port *port, server::SessionId id, zend_long reac
 
 void Bridge::on_close(const server::SessionInfo &session, server::CloseCause) {
     Port *port = server_->ports[static_cast<size_t>(session.port_index)].get();
+    wake_senders(server_, session.id, true);
     http_session_closed(server_, session.id);
     const int event = websocket_closed(server_, port, session.id);
     server_->worker.uids.erase(session.id);
@@ -302,6 +305,7 @@ bool Bridge::on_http_answer(const server::SessionInfo &session, int status) {
 }
 
 void Bridge::on_buffer_empty(const server::SessionInfo &session) {
+    wake_senders(server_, session.id);
     zval args[2];
     ZVAL_OBJ(&args[0], server_->self);
     ZVAL_LONG(&args[1], session.id);

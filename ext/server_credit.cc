@@ -1,7 +1,8 @@
 // PROCESS mode send backpressure, the worker's half (the master's is gust/server/reply_credit.h;
 // design in docs/php-server.md, "Send backpressure"). The worker counts, per connection, the bytes
 // it sent that the master has not acknowledged as written to the socket; send() fails with
-// SWOOLE_ERROR_OUTPUT_BUFFER_OVERFLOW when that count would pass socket_buffer_size, and
+// SWOOLE_ERROR_OUTPUT_BUFFER_OVERFLOW when that count would pass socket_buffer_size +
+// buffer_output_size (credit_limit()), and
 // bufferFull/bufferEmpty fire around it as in BASE mode.
 #include <cstring>
 
@@ -12,7 +13,14 @@ namespace {
 
 constexpr int kErrOutputBufferOverflow = 1009;
 
-uint64_t credit_limit(Server *s) { return static_cast<uint64_t>(std::max<zend_long>(s->settings.socket_buffer_size, 1)); }
+// What a worker may have in flight on one connection: the master's own bound (socket_buffer_size
+// for the queue plus one buffer_output_size send), so the master never has to drop a reply. The
+// bytes in the channel and in the master's queue stand in for BASE mode's output queue and kernel
+// send buffer, which together hold at least as much.
+uint64_t credit_limit(Server *s) {
+    return static_cast<uint64_t>(std::max<zend_long>(s->settings.socket_buffer_size, 1)) +
+           static_cast<uint64_t>(std::max<zend_long>(s->settings.buffer_output_size, 0));
+}
 
 Port *port_of(Server *s, server::SessionId id) {
     ProcessState &ps = *s->process;
@@ -70,7 +78,10 @@ void process_credit_sent(Server *s, server::SessionId id, size_t len) {
     s->process->credits[id].outstanding += len;
 }
 
-void process_credit_forget(Server *s, server::SessionId id) { s->process->credits.erase(id); }
+void process_credit_forget(Server *s, server::SessionId id) {
+    s->process->credits.erase(id);
+    wake_senders(s, id, true);  // their retry reports the closed session
+}
 
 void process_credit_note(Server *s, server::SessionId id, zend_string *payload) {
     server::CreditNote note;
@@ -81,12 +92,14 @@ void process_credit_note(Server *s, server::SessionId id, zend_string *payload) 
     if (it == ps.credits.end()) return;  // e.g. for a worker that died before: nothing counted here
     if (note.kind == server::CreditNote::kForget) {
         ps.credits.erase(it);
+        wake_senders(s, id, true);
         return;
     }
     if (note.kind != server::CreditNote::kAck) return;
     SendCredit &c = it->second;
     c.outstanding -= std::min(c.outstanding, note.bytes);
     c.asked = false;
+    wake_senders(s, id);  // send_yield: room again (each retries and may wait anew)
     if (c.full) {
         if (c.outstanding > 0) {
             // Sent more meanwhile: ask again, bufferEmpty waits until everything is written.

@@ -264,6 +264,8 @@ bool load_settings(Server *s) {
     o.socket_buffer_size = std::max<zend_long>(1, long_of(ht, "socket_buffer_size", o.socket_buffer_size));
     o.package_max_length = long_of(ht, "package_max_length", o.package_max_length);
     o.max_wait_time = double_of(ht, "max_wait_time", o.max_wait_time);
+    o.send_yield = bool_of(ht, "send_yield", o.send_yield);
+    o.send_timeout = double_of(ht, "send_timeout", o.send_timeout);
     o.backlog = long_of(ht, "backlog", o.backlog);
     o.enable_reuse_port = bool_of(ht, "enable_reuse_port", false);
     o.heartbeat_check_interval = double_of(ht, "heartbeat_check_interval", 0);

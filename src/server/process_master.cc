@@ -128,7 +128,7 @@ void ProcessMaster::Thread::on_receive(const SessionInfo &s, Slice data) {
 
 void ProcessMaster::Thread::throttle(SessionId id, int w) {
     Channel &c = channels[static_cast<size_t>(w)];
-    if (c.sender->queued_messages() < kHighWater) return;
+    if (c.sender->queued_messages() < kHighWater && c.sender->queued_bytes() < kHighWaterBytes) return;
     if (reactor->pause(id).ok()) c.stalled.push_back(id);
     if (c.resume_pending) return;
     c.resume_pending = true;
@@ -139,7 +139,7 @@ void ProcessMaster::Thread::throttle(SessionId id, int w) {
 void ProcessMaster::Thread::try_resume(int w) {
     if (static_cast<size_t>(w) >= channels.size()) return;
     Channel &c = channels[static_cast<size_t>(w)];
-    if (c.sender->queued_messages() > kLowWater) {
+    if (c.sender->queued_messages() > kLowWater || c.sender->queued_bytes() > kLowWaterBytes) {
         // The worker still has a backlog (the socket is full): look again shortly.
         loop->add_timer(kNanosPerMilli, 0, [this, w](loop::TimerId) { try_resume(w); });
         return;

@@ -171,3 +171,30 @@ def test_ping_flood_is_answered_and_memory_stays_bounded(ws_server):
         c.close_socket()
     grown = worker_rss_kib(ws_server) - before
     assert grown < 64 * 1024, f"worker RSS grew by {grown} KiB"
+
+
+def test_burst_of_large_frames_faster_than_the_worker_all_arrive(ws_server):
+    # 96 frames of 1,000,000 bytes (96 MB, more than an IPC channel may queue) sent as fast as the
+    # socket takes them while the echoes are read on another thread: in PROCESS mode the master
+    # must stop reading this connection while the worker is behind, never drop a frame.
+    import threading
+    count, size = 96, 1_000_000
+    c = Client(ws_server)
+    payloads = [bytes([i % 251]) * size for i in range(count)]
+    errors = []
+
+    def sender():
+        try:
+            for p in payloads:
+                c.send_frame(BINARY, p)
+        except OSError as e:  # the server closed: the reader reports what arrived
+            errors.append(e)
+
+    t = threading.Thread(target=sender, daemon=True)
+    t.start()
+    for i in range(count):
+        op, data, _ = c.recv_message()
+        assert op == BINARY and len(data) == size and data[:1] == bytes([i % 251]), (i, op, len(data))
+    t.join(TIMEOUT)
+    assert not errors, errors
+    c.close_socket()

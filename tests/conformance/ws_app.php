@@ -16,6 +16,7 @@ $server->set($extra + [
     'log_level' => SWOOLE_LOG_ERROR,
     'package_max_length' => 2 * 1024 * 1024,
     'websocket_compression' => true,
+    'send_yield' => true,  // echoes wait for a busy connection instead of being dropped
 ]);
 
 $server->on('workerStart', function ($server, int $id) {

@@ -5,7 +5,7 @@ gust
 --FILE--
 <?php
 $server = new Swoole\Server('127.0.0.1', 0, SWOOLE_BASE);
-$server->set(['worker_num' => 1, 'socket_buffer_size' => 256 * 1024, 'buffer_output_size' => 100000, 'hook_flags' => SWOOLE_HOOK_ALL]);
+$server->set(['worker_num' => 1, 'send_yield' => false, 'socket_buffer_size' => 256 * 1024, 'buffer_output_size' => 100000, 'hook_flags' => SWOOLE_HOOK_ALL]);
 $server->on('workerStart', function ($s) {
     $c = stream_socket_client("tcp://127.0.0.1:{$s->port}");
     fwrite($c, "go");
