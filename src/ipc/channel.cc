@@ -1,7 +1,9 @@
 #include "gust/ipc/channel.h"
 #include "ipc/deadline.h"
+#include "ipc/fd_passing.h"
 
 #include <sys/socket.h>
+#include <fcntl.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -56,6 +58,7 @@ struct Sender::BatchScratch {
     };
     mmsghdr msgs[kSendBatch];
     Record records[kSendBatch];
+    alignas(cmsghdr) uint8_t control[kSendBatch][kFdControlSize];
     uint8_t record_hdrs[kSendBatch][kHeaderSize + kMaxPad];
     Part parts[kMaxBatchParts];
     uint8_t part_hdrs[kMaxBatchParts][kHeaderSize];
@@ -89,6 +92,8 @@ int Sender::write_record(Out &o) {
         msghdr msg{};
         msg.msg_iov = iov;
         msg.msg_iovlen = len ? 2 : 1;
+        alignas(cmsghdr) uint8_t control[kFdControlSize];
+        if (o.fd >= 0 && o.offset == 0) put_fd(msg, control, o.fd);
         const ssize_t n = ::sendmsg(fd_, &msg, MSG_NOSIGNAL | MSG_DONTWAIT);
         if (n < 0) {
             if (errno == EINTR) continue;
@@ -139,24 +144,42 @@ void Sender::schedule_flush() {
 }
 
 int Sender::send_copy(const Header &h, const void *a, uint32_t a_size, const void *b, uint32_t b_size) {
+    return enqueue_copy(h, a, a_size, b, b_size, -1);
+}
+
+int Sender::send_fd(const Header &h, int fd, const void *a, uint32_t a_size, const void *b, uint32_t b_size) {
+    if (fd < 0 || uint64_t{a_size} + b_size > chunk_) return kErrInvalid;
+    const int dup = ::fcntl(fd, F_DUPFD_CLOEXEC, 0);
+    if (dup < 0) return -errno;
+    Header with_fd = h;
+    with_fd.flags |= kFlagFd;
+    const int rc = enqueue_copy(with_fd, a, a_size, b, b_size, dup);
+    if (rc != 0) ::close(dup);
+    return rc;
+}
+
+int Sender::enqueue_copy(const Header &h, const void *a, uint32_t a_size, const void *b, uint32_t b_size, int fd) {
     const uint64_t size = uint64_t{a_size} + b_size;
     if (size > kMaxSize) return kErrInvalid;
     if (queue_.size() >= options_.max_queued_messages || queued_bytes_ + size > options_.max_queued_bytes) {
         return kErrLimit;
     }
     Out o{h, nullptr, static_cast<uint32_t>(size), 0, {}};
+    o.fd = fd;
     o.arena_off = arena_.size();
     arena_.insert(arena_.end(), static_cast<const uint8_t *>(a), static_cast<const uint8_t *>(a) + a_size);
     if (b_size) arena_.insert(arena_.end(), static_cast<const uint8_t *>(b), static_cast<const uint8_t *>(b) + b_size);
     const bool was_empty = queue_.empty();
+    const size_t arena_off = o.arena_off;
     const int rc = enqueue(std::move(o));
-    if (rc < 0) {
-        arena_.resize(o.arena_off);
+    if (rc != 1) {
+        arena_.resize(arena_off);
         return rc;
     }
     if (!batching() && was_empty) {
+        // The message is queued (its descriptor is the queue's now): a failure completes it.
         const int f = flush();
-        if (f < 0 && f != -EAGAIN) return f;
+        if (f < 0 && f != -EAGAIN) return fd >= 0 ? 0 : f;
     }
     return 0;
 }
@@ -188,7 +211,7 @@ int Sender::send(const Header &h, const void *data, uint32_t size, SendDone done
 }
 
 bool Sender::bundleable(const Out &o) const {
-    return o.offset == 0 && o.size <= kMaxBundledPayload && kHeaderSize + o.size <= chunk_;
+    return o.offset == 0 && o.fd < 0 && o.size <= kMaxBundledPayload && kHeaderSize + o.size <= chunk_;
 }
 
 int Sender::write_batch() {
@@ -249,6 +272,9 @@ int Sender::write_batch() {
         b.msgs[n] = {};
         b.msgs[n].msg_hdr.msg_iov = b.iov + first_iov;
         b.msgs[n].msg_hdr.msg_iovlen = v - first_iov;
+        // A descriptor rides on a message's only record (send_fd() keeps such messages to one).
+        const BatchScratch::Part &head = b.parts[r.first_part];
+        if (r.parts == 1 && head.out->fd >= 0 && head.off == 0) put_fd(b.msgs[n].msg_hdr, b.control[n], head.out->fd);
         ++n;
     }
     int sent;
@@ -279,6 +305,7 @@ int Sender::write_batch() {
 }
 
 void Sender::complete_front(int status) {
+    if (queue_.front().fd >= 0) ::close(queue_.front().fd);
     SendDone done = std::move(queue_.front().done);
     queued_bytes_ -= queue_.front().size - queue_.front().offset;
     queue_.pop_front();

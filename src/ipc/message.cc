@@ -56,6 +56,7 @@ const char *header_error_name(HeaderError e) {
         case HeaderError::kChunkOutOfRange: return "chunk outside the payload";
         case HeaderError::kEmptyChunk: return "empty chunk of a non-empty payload";
         case HeaderError::kBadPad: return "pad over 31 bytes";
+        case HeaderError::kBadDescriptor: return "descriptors do not match the fd flag";
     }
     return "unknown";
 }

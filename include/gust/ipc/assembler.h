@@ -49,6 +49,9 @@ protected:
 struct Message {
     Header header;
     Destination dest;
+    // The descriptor that came with a kFlagFd message (else -1). Whoever takes the message owns it
+    // and must close it.
+    int fd = -1;
     uint32_t size() const { return header.total_len; }
 };
 

@@ -85,6 +85,11 @@ public:
     // messages. Returns 0 (taken: written or queued), kErrLimit, kErrInvalid or -errno.
     int send_copy(const Header &h, const void *a, uint32_t a_size, const void *b = nullptr, uint32_t b_size = 0);
 
+    // Like send_copy(), and the record also carries a duplicate of `fd` (SCM_RIGHTS; the caller
+    // keeps its own). The message gets kFlagFd and must fit one record (kErrInvalid otherwise); it is
+    // never bundled, and the duplicate is closed once the record is written or dropped.
+    int send_fd(const Header &h, int fd, const void *a, uint32_t a_size, const void *b = nullptr, uint32_t b_size = 0);
+
     // Writes queued records until the socket would block: 0 when the queue is empty, -EAGAIN
     // when records remain, or the socket's error (every queued message then completes with it).
     int flush();
@@ -112,6 +117,7 @@ private:
         SendDone done;
         size_t arena_off = 0;
         bool finished = false;  // its last record is written (an empty payload has offset == size from the start)
+        int fd = -1;            // send_fd(): our duplicate, closed when the message completes
     };
     struct BatchScratch;
     const uint8_t *payload(const Out &o) const { return o.data ? o.data : arena_.data() + o.arena_off; }
@@ -127,6 +133,7 @@ private:
     int write_message(Out &o);
     int write_record(Out &o);
     void fail_all(int code);
+    int enqueue_copy(const Header &h, const void *a, uint32_t a_size, const void *b, uint32_t b_size, int fd);
     void update_interest();
 
     int fd_;
@@ -148,11 +155,12 @@ private:
 class Receiver {
 public:
     Receiver(int fd, const Limits &limits, PayloadAllocator *allocator);
+    ~Receiver();  // closes descriptors of records read and not handed out
     Receiver(const Receiver &) = delete;
     Receiver &operator=(const Receiver &) = delete;
 
     // Reads one record (never blocks). Returns
-    //   1  a message is complete: *out holds it and owns its destination;
+    //   1  a message is complete: *out holds it and owns its destination (and out->fd, if any);
     //   0  a chunk was placed (or a chunk of a refused message skipped); call again;
     //   -EAGAIN  nothing to read;
     //   kErrClosed  the peer closed its end;
@@ -196,7 +204,9 @@ private:
     int receive_staged(Message *out);
     int receive_placed(Message *out);
     // Decodes one whole record that is already in memory (`n` = its real length, maybe > `cap`).
-    int take_record(const uint8_t *rec, size_t n, size_t cap, Message *out);
+    // `fd` is the descriptor that came with the record (-1: none; -2: the record's descriptors were
+    // unusable, e.g. cut or more than one); it is handed out with the message or closed.
+    int take_record(const uint8_t *rec, size_t n, size_t cap, int fd, Message *out);
     int take_bundled(Message *out);
     int fill_batch();
     size_t slot_size() const { return kHeaderSize + kMaxPad + limits_.max_chunk; }
@@ -208,6 +218,8 @@ private:
     std::unique_ptr<uint8_t[]> slots_;
     std::vector<mmsghdr> mm_;
     std::vector<iovec> iov_;
+    std::vector<uint8_t> control_;  // one SCM_RIGHTS buffer per slot
+    std::vector<int> slot_fd_;      // the descriptor each slot's record brought (-1 none, -2 unusable)
     size_t staged_count_ = 0;
     size_t staged_next_ = 0;
     // A kBundle record being handed out, one message per receive_one(): inside a staging slot or

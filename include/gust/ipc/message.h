@@ -48,8 +48,14 @@ enum MessageFlags : uint16_t {
     kFlagTaskCoroutine = 1u << 4,
     kFlagFile = 1u << 5,  // kData to the master: the payload names a file region to send (FileRef)
     kFlagHttpAnswer = 1u << 6,  // kData to a worker: an HTTP status (int32) the reactor wants sent in turn
+    // The record carries one file descriptor (SCM_RIGHTS). Only on a message of one record, never
+    // inside a bundle; the receiver refuses a record whose descriptors do not match this flag.
+    kFlagFd = 1u << 7,
+    // Free for the server layer's own meanings (PROCESS mode: connection hand-off, forwarding).
+    kFlagServer1 = 1u << 8,
+    kFlagServer2 = 1u << 9,
 };
-inline constexpr uint16_t kKnownFlags = 0x7f;
+inline constexpr uint16_t kKnownFlags = 0x3ff;
 
 // Decoded header. Session ids are opaque 64-bit connection ids (fd + generation).
 struct Header {
@@ -91,6 +97,7 @@ enum class HeaderError : uint8_t {
     kChunkOutOfRange, // chunk_offset + chunk_len > total_len
     kEmptyChunk,      // chunk_len == 0 while total_len > 0
     kBadPad,          // pad > kMaxPad
+    kBadDescriptor,   // the record's descriptors do not match kFlagFd (Receiver)
 };
 const char *header_error_name(HeaderError e);
 
