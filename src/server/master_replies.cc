@@ -77,9 +77,15 @@ void ProcessMaster::Thread::send_reply(int worker, SessionId id, Slice payload) 
 
 void ProcessMaster::Thread::handle_reply(int worker, ipc::Message &m) {
     ++replies;
+    if (m.fd >= 0) ::close(m.fd);  // workers send no descriptors
     Slice payload(reinterpret_cast<const char *>(m.dest.data), m.size());
     const SessionId id = static_cast<SessionId>(m.header.session_id);
-    if (m.header.type == ipc::MessageType::kData && id == 0) {
+    if (auto it = conns.find(id); id > 0 && it != conns.end() && it->second.handed_fd >= 0 &&
+                                  m.header.type != ipc::MessageType::kControl) {
+        handle_handed(worker, id, it->second, m);
+    } else if (m.header.flags & kHandoff) {
+        // About a handed-off connection that is gone already (its close crossed this message).
+    } else if (m.header.type == ipc::MessageType::kData && id == 0) {
         // sendto() of a datagram port: the payload starts with the destination.
         ConnectInfo ci;
         if (payload.size() >= sizeof ci) {
@@ -163,6 +169,7 @@ void ProcessMaster::Thread::drain_worker(Channel &c) {
 }
 
 void ProcessMaster::Thread::close_awaiting(int worker) {
+    reclaim_handed(worker);
     std::vector<SessionId> ids;
     for (auto &[id, w] : awaiting) {
         if (w == worker) ids.push_back(id);

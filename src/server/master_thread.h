@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <cstdlib>
+#include <deque>
 #include <cstring>
 #include <future>
 #include <string>
@@ -56,6 +57,8 @@ struct ProcessMaster::Thread final : ReactorEvents {
     struct Conn {
         int worker = 0;  // the worker that got its connect (fd/ip modes: all its packages)
         ReplyCredit credit;
+        int handed_fd = -1;  // handed off: the master's copy of the socket (the worker serves it)
+        uint32_t gen = 0;    // handed off: generation of its latest hand-off (hold::gen)
     };
     std::unordered_map<SessionId, Conn> conns;
     std::unordered_map<SessionId, int> awaiting;  // connection -> worker with an unanswered package
@@ -63,6 +66,10 @@ struct ProcessMaster::Thread final : ReactorEvents {
     ThreadCounters *counters = nullptr;  // this thread's line in the shared block
     std::atomic<uint64_t> replies{0}, dropped{0}, channel_errors{0}, heartbeat_closed{0};
     loop::TimerId heartbeat_timer = 0;
+    // Handed-off connections waiting to go (again) to a worker's successor, paced so the channel's
+    // queue never overflows; by worker.
+    std::vector<std::deque<SessionId>> rehand;
+    std::vector<loop::TimerId> rehand_timer;
 
     // Only this thread writes its counters: a relaxed load + store is enough, no locked add.
     static void bump(std::atomic<uint64_t> &c, uint64_t n = 1) {
@@ -75,6 +82,22 @@ struct ProcessMaster::Thread final : ReactorEvents {
     }
 
     int pick_worker(const SessionInfo &s);
+
+    // Hand-off (process_master.h): whether this new connection goes to its worker outright.
+    bool hands_off(const SessionInfo &s) const;
+    // Sends the connection's socket to its worker as generation ++c.gen; false when the channel
+    // refused it (the caller then closes the connection).
+    bool hand_over(SessionId id, Conn &c, bool announced);
+    // The connection is over: closes the master's copy and forgets it.
+    void finish_handed(SessionId id, bool aborted);
+    // A worker's message about a handed-off connection: its owner closed or released it, or another
+    // worker sends to it or closes it (forwarded to the owner).
+    void handle_handed(int worker, SessionId id, Conn &c, ipc::Message &m);
+    void queue_rehand(int worker, SessionId id);
+    void pump_rehand(int worker);
+    // A worker died: each connection it served is closed (busy, or it had closed it) or handed to
+    // its successor.
+    void reclaim_handed(int worker);
 
     // Sends a message to a worker. The payload is copied once into the sender's batch, because the
     // reactor's read buffer is reused as soon as this returns; the batch leaves with one sendmmsg at

@@ -92,11 +92,32 @@ void ProcessMaster::Thread::publish(const SessionInfo &s, int w) {
     master->shared_->open(rec);
 }
 
+bool ProcessMaster::Thread::hands_off(const SessionInfo &s) const {
+    const MasterOptions &o = master->options_;
+    if (!o.handoff || s.port_index < 0 || static_cast<size_t>(s.port_index) >= o.listeners.size()) return false;
+    const ListenOptions &l = o.listeners[static_cast<size_t>(s.port_index)].options;
+    if (l.type != SOCK_STREAM || l.tls) return false;
+    // WebSocket connections stay with the master: their worker state cannot move to a successor.
+    if (l.framing && l.framing->options().websocket) return false;
+    if (l.framing && l.framing->options().mode == proto::framing::Mode::kHttp) return true;
+    return o.dispatch_mode == DispatchMode::kFdMod || o.dispatch_mode == DispatchMode::kIpMod;
+}
+
 void ProcessMaster::Thread::on_connect(const SessionInfo &s) {
     bump(counters->accepted);
     const int w = pick_worker(s);
-    conns[s.id].worker = w;
+    Conn &c = conns[s.id];
+    c.worker = w;
     publish(s, w);
+    if (hands_off(s)) {
+        auto fd = reactor->detach(s.id);
+        if (fd.ok()) {
+            reactor->hold_outside(1);
+            c.handed_fd = fd.value();
+            if (!hand_over(s.id, c, false)) finish_handed(s.id, true);
+            return;
+        }
+    }
     // As in Swoole, modes 1 and 3 do not report them — except on HTTP/WebSocket ports, whose
     // worker keeps per-connection state (pipelined requests, WebSocket contexts).
     if (masks_connect_close() && !is_http(s.port_index)) return;
@@ -201,6 +222,15 @@ void ProcessMaster::Thread::heartbeat() {
 void ProcessMaster::Thread::shutdown_in_thread() {
     if (heartbeat_timer) loop->cancel_timer(heartbeat_timer);
     heartbeat_timer = 0;
+    for (loop::TimerId &t : rehand_timer) {
+        if (t) loop->cancel_timer(t);
+        t = 0;
+    }
+    std::vector<SessionId> handed;
+    for (auto &[id, c] : conns) {
+        if (c.handed_fd >= 0) handed.push_back(id);
+    }
+    for (SessionId id : handed) finish_handed(id, false);
     reactor->shutdown();
     for (Channel &c : channels) {
         if (c.watch.valid()) loop->unwatch(c.watch);
@@ -230,6 +260,8 @@ void ProcessMaster::Thread::run(std::promise<Status> *ready) {
     }
     if (st.ok()) st = reactor->start();
     channels.resize(static_cast<size_t>(o.worker_num));
+    rehand.resize(static_cast<size_t>(o.worker_num));
+    rehand_timer.assign(static_cast<size_t>(o.worker_num), 0);
     for (int w = 0; w < o.worker_num && st.ok(); ++w) {
         Channel &c = channels[static_cast<size_t>(w)];
         c.thread = this;

@@ -68,6 +68,8 @@ struct Reactor::Session final : loop::IoHandler {
     std::unique_ptr<net::TlsEngine> tls;
     bool announced = true;
     bool reset = false;  // close(reset): no TLS goodbye either
+    bool adopted = false;  // adopt(): another process keeps a copy of the socket
+    bool holding = false;  // adopted: what on_holding last reported
     bool read_wants_write = false;  // the engine's last read needs the socket writable
     loop::TimerId handshake_timer = 0;
     void on_io(uint32_t events) override { reactor->on_session_io(*this, events); }
@@ -151,9 +153,84 @@ Result<net::Address> Reactor::listener_address(int port_index) const {
     return a;
 }
 
+Result<int> Reactor::add_passive_port(const ListenOptions &o) {
+    auto l = std::make_unique<Listener>();
+    l->reactor = this;
+    l->index = static_cast<int>(listeners_.size());
+    l->type = o.type;
+    l->tcp_nodelay = o.tcp_nodelay && o.address.is_ip();
+    l->framing = o.type == SOCK_STREAM ? o.framing : nullptr;
+    l->header_timeout = o.header_timeout;
+    l->body_timeout = o.body_timeout;
+    l->tls = o.type == SOCK_STREAM ? o.tls : nullptr;
+    l->handshake_timeout = o.handshake_timeout;
+    listeners_.push_back(std::move(l));
+    return listeners_.back()->index;
+}
+
+Status Reactor::adopt(int fd, SessionId id, int port_index, Nanos connected_at, bool announce) {
+    if (fd < 0 || port_index < 0 || port_index >= listener_count() || id <= 0) return Error{kErrInvalid};
+    const Listener &l = *listeners_[static_cast<size_t>(port_index)];
+    if (l.type != SOCK_STREAM || l.tls || sessions_.count(id)) return Error{kErrInvalid};
+    auto s = std::make_unique<Session>();
+    s->reactor = this;
+    s->adopted = true;
+    s->info.id = id;
+    s->info.port_index = port_index;
+    s->info.fd = fd;
+    (void)net::sys::peer_address(fd, &s->info.peer);
+    s->info.connected_at = connected_at;
+    if (l.framing) s->splitter = std::make_unique<proto::framing::Splitter>(*l.framing);
+    s->listener = &l;
+    auto w = loop_.watch(fd, loop::kReadable, s.get());
+    if (!w.ok()) return w.error();
+    s->watch = w.value();
+    s->interest = loop::kReadable;
+    Session &ref = *s;
+    sessions_.emplace(id, std::move(s));
+    ++stats_.accepted;
+    if (announce) {
+        CallbackScope scope(callback_depth_);
+        events_.on_connect(ref.info);
+    }
+    reap();
+    return {};
+}
+
+Result<int> Reactor::detach(SessionId id) {
+    auto it = sessions_.find(id);
+    if (it == sessions_.end() || it->second->dead || it->second->closing) return Error{kErrNotFound};
+    Session &s = *it->second;
+    if (s.tls) return Error{kErrInvalid};
+    if (!s.idle() || !s.input.empty() || (s.splitter && (s.splitter->in_body() || s.splitter->in_websocket())) ||
+        s.refused) {
+        return Error{kErrBusy};
+    }
+    const int fd = s.info.fd;
+    s.dead = true;
+    s.info.fd = -1;
+    if (s.read_timer != 0) loop_.cancel_timer(s.read_timer);
+    s.read_timer = 0;
+    if (s.watch.valid()) loop_.unwatch(s.watch);
+    s.watch = {};
+    dead_.push_back(std::move(it->second));
+    sessions_.erase(it);
+    reap();
+    return fd;
+}
+
+void Reactor::note_holding(Session &s) {
+    const bool holding = !s.idle() || !s.input.empty() || (s.splitter && s.splitter->in_body());
+    if (holding == s.holding) return;
+    s.holding = holding;
+    CallbackScope scope(callback_depth_);
+    events_.on_holding(s.info, holding);
+}
+
 Status Reactor::start() {
     if (started_) return {};
     for (auto &l : listeners_) {
+        if (l->fd < 0) continue;  // a passive port
         auto w = loop_.watch(l->fd, loop::kReadable, l.get());
         if (!w.ok()) return w.error();
         l->watch = w.value();
@@ -208,7 +285,7 @@ void Reactor::on_accept(Listener &l) {
             }
             return;
         }
-        if (sessions_.size() >= options_.max_connections) {
+        if (sessions_.size() + held_outside_ >= options_.max_connections) {
             // Refused: accepted and closed at once, so the listener does not stay ready.
             ++stats_.refused;
             net::sys::close(fd);
@@ -293,6 +370,7 @@ void Reactor::on_session_io(Session &s, uint32_t events) {
     const bool readable = (events & (loop::kReadable | loop::kHangup | loop::kError)) ||
                           (s.read_wants_write && (events & loop::kWritable));
     if (!s.dead && !s.info.paused && readable) read_session(s);
+    if (s.adopted && !s.dead) note_holding(s);
     reap();
 }
 
@@ -634,6 +712,7 @@ Status Reactor::send(SessionId id, Slice data) {
         if (!st.ok()) return st;
         if (!s.files.empty()) s.queued_after += rest;
         update_interest(s);
+        if (s.adopted) note_holding(s);
     }
     return {};
 }
@@ -653,10 +732,11 @@ Status Reactor::send_file(SessionId id, int file_fd, off_t offset, size_t length
     s.files.push_back(Session::FileSegment{file_fd, offset, length, mem::Buffer()});
     if (was_idle) {
         flush_session(s);
-        if (callback_depth_ == 0) reap();
     } else {
         update_interest(s);
     }
+    if (s.adopted && !s.dead) note_holding(s);
+    if (callback_depth_ == 0) reap();
     return {};
 }
 
@@ -732,6 +812,9 @@ void Reactor::finish_close(Session &s, CloseCause cause) {
     // close_notify for a close of ours (never after an error, or with the RST of a reset).
     if (s.tls && (cause == CloseCause::kServer || cause == CloseCause::kProtocol) && !s.reset) s.tls->shutdown();
     s.tls.reset();
+    // An adopted socket has another copy in the process that handed it over: shut the connection
+    // down so it ends now (a reset's RST waits for that copy's close instead).
+    if (s.adopted && !s.reset && s.info.fd >= 0) ::shutdown(s.info.fd, SHUT_RDWR);
     net::sys::close(s.info.fd);
     ++stats_.closed;
     if (s.announced) {

@@ -25,6 +25,7 @@ struct SharedState::Slot {
     uint8_t family = 0;
     uint8_t has_uid = 0;
     char peer_host[64] = {};
+    std::atomic<uint32_t> hold{0};  // hold::word, written by the serving worker without the seqlock
 };
 static_assert(sizeof(std::atomic<uint64_t>) == 8 && std::atomic<uint64_t>::is_always_lock_free,
               "the shared block needs lock-free 64-bit atomics");
@@ -104,6 +105,7 @@ void SharedState::open(const ConnectionRecord &rec) {
     const uint64_t was = lock_slot(s->seq, true);
     s->id.store(rec.id, std::memory_order_relaxed);
     s->last_receive.store(rec.last_receive, std::memory_order_relaxed);
+    s->hold.store(0, std::memory_order_relaxed);
     s->uid = 0;
     s->has_uid = 0;
     s->connected_at = rec.connected_at;
@@ -119,6 +121,17 @@ void SharedState::open(const ConnectionRecord &rec) {
 void SharedState::touch(SessionId id, Nanos last_receive) {
     Slot *s = slot_of(id);
     if (s && s->id.load(std::memory_order_relaxed) == id) s->last_receive.store(last_receive, std::memory_order_relaxed);
+}
+
+void SharedState::set_hold(SessionId id, uint32_t word) {
+    Slot *s = slot_of(id);
+    if (s && s->id.load(std::memory_order_relaxed) == id) s->hold.store(word, std::memory_order_release);
+}
+
+uint32_t SharedState::hold(SessionId id) const {
+    Slot *s = slot_of(id);
+    if (!s || s->id.load(std::memory_order_acquire) != id) return 0;
+    return s->hold.load(std::memory_order_acquire);
 }
 
 void SharedState::close(SessionId id) {

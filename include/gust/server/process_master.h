@@ -13,6 +13,18 @@
 //   worker -> master  kData (bytes to send), kClose (close it; with kCloseReset: at once, with RST)
 //   both ways         kControl (payload: CreditNote): send backpressure, see reply_credit.h
 // A datagram (session 0) carries a ConnectInfo naming the peer before its bytes, both ways.
+//
+// Hand-off (MasterOptions::handoff): a connection whose packages would all go to one worker (an
+// HTTP port, or dispatch_mode 2/4 on a TCP port; never TLS or WebSocket ports) is handed to that
+// worker at accept: its socket travels with the kConnect (kHandoff + ipc::kFlagFd) and the worker
+// reads, frames and writes it itself, as a BASE mode worker does — no hop through the master per
+// request. The master keeps a copy of the socket, its slot in the shared table and its count, and:
+//   worker -> master  kClose + kHandoff: the worker closed it (the master closes its copy);
+//                     kClose + kHandoff + kResumed: released (the worker is stopping; payload: the
+//                     hand-off generation), the master hands it to the worker's successor;
+//   master -> worker  kData/kClose + kHandoff: another worker's send()/close() for it, forwarded.
+// When a worker dies, the master reads each of its connections' hold word (shared_state.h): busy
+// or closed ones are closed, the others handed to its successor (kResumed: no second onConnect).
 #pragma once
 
 #include <cstdint>
@@ -52,9 +64,15 @@ struct MasterOptions {
     uint64_t reply_credit = 2u << 20;
     // Counter lines in the shared block: workers and task workers.
     int counted_workers = 1;
+    // Hand connections whose packages all go to one worker to that worker (see the top of this file).
+    bool handoff = true;
 };
 
 inline constexpr uint16_t kCloseReset = ipc::kFlagServerInitiated;
+inline constexpr uint16_t kHandoff = ipc::kFlagServer1;
+// With kHandoff: on a kConnect, the connection was announced before (no second onConnect); on a
+// worker's kClose, released rather than closed.
+inline constexpr uint16_t kResumed = ipc::kFlagServer2;
 
 // The payload of a kData reply with ipc::kFlagFile: the master opens `path` (NUL-terminated, after
 // the struct) and sends `length` bytes from `offset` with sendfile(2), so a file of any size goes
@@ -84,6 +102,8 @@ struct ConnectInfo {
     uint8_t reserved = 0;
     int64_t connected_at = 0;  // monotonic ns
     char peer_host[64] = {};   // IP text or unix path (truncated)
+    uint32_t handoff_gen = 0;  // hand-off: counts the connection's hand-offs (hold::gen)
+    uint32_t reserved2 = 0;
 };
 
 struct MasterStats {

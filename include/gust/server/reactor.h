@@ -108,6 +108,10 @@ public:
     virtual bool session_id_free(SessionId) { return true; }
     // A connection was refused (over max_connections, or its TLS handshake failed or stalled).
     virtual void on_refused(int /*port_index*/) {}
+    // An adopted session (adopt()) started or stopped holding bytes only this process has: input
+    // that is not a whole package yet, or output not yet written. PROCESS mode publishes it, so the
+    // master knows whether a connection can outlive this process.
+    virtual void on_holding(const SessionInfo &, bool /*holding*/) {}
 
 protected:
     ~ReactorEvents() = default;
@@ -128,6 +132,23 @@ public:
     // Bound address of a listener (the real port when 0 was asked).
     Result<net::Address> listener_address(int port_index) const;
     int listener_count() const { return static_cast<int>(listeners_.size()); }
+    // Registers a port's options with no socket: it accepts nothing, and adopt() serves connections
+    // of it (PROCESS mode workers keep the master's port numbering this way). Returns its index.
+    Result<int> add_passive_port(const ListenOptions &options);
+
+    // PROCESS mode hand-off. adopt() serves a connection another process accepted and still holds a
+    // copy of: a session with the given id on port `port_index`, reported by on_connect when
+    // `announce`. Closing it shuts the connection down (so the other copy does not keep it open),
+    // except a reset, whose RST comes when the last copy closes. kErrInvalid for a TLS port or an
+    // id in use (the fd is then not taken).
+    Status adopt(int fd, SessionId id, int port_index, Nanos connected_at, bool announce);
+    // Takes a session out of the reactor without closing its connection or reporting on_close, and
+    // returns its socket (the caller owns it). Only between packages: kErrBusy while it holds input
+    // or output, or its framing is past HTTP (WebSocket); kErrInvalid for TLS; kErrNotFound.
+    Result<int> detach(SessionId id);
+    // Connections the embedder holds outside the reactor (handed to another process) that count
+    // against max_connections.
+    void hold_outside(int delta) { held_outside_ = static_cast<size_t>(static_cast<long>(held_outside_) + delta); }
 
     // Starts watching the listeners. Idempotent.
     Status start();
@@ -191,6 +212,7 @@ private:
     void arm_read_timer(Session &s);
     void on_read_timer(SessionId id);
     void reap();
+    void note_holding(Session &s);
 
     loop::Loop &loop_;
     ReactorEvents &events_;
@@ -200,6 +222,7 @@ private:
     std::vector<std::unique_ptr<Session>> dead_;  // closed during a callback, freed after it
     SessionId next_id_;
     int callback_depth_ = 0;
+    size_t held_outside_ = 0;
     bool started_ = false;
     ReactorStats stats_;
 };

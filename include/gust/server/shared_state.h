@@ -59,6 +59,18 @@ struct ConnectionRecord {
     char peer_host[64] = {};
 };
 
+// PROCESS mode hand-off: what the worker serving a handed-off connection publishes about it in its
+// slot, for the master to read once that worker is gone: the hand-off generation it adopted and
+// these flags (ProcessMaster, docs/php-server.md).
+namespace hold {
+inline constexpr uint32_t kAnnounced = 1;  // onConnect ran for it (in this worker or an earlier one)
+inline constexpr uint32_t kBusy = 2;       // a request unanswered, or bytes only the worker has
+inline constexpr uint32_t kClosed = 4;     // the worker closed it (its kClose may still be on the way)
+inline constexpr uint32_t word(uint32_t gen, uint32_t flags) { return (gen << 8) | (flags & 0xff); }
+inline constexpr uint32_t gen(uint32_t word) { return word >> 8; }
+inline constexpr uint32_t gen_mask = 0xffffff;
+}  // namespace hold
+
 class SharedState {
 public:
     // Maps the block: `reactor_num` threads of `per_thread` slots each, `workers` counter lines.
@@ -84,6 +96,10 @@ public:
     // Any process: false when `id` is not a live connection.
     bool read(SessionId id, ConnectionRecord *out) const;
     bool exists(SessionId id) const;
+    // The hand-off word of a live connection (hold::word), written by the worker that serves it;
+    // read() and open() leave it alone / reset it. 0 when `id` is not live.
+    void set_hold(SessionId id, uint32_t word);
+    uint32_t hold(SessionId id) const;
     // Binds `uid` to a live connection once; false when it is gone or already bound.
     bool bind(SessionId id, int64_t uid);
     // Up to `count` live ids greater than `after`, ascending (scans the table).

@@ -89,6 +89,7 @@ struct Env {
         o.dispatch_mode = mode;
         o.heartbeat_idle = heartbeat_idle;
         o.heartbeat_interval = heartbeat_idle / 4;
+        o.handoff = false;  // these fake workers answer through the master (process_master_handoff_test.cc)
         MasterListener l;
         l.fd = listen_fd;
         l.options.address = bound;
