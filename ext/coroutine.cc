@@ -281,6 +281,7 @@ void coroutine_main(PhpCoroutine *p) {
         rt->pending = Pending::kBailout;
     }
     zend_end_try();
+    if (p->on_finish.fn) p->on_finish.fn(p->on_finish.arg, p->on_finish.tag);
     // The callable, arguments and context may hold the last references to objects: their
     // destructors run here, still caught at the bottom of this coroutine.
     zend_try { release_php(p); }
@@ -435,7 +436,8 @@ void register_event_wait_at_shutdown(Runtime *rt) {
     register_user_shutdown_function("swoole_event_wait", sizeof("swoole_event_wait") - 1, &entry);
 }
 
-zend_long create(zend_fcall_info_cache *fcc, zval *callable, zval *args, uint32_t argc, bool for_run) {
+zend_long create(zend_fcall_info_cache *fcc, zval *callable, zval *args, uint32_t argc, bool for_run,
+                 const FinishHook *on_finish) {
     Runtime *rt = runtime();
     if (rt->pending != Pending::kNone) return -1;
     if (rt->scheduler->stats().live >= static_cast<size_t>(t_options.max_coroutine)) {
@@ -453,6 +455,7 @@ zend_long create(zend_fcall_info_cache *fcc, zval *callable, zval *args, uint32_
     }
     ZVAL_UNDEF(&p->defers);
     ZVAL_UNDEF(&p->context);
+    if (on_finish) p->on_finish = *on_finish;
     memset(&p->fiber, 0, sizeof(p->fiber));
     p->fiber.kind = const_cast<char *>(&kFiberKind);
     p->fiber.status = ZEND_FIBER_STATUS_INIT;

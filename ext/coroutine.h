@@ -44,6 +44,14 @@ struct VmState {
 #define GUST_EXIT_IN_COROUTINE 2
 #define GUST_EXIT_IN_SERVER 4
 
+// Told once a coroutine's function has returned or thrown (also after a fatal error in it): plain
+// C++, no PHP may run in `fn`.
+struct FinishHook {
+    void (*fn)(void *arg, int64_t tag) = nullptr;
+    void *arg = nullptr;
+    int64_t tag = 0;
+};
+
 struct PhpCoroutine {
     VmState vm;
     zend_fiber_context fiber;  // identity for Xdebug/profilers (observer API); never switched by the engine
@@ -56,6 +64,7 @@ struct PhpCoroutine {
     coro::Coroutine *co = nullptr;
     bool kill = false;          // resumed only to unwind (shutdown, deadlock)
     bool throw_canceled = false;  // Co::cancel($cid, true): throw CanceledException when it wakes
+    FinishHook on_finish;
 };
 
 struct Options {
@@ -121,7 +130,9 @@ PhpCoroutine *find(zend_long cid);
 // Creates and starts a coroutine running fci/fcc with the given arguments; its id, or -1 with a
 // warning when the limit is reached. The caller checks pending() afterwards.
 // `for_run`: the coroutine of Co\run(), which runs the loop itself (no event wait at shutdown).
-zend_long create(zend_fcall_info_cache *fcc, zval *callable, zval *args, uint32_t argc, bool for_run = false);
+// `on_finish`: told when it ends (only when this returns an id).
+zend_long create(zend_fcall_info_cache *fcc, zval *callable, zval *args, uint32_t argc, bool for_run = false,
+                 const FinishHook *on_finish = nullptr);
 // Runs the loop and every coroutine until nothing is left to do; leftover suspended coroutines are
 // unwound. Callable only outside coroutines.
 void run_all();

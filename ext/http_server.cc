@@ -151,6 +151,7 @@ void request_done(Server *s, server::SessionId fd, bool close_connection) {
     }
     if (it->second.queue.empty()) {
         s->http->conns.erase(it);
+        srv::handoff_request_done(s, fd);  // PROCESS mode: nothing of it is pending here now
         return;
     }
     // The next request starts from the loop, not from inside the response that just ended.

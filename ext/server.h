@@ -170,6 +170,9 @@ struct Settings {
     zend_long max_request_grace = -1;  // up to this many more, at random (-1: max_request / 2)
     zend_long reactor_num = 2;    // PROCESS mode
     zend_long dispatch_mode = 2;  // PROCESS mode: 1 round, 2 fd, 3 idle (as 1), 4 ip, 5 uid (as 2)
+    // PROCESS mode (Gust): connections whose packages all go to one worker are handed to it, which
+    // then reads and writes them itself (docs/php-server.md, "Hand-off").
+    bool connection_handoff = true;
     HttpSettings http;
 };
 
@@ -185,6 +188,16 @@ struct SendCredit {
     bool asked = false;        // an acknowledgement was requested and has not arrived
 };
 
+// PROCESS mode, a worker: a connection the master handed to it (server_handoff.cc). The worker's own
+// reactor serves it; what a successor must know about it is published in its shared hold word.
+struct HandedConnection {
+    uint32_t gen = 0;        // the hand-off generation it arrived with
+    bool http = false;       // on an HTTP port: the HTTP layer says when a request is answered
+    bool awaiting = false;   // HTTP: a request arrived and is not answered yet
+    uint32_t running = 0;    // plain TCP: onReceive coroutines of it still running
+    bool holding = false;    // the reactor holds part of a package or unwritten output
+};
+
 // PROCESS mode: the master's reactor threads (in the master), the channels (every process holds
 // the fds it needs), and in a worker its side of the channels and what it knows of connections.
 struct ProcessState {
@@ -195,6 +208,9 @@ struct ProcessState {
     std::unordered_map<server::SessionId, server::ConnectInfo> sessions;  // worker: connected ones
     std::unordered_map<server::SessionId, SendCredit> credits;  // worker: connections with bytes outstanding
     loop::IterationHook *stats_hook = nullptr;  // worker: publishes its coroutine count (server_stats.cc)
+    std::unordered_map<server::SessionId, HandedConnection> handed;  // worker: connections it serves itself
+    loop::TimerId release_timer = 0;  // worker, stopping: hands its connections back as they go idle
+    Nanos release_deadline = 0;
     ProcessState();
     ~ProcessState();
 };
@@ -212,6 +228,7 @@ public:
     void on_buffer_full(const server::SessionInfo &session) override;
     void on_buffer_empty(const server::SessionInfo &session) override;
     bool on_http_answer(const server::SessionInfo &session, int status) override;
+    void on_holding(const server::SessionInfo &session, bool holding) override;
 
 private:
     Server *server_;
@@ -311,6 +328,25 @@ bool process_close(Server *s, server::SessionId id, bool reset);
 // The master sends the file region itself (sendfile(2)); `path` must be absolute.
 bool process_send_file(Server *s, server::SessionId id, const char *path, zend_long offset, zend_long length);
 bool process_sendto(Server *s, int port_index, const net::Address &to, zend_string *data);
+// A message to the reactor thread that owns `id`; `keep` (may be nullptr) is the payload.
+bool process_to_master(Server *s, ipc::MessageType type, server::SessionId id, uint16_t flags, zend_string *keep);
+// server_handoff.cc: connections the master hands to this worker (docs/php-server.md, "Hand-off").
+// The reactor serving `id` here: BASE mode's (nullptr with a warning when the worker is not
+// running), or in a PROCESS worker the one of its handed connections (nullptr: the master has it).
+server::Reactor *serving_reactor(Server *s, server::SessionId id);
+void handoff_worker_setup(Server *s);  // PROCESS worker: its reactor for handed connections
+// A kConnect/kData/kClose from the master with server::kHandoff: an adoption or a forwarded
+// send()/close(). Takes `payload`'s reference and the message's fd.
+void handoff_message(Server *s, const ipc::Header &h, int fd, zend_string *payload);
+void handoff_received(Server *s, const server::SessionInfo &session, size_t bytes);
+// A plain TCP package of a handed connection: fills `hook` so its onReceive coroutine counts as
+// busy until it ends; false when `id` is not handed to this worker.
+bool handoff_track(Server *s, server::SessionId id, FinishHook *hook);
+void handoff_sent(Server *s, server::SessionId id, size_t bytes);  // a send() on a handed connection
+void handoff_request_done(Server *s, server::SessionId id);        // HTTP: no request of it is pending
+void handoff_closed(Server *s, server::SessionId id);
+void handoff_begin_release(Server *s);  // the worker stops: give connections back as they go idle
+void handoff_worker_end(Server *s);     // after the loop: whatever is left is closed
 // A kControl message about connection `id` to the master (send backpressure).
 bool process_control(Server *s, server::SessionId id, zend_string *payload);
 // server_credit.cc: send backpressure in a worker. admit() is false (last_error set, bufferFull
@@ -391,8 +427,9 @@ bool is_task_worker(Server *s);
 void register_task_class();
 // Counts a request; at max_request the worker starts its graceful replacement.
 void count_request(Server *s);
-// Runs a callback in a new coroutine with `args` (copied); false when none is set.
-bool dispatch(Server *s, Port *port, int event, zval *args, uint32_t argc);
+// Runs a callback in a new coroutine with `args` (copied); false when none is set. `on_finish` is
+// told when that coroutine ends (only when this returns true).
+bool dispatch(Server *s, Port *port, int event, zval *args, uint32_t argc, const FinishHook *on_finish = nullptr);
 
 // Connection iterator objects (server_iterator.cc).
 zend_object *connection_iterator_new(Server *s, int port_index);

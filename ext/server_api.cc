@@ -38,6 +38,16 @@ server::Reactor *reactor_of(Server *s) {
     return s->worker.reactor.get();
 }
 
+}  // namespace
+
+server::Reactor *serving_reactor(Server *s, server::SessionId id) {
+    if (!s->process) return reactor_of(s);
+    server::Reactor *r = s->worker.reactor.get();
+    return r && r->info(id) ? r : nullptr;
+}
+
+namespace {
+
 int record(Server *s, Status st) {
     if (st.ok()) return 0;
     s->last_error = st.code() == kErrNotFound ? kErrSessionNotExist
@@ -52,15 +62,20 @@ void pause_or_resume(INTERNAL_FUNCTION_PARAMETERS, bool pause) {
         Z_PARAM_LONG(fd)
     ZEND_PARSE_PARAMETERS_END();
     Server *s = this_server(ZEND_THIS);
-    if (s->process) {
-        php_error_docref(nullptr, E_WARNING, "pause() and resume() are available in SWOOLE_BASE mode only");
+    server::Reactor *r = serving_reactor(s, fd);
+    if (!r && s->process) {
+        php_error_docref(nullptr, E_WARNING, "pause() and resume() work on connections this worker serves itself "
+                         "(BASE mode, or PROCESS mode connections handed to it)");
         RETURN_FALSE;
     }
-    server::Reactor *r = reactor_of(s);
     RETURN_BOOL(r && record(s, pause ? r->pause(fd) : r->resume(fd)) == 0);
 }
 
-zend_long reactor_id(Server *s) { return s->worker_id < 0 ? 0 : s->worker_id; }
+// BASE mode: the worker's own reactor; PROCESS mode: the master's thread that accepted it.
+zend_long reactor_id(Server *s, server::SessionId id) {
+    if (s->process && s->process->master) return static_cast<zend_long>((id - 1) % s->process->master->reactor_num());
+    return s->worker_id < 0 ? 0 : s->worker_id;
+}
 
 }  // namespace
 
@@ -105,9 +120,17 @@ bool session_peer(Server *s, server::SessionId id, zend_string **host, zend_long
 }
 
 bool client_info(Server *s, server::SessionId id, zval *out) {
-    if (s->process) return s->process->master && shared_client_info(s, id, out);
     server::Reactor *r = s->worker.reactor.get();
     const server::SessionInfo *info = r ? r->info(id) : nullptr;
+    if (s->process) {
+        if (!s->process->master || !shared_client_info(s, id, out)) return false;
+        if (info) {
+            // Served by this worker: what only its reactor knows.
+            add_assoc_double(out, "last_send_time", mono_to_wall(info->last_send));
+            add_assoc_long(out, "send_queued_bytes", static_cast<zend_long>(r->queued_bytes(id)));
+        }
+        return true;
+    }
     if (!info) return false;
     array_init(out);
     const Port *p = s->ports[static_cast<size_t>(info->port_index)].get();
@@ -118,7 +141,7 @@ bool client_info(Server *s, server::SessionId id, zval *out) {
     add_assoc_long(out, "remote_port", info->peer.is_ip() ? info->peer.port() : 0);
     std::string host = info->peer.host();
     add_assoc_stringl(out, "remote_ip", host.data(), host.size());
-    add_assoc_long(out, "reactor_id", reactor_id(s));
+    add_assoc_long(out, "reactor_id", reactor_id(s, id));
     add_assoc_long(out, "connect_time", static_cast<zend_long>(mono_to_wall(info->connected_at)));
     const Nanos last = std::max({info->connected_at, info->last_receive, info->last_send});
     add_assoc_long(out, "last_time", static_cast<zend_long>(mono_to_wall(last)));
@@ -127,12 +150,23 @@ bool client_info(Server *s, server::SessionId id, zval *out) {
     add_assoc_double(out, "last_dispatch_time", mono_to_wall(info->last_receive));
     add_assoc_long(out, "close_errno", 0);
     add_assoc_long(out, "recv_queued_bytes", 0);
-    add_assoc_long(out, "send_queued_bytes", 0);
-    add_assoc_long(out, "worker_id", reactor_id(s));
+    add_assoc_long(out, "send_queued_bytes", static_cast<zend_long>(r->queued_bytes(id)));
+    add_assoc_long(out, "worker_id", s->worker_id < 0 ? 0 : s->worker_id);
     auto uid = s->worker.uids.find(id);
     if (uid != s->worker.uids.end()) add_assoc_long(out, "uid", uid->second);
     return true;
 }
+
+namespace {
+
+// A send on a connection this process's reactor serves (BASE, or handed to a PROCESS worker).
+bool sent_by(Server *s, server::Reactor *r, server::SessionId id, std::string_view bytes) {
+    if (record(s, r->send(id, gust::mem::Slice(bytes.data(), bytes.size()))) != 0) return false;
+    if (s->process) handoff_sent(s, id, bytes.size());
+    return true;
+}
+
+}  // namespace
 
 std::vector<server::SessionId> idle_sessions(Server *s) {
     std::vector<server::SessionId> out;
@@ -167,32 +201,40 @@ bool send_to_session(Server *s, server::SessionId id, zend_string *data) {
         return false;
     }
     return send_with_yield(s, id, [&] {
-        if (s->process) return process_send(s, id, data);
-        server::Reactor *r = reactor_of(s);
-        return r && record(s, r->send(id, gust::mem::Slice(ZSTR_VAL(data), ZSTR_LEN(data)))) == 0;
+        server::Reactor *r = serving_reactor(s, id);
+        if (!r && s->process) return process_send(s, id, data);
+        return r && sent_by(s, r, id, std::string_view(ZSTR_VAL(data), ZSTR_LEN(data)));
     });
 }
 
 bool send_bytes_to_session(Server *s, server::SessionId id, std::string_view bytes) {
-    if (s->process || bytes.size() > static_cast<size_t>(s->settings.buffer_output_size)) {
+    if ((s->process && !serving_reactor(s, id)) || bytes.size() > static_cast<size_t>(s->settings.buffer_output_size)) {
         zend_string *str = zend_string_init(bytes.data(), bytes.size(), 0);
         const bool ok = send_to_session(s, id, str);
         zend_string_release(str);
         return ok;
     }
     return send_with_yield(s, id, [&] {
-        server::Reactor *r = reactor_of(s);
-        return r && record(s, r->send(id, gust::mem::Slice(bytes.data(), bytes.size()))) == 0;
+        server::Reactor *r = serving_reactor(s, id);
+        if (!r && s->process) {
+            // It left this worker while the send waited for room: the master takes it from here.
+            zend_string *str = zend_string_init(bytes.data(), bytes.size(), 0);
+            const bool ok = process_send(s, id, str);
+            zend_string_release(str);
+            return ok;
+        }
+        return r && sent_by(s, r, id, bytes);
     });
 }
 
 bool close_session(Server *s, server::SessionId id, bool reset) {
-    if (s->process) return process_close(s, id, reset);
-    if (!s->worker.reactor) {
+    server::Reactor *r = s->worker.reactor.get();
+    if (s->process && !(r && r->info(id))) return process_close(s, id, reset);
+    if (!r) {
         s->last_error = kErrSessionNotExist;
         return false;
     }
-    return record(s, s->worker.reactor->close(id, reset)) == 0;
+    return record(s, r->close(id, reset)) == 0;
 }
 
 int open_file_range(const char *file, zend_long offset, zend_long length, zend_long *size) {
@@ -215,7 +257,7 @@ int open_file_range(const char *file, zend_long offset, zend_long length, zend_l
 bool send_file_range(Server *s, server::SessionId id, const char *path, int file_fd, zend_long offset,
                      zend_long length) {
     if (length <= 0) return true;
-    if (s->process) {
+    if (s->process && !serving_reactor(s, id)) {
         char real[PATH_MAX];
         if (!realpath(path, real)) {
             php_error_docref(nullptr, E_WARNING, "realpath(%s) failed: %s", path, strerror(errno));
@@ -223,12 +265,14 @@ bool send_file_range(Server *s, server::SessionId id, const char *path, int file
         }
         return process_send_file(s, id, real, offset, length);
     }
-    server::Reactor *r = reactor_of(s);
+    server::Reactor *r = serving_reactor(s, id);
     if (!r) return false;
     // The reactor owns its copy of the fd and sends with sendfile(2) as the socket drains.
     const int own = fcntl(file_fd, F_DUPFD_CLOEXEC, 0);
     if (own < 0) return false;
-    return record(s, r->send_file(id, own, static_cast<off_t>(offset), static_cast<size_t>(length))) == 0;
+    if (record(s, r->send_file(id, own, static_cast<off_t>(offset), static_cast<size_t>(length))) != 0) return false;
+    if (s->process) handoff_sent(s, id, static_cast<size_t>(length));
+    return true;
 }
 
 // ---- reactor events -> coroutine callbacks
@@ -237,14 +281,15 @@ void Bridge::on_connect(const server::SessionInfo &session) {
     zval args[3];
     ZVAL_OBJ(&args[0], server_->self);
     ZVAL_LONG(&args[1], session.id);
-    ZVAL_LONG(&args[2], reactor_id(server_));
+    ZVAL_LONG(&args[2], reactor_id(server_, session.id));
     (void)dispatch(server_, server_->ports[static_cast<size_t>(session.port_index)].get(), kConnect, args, 3);
 }
 
 void Bridge::on_receive(const server::SessionInfo &session, server::Slice data) {
+    if (server_->process) handoff_received(server_, session, data.size());
     count_request(server_);
     deliver_package(server_, server_->ports[static_cast<size_t>(session.port_index)].get(), session.id,
-                    reactor_id(server_), zend_string_init(data.data(), data.size(), 0));
+                    reactor_id(server_, session.id), zend_string_init(data.data(), data.size(), 0));
 }
 
 void deliver_package(Server *s, Port *port, server::SessionId id, zend_long reactor, zend_string *data) {
@@ -257,7 +302,9 @@ void deliver_package(Server *s, Port *port, server::SessionId id, zend_long reac
     ZVAL_LONG(&args[1], id);
     ZVAL_LONG(&args[2], reactor);
     ZVAL_STR(&args[3], data);  // ours; dispatch() copies it into the coroutine
-    (void)dispatch(s, port, kReceive, args, 4);
+    FinishHook hook;
+    const bool tracked = s->process && handoff_track(s, id, &hook);
+    if (!dispatch(s, port, kReceive, args, 4, tracked ? &hook : nullptr) && tracked) hook.fn(hook.arg, hook.tag);
     zval_ptr_dtor(&args[3]);
 }
 
@@ -268,10 +315,11 @@ void Bridge::on_close(const server::SessionInfo &session, server::CloseCause) {
     const int event = websocket_closed(server_, port, session.id);
     server_->worker.uids.erase(session.id);
     server_->worker.protected_sessions.erase(session.id);
+    if (server_->process) handoff_closed(server_, session.id);
     zval args[3];
     ZVAL_OBJ(&args[0], server_->self);
     ZVAL_LONG(&args[1], session.id);
-    ZVAL_LONG(&args[2], reactor_id(server_));
+    ZVAL_LONG(&args[2], reactor_id(server_, session.id));
     (void)dispatch(server_, port, event, args, 3);
 }
 
@@ -470,7 +518,7 @@ ZEND_METHOD(Swoole_Server, stop) {
     ZEND_PARSE_PARAMETERS_END();
     (void)wait_event;
     Server *s = this_server(ZEND_THIS);
-    if (!s->worker.reactor || (worker_id >= 0 && worker_id != s->worker_id)) RETURN_FALSE;
+    if ((!s->worker.reactor && !s->process) || (worker_id >= 0 && worker_id != s->worker_id)) RETURN_FALSE;
     stop_worker(s);
     RETURN_TRUE;
 }

@@ -58,6 +58,10 @@ void deliver(Server *s, WorkerChannel &c, ipc::Message &m) {
     auto *str = static_cast<zend_string *>(m.dest.cookie);
     const server::SessionId id = static_cast<server::SessionId>(m.header.session_id);
     ProcessState &ps = *s->process;
+    if ((m.header.flags & server::kHandoff) || m.fd >= 0) {
+        handoff_message(s, m.header, m.fd, str);
+        return;
+    }
     if (m.header.type == ipc::MessageType::kConnect) {
         server::ConnectInfo ci;
         if (str && ZSTR_LEN(str) >= sizeof ci) {
@@ -145,9 +149,11 @@ void deliver(Server *s, WorkerChannel &c, ipc::Message &m) {
     deliver_package(s, port, id, c.reactor, str);
 }
 
+}  // namespace
+
 // Sends a message to the reactor thread that owns `id` (session 0: thread 0). The payload stays
 // referenced (`keep`, released when the send completes) instead of being copied.
-bool to_master(Server *s, ipc::MessageType type, server::SessionId id, uint16_t flags, zend_string *keep) {
+bool process_to_master(Server *s, ipc::MessageType type, server::SessionId id, uint16_t flags, zend_string *keep) {
     ProcessState &ps = *s->process;
     if (ps.channels.empty()) {
         php_error_docref(nullptr, E_WARNING, "server is not running");
@@ -178,8 +184,6 @@ bool to_master(Server *s, ipc::MessageType type, server::SessionId id, uint16_t 
     }
     return true;
 }
-
-}  // namespace
 
 void WorkerChannel::on_io(uint32_t) {
     // Records already read into the receiver's batch are delivered even once the worker stopped
@@ -226,6 +230,7 @@ void process_child_forked(Server *s, size_t worker_id) {
 void process_worker_setup(Server *s, zend_long worker_id) {
     ProcessState &ps = *s->process;
     Runtime *rt = runtime();
+    handoff_worker_setup(s);
     for (int r = 0; r < ps.master->reactor_num(); ++r) {
         auto c = std::make_unique<WorkerChannel>();
         c->server = s;
@@ -254,6 +259,7 @@ void process_worker_setup(Server *s, zend_long worker_id) {
 
 void process_worker_stop(Server *s) {
     Runtime *rt = runtime_if_any();
+    handoff_begin_release(s);
     for (size_t i = 0; i < s->process->channels.size(); ++i) {
         WorkerChannel &c = *s->process->channels[i];
         if (rt && c.watch.valid()) rt->loop->unwatch(c.watch);
@@ -302,13 +308,13 @@ bool process_send(Server *s, server::SessionId id, zend_string *data) {
     }
     const size_t len = ZSTR_LEN(data);
     if (!process_credit_admit(s, id, len)) return false;
-    if (!to_master(s, ipc::MessageType::kData, id, 0, data)) return false;
+    if (!process_to_master(s, ipc::MessageType::kData, id, 0, data)) return false;
     process_credit_sent(s, id, len);
     return true;
 }
 
 bool process_control(Server *s, server::SessionId id, zend_string *payload) {
-    return to_master(s, ipc::MessageType::kControl, id, 0, payload);
+    return process_to_master(s, ipc::MessageType::kControl, id, 0, payload);
 }
 
 bool process_send_file(Server *s, server::SessionId id, const char *path, zend_long offset, zend_long length) {
@@ -323,7 +329,7 @@ bool process_send_file(Server *s, server::SessionId id, const char *path, zend_l
     zend_string *msg = zend_string_alloc(sizeof ref + path_len + 1, 0);
     memcpy(ZSTR_VAL(msg), &ref, sizeof ref);
     memcpy(ZSTR_VAL(msg) + sizeof ref, path, path_len + 1);
-    const bool ok = to_master(s, ipc::MessageType::kData, id, ipc::kFlagFile, msg);
+    const bool ok = process_to_master(s, ipc::MessageType::kData, id, ipc::kFlagFile, msg);
     zend_string_release(msg);
     return ok;
 }
@@ -333,7 +339,7 @@ bool process_close(Server *s, server::SessionId id, bool reset) {
         s->last_error = 1005;
         return false;
     }
-    return to_master(s, ipc::MessageType::kClose, id, reset ? server::kCloseReset : 0, nullptr);
+    return process_to_master(s, ipc::MessageType::kClose, id, reset ? server::kCloseReset : 0, nullptr);
 }
 
 bool process_sendto(Server *s, int port_index, const net::Address &to, zend_string *data) {
@@ -347,7 +353,7 @@ bool process_sendto(Server *s, int port_index, const net::Address &to, zend_stri
     memcpy(ZSTR_VAL(msg), &ci, sizeof ci);
     memcpy(ZSTR_VAL(msg) + sizeof ci, ZSTR_VAL(data), ZSTR_LEN(data));
     ZSTR_VAL(msg)[ZSTR_LEN(msg)] = '\0';
-    bool ok = to_master(s, ipc::MessageType::kData, 0, 0, msg);
+    bool ok = process_to_master(s, ipc::MessageType::kData, 0, 0, msg);
     zend_string_release(msg);
     return ok;
 }
@@ -414,6 +420,7 @@ bool start_process_mode(Server *s) {
     mo.limits.max_payload = 64u << 20;
     mo.heartbeat_interval = static_cast<Nanos>(s->settings.heartbeat_check_interval * 1e9);
     mo.heartbeat_idle = static_cast<Nanos>(s->settings.heartbeat_idle_time * 1e9);
+    mo.handoff = s->settings.connection_handoff;
     for (auto &p : s->ports) {
         server::MasterListener l;
         l.fd = p->fd;

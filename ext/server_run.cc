@@ -379,7 +379,7 @@ server::ListenOptions listen_options(Server *s, Port *p) {
     return lo;
 }
 
-bool dispatch(Server *s, Port *port, int event, zval *args, uint32_t argc) {
+bool dispatch(Server *s, Port *port, int event, zval *args, uint32_t argc, const FinishHook *on_finish) {
     Callback *cb = nullptr;
     if (port && port->callbacks[event].set()) {
         cb = &port->callbacks[event];
@@ -387,7 +387,7 @@ bool dispatch(Server *s, Port *port, int event, zval *args, uint32_t argc) {
         cb = &s->callbacks[event];
     }
     if (!cb) return false;
-    return create(&cb->fcc, &cb->fn, args, argc) >= 0;
+    return create(&cb->fcc, &cb->fn, args, argc, false, on_finish) >= 0;
 }
 
 // Serves in this process as worker `worker_id` until the worker stops. The caller checks
@@ -417,7 +417,8 @@ void run_worker(Server *s, zend_long worker_id) {
     messaging_start(s);
     if (s->process) shared_stats_worker_start(s);
     watch_signals(s, rt);
-    if (!s->process && s->settings.heartbeat_check_interval > 0) {
+    // PROCESS mode: the master's threads watch their connections, this worker those handed to it.
+    if (s->worker.reactor && s->settings.heartbeat_check_interval > 0) {
         Nanos every = static_cast<Nanos>(s->settings.heartbeat_check_interval * 1e9);
         if (every < kNanosPerMilli) every = kNanosPerMilli;
         s->worker.heartbeat_timer = rt->loop->add_timer(every, every, &heartbeat_tick, s);
@@ -435,6 +436,7 @@ void run_worker(Server *s, zend_long worker_id) {
     if (s->worker.heartbeat_timer) rt->loop->cancel_timer(s->worker.heartbeat_timer);
     if (s->worker.stop_deadline) rt->loop->cancel_timer(s->worker.stop_deadline);
     s->worker.heartbeat_timer = s->worker.stop_deadline = 0;
+    if (s->process) handoff_worker_end(s);
     s->worker.reactor.reset();
     if (s->process && !is_task_worker(s)) process_worker_teardown(s);
     messaging_end(s);

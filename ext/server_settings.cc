@@ -29,6 +29,8 @@ const char *const kKnownKeys[] = {
     "open_tcp_nodelay", "kernel_socket_recv_buffer_size", "kernel_socket_send_buffer_size",
     "socket_dontwait", "stats_file", "aio_core_worker_num", "aio_worker_num", "aio_max_wait_time",
     "aio_max_idle_time", "dns_server", "dns_cache_refresh_time", "bootstrap", "init_arguments",
+    // Gust's own (docs/php-server.md)
+    "connection_handoff",
     // framing
     "open_eof_check", "open_eof_split", "package_eof", "open_length_check", "package_length_type",
     "package_length_offset", "package_body_offset", "package_length_func", "package_max_length",
@@ -290,6 +292,7 @@ bool load_settings(Server *s) {
     o.max_request_grace = long_of(ht, "max_request_grace", -1);
     o.reactor_num = std::clamp<zend_long>(long_of(ht, "reactor_num", 2), 1, 64);
     o.dispatch_mode = long_of(ht, "dispatch_mode", 2);
+    o.connection_handoff = bool_of(ht, "connection_handoff", true);
     if (find(ht, "dispatch_func")) {
         // Swoole calls it in the master's reactor threads; PHP (non-ZTS) must never run there.
         php_error_docref(nullptr, E_WARNING, "dispatch_func is not supported by Gust (it would run PHP in the "

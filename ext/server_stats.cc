@@ -92,6 +92,11 @@ void shared_stats(Server *s, zval *out) {
     for (int w = 0; w < sh.workers(); ++w) {
         const server::WorkerCounters &c = sh.worker(w);
         requests += c.requests_total.load(std::memory_order_relaxed);
+        // Packages and replies of handed-off connections never pass the master's threads.
+        dispatched += c.handed_packages.load(std::memory_order_relaxed);
+        responses += c.handed_responses.load(std::memory_order_relaxed);
+        in += c.handed_bytes_in.load(std::memory_order_relaxed);
+        outb += c.handed_bytes_out.load(std::memory_order_relaxed);
         sent += c.tasks_sent.load(std::memory_order_relaxed);
         done += c.tasks_done.load(std::memory_order_relaxed);
         // The caller's own count is the live one; others' as of their last sleep.

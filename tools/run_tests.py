@@ -186,6 +186,9 @@ def run_phpt(t: Tally, layer: str, php_args, skip_if_contains=None):
         t.add(layer, "gust.so built", False, f"missing {gust_so}")
         return
     tests = sorted((ROOT / "tests/phpt").rglob("*.phpt"))
+    # GUST_PHPT_FILTER=text runs only the phpt whose path contains it (while working on one area).
+    if os.environ.get("GUST_PHPT_FILTER"):
+        tests = [x for x in tests if os.environ["GUST_PHPT_FILTER"] in str(x)]
     if skip_if_contains:
         # Tests that load the same extension themselves are covered by the plain layer.
         tests = [x for x in tests if skip_if_contains not in x.read_text()]

@@ -43,6 +43,11 @@ struct alignas(64) WorkerCounters {
     std::atomic<uint64_t> tasks_done{0};
     std::atomic<int64_t> coroutines{0};       // live coroutines when its loop last went to sleep
     std::atomic<int32_t> pid{0};
+    // On connections handed to this worker (which the master's thread counters never see).
+    std::atomic<uint64_t> handed_packages{0};
+    std::atomic<uint64_t> handed_responses{0};
+    std::atomic<uint64_t> handed_bytes_in{0};
+    std::atomic<uint64_t> handed_bytes_out{0};
 };
 
 // A copy of one slot, as a reader sees it.
