@@ -135,7 +135,9 @@ void try_release(Server *s) {
             (void)r->close(id, false);
             continue;
         }
-        if (!info->paused && !c->holding) (void)r->pause(id);  // no new request starts here
+        // Nothing buffered: stop reading, so no new request starts here (what is buffered is
+        // delivered first; a partial package is read to its end).
+        if (!info->paused && r->buffered_input(id) == 0) (void)r->pause(id);
         if (c->awaiting || c->running > 0 || has_send_waiters(s, id)) continue;
         auto fd = r->detach(id);
         if (!fd.ok()) continue;  // mid-package or output queued: later
@@ -150,6 +152,15 @@ void try_release(Server *s) {
         rt->loop->cancel_timer(ps.release_timer);
         ps.release_timer = 0;
     }
+}
+
+// Stopping: a request just ended, so its connection may be free to go now.
+void release_soon(Server *s) {
+    Runtime *rt = runtime_if_any();
+    if (!rt || !s->worker.stopping || !s->process || !s->process->release_timer) return;
+    rt->loop->defer([s] {
+        if (s->process && s->process->release_timer) try_release(s);
+    });
 }
 
 }  // namespace
@@ -198,7 +209,10 @@ void callback_finished(void *arg, int64_t id) {
     auto *s = static_cast<Server *>(arg);
     HandedConnection *c = handed(s, id);
     if (!c || c->running == 0) return;
-    if (--c->running == 0) publish(s, id, *c);
+    if (--c->running == 0) {
+        publish(s, id, *c);
+        release_soon(s);
+    }
 }
 
 }  // namespace
@@ -229,6 +243,7 @@ void handoff_request_done(Server *s, server::SessionId id) {
     if (!c || !c->awaiting) return;
     c->awaiting = false;
     publish(s, id, *c);
+    release_soon(s);
 }
 
 void Bridge::on_holding(const server::SessionInfo &session, bool holding) {
@@ -244,6 +259,9 @@ void handoff_closed(Server *s, server::SessionId id) {
     publish(s, id, *c, hold::kClosed);
     s->process->handed.erase(id);
     (void)process_to_master(s, ipc::MessageType::kClose, id, server::kHandoff, nullptr);
+    // Gone for every worker now, not once the master reads this: the master frees the slot only if
+    // it still holds this id, so a slot reused meanwhile is safe.
+    shared_block(s).close(id);
 }
 
 void handoff_begin_release(Server *s) {
@@ -251,10 +269,11 @@ void handoff_begin_release(Server *s) {
     if (!s->process || !s->worker.reactor || !rt || s->process->release_timer) return;
     ProcessState &ps = *s->process;
     ps.release_deadline = rt->loop->now() + static_cast<Nanos>(std::max(0.0, s->settings.max_wait_time) * 1e9);
-    try_release(s);
     if (ps.handed.empty()) return;
-    // Checked every millisecond: a connection goes back as soon as its request is answered.
+    // Never from inside the callback that stopped the worker (its package is not counted busy yet):
+    // from the loop, then every millisecond, and right after each request ends (release_soon).
     ps.release_timer = rt->loop->add_timer(kNanosPerMilli, kNanosPerMilli, [s](loop::TimerId) { try_release(s); });
+    release_soon(s);
 }
 
 void handoff_worker_end(Server *s) {

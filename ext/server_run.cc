@@ -142,7 +142,12 @@ bool spawn_worker(Server *s, ManagerState *m, size_t id) {
         return false;
     }
     if (pid == 0) {
-        sigprocmask(SIG_SETMASK, &m->previous, nullptr);
+        // A stop (reload, max_request of a sibling...) that comes before the worker watches for it
+        // must wait for it, not kill it half-started: SIGTERM stays blocked until the worker's loop
+        // reads it from its signalfd (user processes keep the default).
+        sigset_t mask = m->previous;
+        if (static_cast<zend_long>(id) < s->settings.worker_num + s->settings.task_worker_num) sigaddset(&mask, SIGTERM);
+        sigprocmask(SIG_SETMASK, &mask, nullptr);
         s->in_manager = false;
         s->worker_pids.clear();
         s->worker_id = static_cast<zend_long>(id);
@@ -433,6 +438,17 @@ void run_worker(Server *s, zend_long worker_id) {
     run_all();
     if (s->process) shared_stats_worker_end(s);
     unwatch_signals(s, rt);
+    if (s->process || s->manager_pid > 0) {
+        // A forked worker: SIGTERM was blocked for its loop (spawn_worker). One that came while it
+        // was stopping anyway is spent; from here a new one ends the process.
+        sigset_t term;
+        sigemptyset(&term);
+        sigaddset(&term, SIGTERM);
+        const timespec now{0, 0};
+        while (sigtimedwait(&term, nullptr, &now) == SIGTERM) {
+        }
+        sigprocmask(SIG_UNBLOCK, &term, nullptr);
+    }
     if (s->worker.heartbeat_timer) rt->loop->cancel_timer(s->worker.heartbeat_timer);
     if (s->worker.stop_deadline) rt->loop->cancel_timer(s->worker.stop_deadline);
     s->worker.heartbeat_timer = s->worker.stop_deadline = 0;

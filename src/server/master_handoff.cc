@@ -116,7 +116,9 @@ void ProcessMaster::Thread::reclaim_handed(int worker) {
         const uint32_t word = master->shared_->hold(id);
         // A hand-off it never adopted (still in the channel, which the manager drained) goes again.
         const bool adopted = hold::gen(word) == c.gen;
-        if (adopted && (word & (hold::kBusy | hold::kClosed))) {
+        // Freed from the table: the worker closed it (and its kClose died with it).
+        const bool gone = !master->shared_->exists(id);
+        if (gone || (adopted && (word & (hold::kBusy | hold::kClosed)))) {
             closing.push_back(id);
         } else {
             again.push_back(id);

@@ -848,6 +848,11 @@ size_t Reactor::queued_bytes(SessionId id) const {
     return it == sessions_.end() ? 0 : it->second->output.size() + it->second->queued_after;
 }
 
+size_t Reactor::buffered_input(SessionId id) const {
+    auto it = sessions_.find(id);
+    return it == sessions_.end() ? 0 : it->second->input.size();
+}
+
 const SessionInfo *Reactor::info(SessionId id) const {
     auto it = sessions_.find(id);
     return it == sessions_.end() || it->second->dead ? nullptr : &it->second->info;

@@ -138,8 +138,12 @@ void SharedState::close(SessionId id) {
     Slot *s = slot_of(id);
     if (!s || s->id.load(std::memory_order_relaxed) != id) return;
     const uint64_t was = lock_slot(s->seq, true);
-    s->id.store(0, std::memory_order_relaxed);
-    s->has_uid = 0;
+    // Checked again under the lock: a worker closing a handed-off connection races its owner thread,
+    // which may have reused the slot for a new connection meanwhile.
+    if (s->id.load(std::memory_order_relaxed) == id) {
+        s->id.store(0, std::memory_order_relaxed);
+        s->has_uid = 0;
+    }
     unlock_slot(s->seq, was);
 }
 

@@ -75,7 +75,11 @@ def echo_server(request):
 
 
 def start_php_app(script, mode, settings=None):
-    """tests/conformance/<script> on the debug (ASan) gust.so in `mode` (base|process), settings as JSON."""
+    """tests/conformance/<script> on the debug (ASan) gust.so in `mode` (base|process), settings as JSON.
+    `process-relay` is PROCESS mode with connection_handoff off: every request passes the master."""
+    label = mode
+    if mode == "process-relay":
+        mode, settings = "process", dict(settings or {}, connection_handoff=False)
     so = BUILD / "ext" / "modules" / "gust.so"
     if not so.exists():
         pytest.fail(f"{so} not built")
@@ -84,6 +88,7 @@ def start_php_app(script, mode, settings=None):
         argv.append(json.dumps(settings))
     server = Server(argv, env=_run_tests_module().asan_php_env())
     server.mode = mode
+    server.label = label
     return server
 
 
@@ -98,7 +103,11 @@ def stop_and_check(server):
     assert code == 0, f"exit {code}; stderr: {err[-2000:]}"
 
 
-@pytest.fixture(scope="module", params=["base", "process"])
+# PROCESS mode twice: connections handed to the worker (the default) and relayed by the master.
+HTTP_MODES = ["base", "process", "process-relay"]
+
+
+@pytest.fixture(scope="module", params=HTTP_MODES)
 def http_server(request):
     """One http_app.php per test module and mode; a sanitizer report or a bad exit fails at teardown."""
     server = start_http_app(request.param)
@@ -106,7 +115,7 @@ def http_server(request):
     stop_and_check(server)
 
 
-@pytest.fixture(params=["base", "process"])
+@pytest.fixture(params=HTTP_MODES)
 def impatient_http_server(request):
     """http_app.php with half-second head and body timeouts, for the slow-client tests."""
     server = start_http_app(request.param, {"http_headers_timeout": 0.5, "http_body_timeout": 0.5})

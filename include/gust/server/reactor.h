@@ -173,6 +173,8 @@ public:
     bool exists(SessionId id) const;
     // Bytes waiting in the session's output buffers (file regions not counted); 0 when unknown.
     size_t queued_bytes(SessionId id) const;
+    // Bytes read from the session and not yet delivered as whole packages; 0 when unknown.
+    size_t buffered_input(SessionId id) const;
     const SessionInfo *info(SessionId id) const;
     // Up to `count` live session ids greater than `after`, ascending.
     std::vector<SessionId> list(SessionId after, size_t count) const;

@@ -1,5 +1,5 @@
 --TEST--
-SWOOLE_PROCESS: the master's reactor threads frame requests, refuse malformed ones, and workers answer (keep-alive, pipelining, chunked body, static files)
+SWOOLE_PROCESS: requests are framed by the worker the master handed the connection to, malformed ones refused, and answered (keep-alive, pipelining, chunked body, static files)
 --EXTENSIONS--
 gust
 --FILE--

@@ -69,12 +69,16 @@ fclose($gone);
 [$c0, $fd0] = $by[0];
 [$c1, $fd1] = $by[1];
 $port0 = (int)explode(':', stream_socket_get_name($c0, false))[1];
-$q = "info $fd0";
-$info = json_decode(ask($c1, $q), true);
-$requests++;
-$bytes += strlen($q);
 $ids = array_map(fn($x) => $x[1], $conns);
 sort($ids);
+// The close of $gone reaches the table once the worker serving it saw it: ask until it is out (bounded).
+$q = "info $fd0";
+for ($i = 0; $i < 200; $i++) {
+    $info = json_decode(ask($c1, $q), true);
+    $requests++;
+    $bytes += strlen($q);
+    if ($info['list'] == $ids) break;
+}
 echo "worker 1 sees worker 0's connection: exists ", var_export($info['exists'], true),
     ", established ", var_export($info['established'], true),
     ", remote_port matches ", var_export($info['remote_port'] === $port0, true),
