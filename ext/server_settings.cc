@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include <unistd.h>
+
 #include "server.h"
 
 namespace gust::php::srv {
@@ -290,7 +292,11 @@ bool load_settings(Server *s) {
     o.task_enable_coroutine = bool_of(ht, "task_enable_coroutine", false);
     o.max_request = std::max<zend_long>(0, long_of(ht, "max_request", 0));
     o.max_request_grace = long_of(ht, "max_request_grace", -1);
-    o.reactor_num = std::clamp<zend_long>(long_of(ht, "reactor_num", 2), 1, 64);
+    // Swoole's rule: as many as CPUs by default, never more than workers (a thread per worker at
+    // most is all dispatch can use).
+    const zend_long cpus = std::max<long>(1, sysconf(_SC_NPROCESSORS_ONLN));
+    o.reactor_num = std::clamp<zend_long>(long_of(ht, "reactor_num", cpus), 1, 64);
+    o.reactor_num = std::min(o.reactor_num, o.worker_num);
     o.dispatch_mode = long_of(ht, "dispatch_mode", 2);
     o.connection_handoff = bool_of(ht, "connection_handoff", true);
     if (find(ht, "dispatch_func")) {
