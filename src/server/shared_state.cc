@@ -11,20 +11,24 @@
 
 namespace gust::server {
 
-// 128 bytes. Fields other than the atomics are written only while `seq` is odd and read between
-// two equal even reads of it.
+// 128 bytes (two cache lines). Fields other than the atomics are written only while `seq` is odd
+// and read between two equal even reads of it; the atomics change without the lock (each has one
+// writer at a time) and a reader checks `id` around them.
 struct SharedState::Slot {
     std::atomic<uint64_t> seq{0};
     std::atomic<int64_t> id{0};             // 0: free
     std::atomic<int64_t> last_receive{0};  // updated per package without the seqlock
+    std::atomic<int64_t> last_send{0};     // by the owning thread, after it wrote
     int64_t uid = 0;
     int64_t connected_at = 0;
     int32_t port_index = 0;
     int32_t worker = -1;
+    std::atomic<uint32_t> queued{0};  // bytes waiting for the socket (saturates at 4 GiB)
     uint16_t peer_port = 0;
     uint8_t family = 0;
     uint8_t has_uid = 0;
-    char peer_host[64] = {};
+    std::atomic<uint8_t> protect{0};
+    char peer_host[63] = {};
 };
 static_assert(sizeof(std::atomic<uint64_t>) == 8 && std::atomic<uint64_t>::is_always_lock_free,
               "the shared block needs lock-free 64-bit atomics");
@@ -56,6 +60,7 @@ void unlock_slot(std::atomic<uint64_t> &seq, uint64_t was) { seq.store(was + 2, 
 }  // namespace
 
 Result<std::unique_ptr<SharedState>> SharedState::create(int reactor_num, int workers, size_t per_thread) {
+    static_assert(sizeof(Slot) == 128, "a slot is two cache lines");
     if (reactor_num < 1 || workers < 0 || per_thread < 1) return Error{kErrInvalid};
     const size_t threads_bytes = round_up(sizeof(ThreadCounters) * static_cast<size_t>(reactor_num), 64);
     const size_t workers_bytes = round_up(sizeof(WorkerCounters) * static_cast<size_t>(std::max(workers, 1)), 64);
@@ -104,6 +109,9 @@ void SharedState::open(const ConnectionRecord &rec) {
     const uint64_t was = lock_slot(s->seq, true);
     s->id.store(rec.id, std::memory_order_relaxed);
     s->last_receive.store(rec.last_receive, std::memory_order_relaxed);
+    s->last_send.store(0, std::memory_order_relaxed);
+    s->queued.store(0, std::memory_order_relaxed);
+    s->protect.store(0, std::memory_order_relaxed);
     s->uid = 0;
     s->has_uid = 0;
     s->connected_at = rec.connected_at;
@@ -111,7 +119,7 @@ void SharedState::open(const ConnectionRecord &rec) {
     s->worker = rec.worker;
     s->peer_port = rec.peer_port;
     s->family = rec.family;
-    std::memcpy(s->peer_host, rec.peer_host, sizeof s->peer_host);
+    std::memcpy(s->peer_host, rec.peer_host, sizeof s->peer_host - 1);
     s->peer_host[sizeof s->peer_host - 1] = 0;
     unlock_slot(s->seq, was);
 }
@@ -121,12 +129,38 @@ void SharedState::touch(SessionId id, Nanos last_receive) {
     if (s && s->id.load(std::memory_order_relaxed) == id) s->last_receive.store(last_receive, std::memory_order_relaxed);
 }
 
+void SharedState::set_worker(SessionId id, int32_t worker) {
+    Slot *s = slot_of(id);
+    if (!s || s->id.load(std::memory_order_relaxed) != id) return;
+    const uint64_t was = lock_slot(s->seq, true);
+    s->worker = worker;
+    unlock_slot(s->seq, was);
+}
+
+void SharedState::note_output(SessionId id, Nanos last_send, uint64_t queued) {
+    Slot *s = slot_of(id);
+    if (!s || s->id.load(std::memory_order_relaxed) != id) return;
+    // Only the owning thread stores these, so comparing with what it stored last is exact; replies
+    // handled in one loop iteration share the loop's time and usually an empty queue: no store.
+    if (last_send != 0 && s->last_send.load(std::memory_order_relaxed) != last_send) {
+        s->last_send.store(last_send, std::memory_order_relaxed);
+    }
+    const uint32_t q = queued > UINT32_MAX ? UINT32_MAX : static_cast<uint32_t>(queued);
+    if (s->queued.load(std::memory_order_relaxed) != q) s->queued.store(q, std::memory_order_relaxed);
+}
+
+bool SharedState::is_protected(SessionId id) const {
+    Slot *s = slot_of(id);
+    return s && s->protect.load(std::memory_order_relaxed) != 0 && s->id.load(std::memory_order_acquire) == id;
+}
+
 void SharedState::close(SessionId id) {
     Slot *s = slot_of(id);
     if (!s || s->id.load(std::memory_order_relaxed) != id) return;
     const uint64_t was = lock_slot(s->seq, true);
     s->id.store(0, std::memory_order_relaxed);
     s->has_uid = 0;
+    s->protect.store(0, std::memory_order_relaxed);
     unlock_slot(s->seq, was);
 }
 
@@ -139,6 +173,9 @@ bool SharedState::read(SessionId id, ConnectionRecord *out) const {
         ConnectionRecord rec;
         rec.id = s->id.load(std::memory_order_relaxed);
         rec.last_receive = s->last_receive.load(std::memory_order_relaxed);
+        rec.last_send = s->last_send.load(std::memory_order_relaxed);
+        rec.send_queued = s->queued.load(std::memory_order_relaxed);
+        rec.protect = s->protect.load(std::memory_order_relaxed) != 0;
         rec.uid = s->uid;
         rec.has_uid = s->has_uid != 0;
         rec.connected_at = s->connected_at;
@@ -146,7 +183,7 @@ bool SharedState::read(SessionId id, ConnectionRecord *out) const {
         rec.worker = s->worker;
         rec.peer_port = s->peer_port;
         rec.family = s->family;
-        std::memcpy(rec.peer_host, s->peer_host, sizeof rec.peer_host);
+        std::memcpy(rec.peer_host, s->peer_host, sizeof s->peer_host);
         std::atomic_thread_fence(std::memory_order_acquire);
         if (s->seq.load(std::memory_order_relaxed) != before) continue;
         if (rec.id != id) return false;
@@ -172,6 +209,18 @@ bool SharedState::bind(SessionId id, int64_t uid) {
         s->uid = uid;
         s->has_uid = 1;
     }
+    unlock_slot(s->seq, was);
+    return ok;
+}
+
+bool SharedState::protect(SessionId id, bool on) {
+    Slot *s = slot_of(id);
+    if (!s) return false;
+    // Under the lock, so a slot reused by another connection is never marked for the old one.
+    const uint64_t was = lock_slot(s->seq, false);
+    if (was == UINT64_MAX) return false;
+    const bool ok = s->id.load(std::memory_order_relaxed) == id;
+    if (ok) s->protect.store(on ? 1 : 0, std::memory_order_relaxed);
     unlock_slot(s->seq, was);
     return ok;
 }
