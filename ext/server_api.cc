@@ -321,6 +321,8 @@ ZEND_METHOD(Swoole_Server, start) {
     ZEND_PARSE_PARAMETERS_NONE();
     Server *s = this_server(ZEND_THIS);
     bool ok = start(s);
+    // A fatal error in dispatch_func was held back while the master stopped the server: raise it now.
+    if (s->process && s->process->dispatch_failed) zend_bailout();
     if (EG(exception)) RETURN_THROWS();
     RETURN_BOOL(ok);
 }
@@ -427,6 +429,8 @@ ZEND_METHOD(Swoole_Server, protect) {
         s->last_error = kErrSessionNotExist;
         RETURN_FALSE;
     }
+    // PROCESS mode: the master's heartbeat reads the flag in the shared connection table.
+    if (s->process) RETURN_BOOL(s->process->master && s->process->master->shared().protect(fd, on));
     if (on) {
         s->worker.protected_sessions.insert(fd);
     } else {
