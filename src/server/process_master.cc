@@ -340,7 +340,8 @@ void ProcessMaster::Thread::run(std::promise<Status> *ready) {
     loop->run();
     channels.clear();
     reactor.reset();
-    loop.reset();
+    // The loop itself goes with the Thread, after join(): stop() may still be inside post() (the
+    // wake-up write to the loop's eventfd) when the shutdown it posted has already run here.
 }
 
 ProcessMaster::ProcessMaster(MasterOptions options) : options_(std::move(options)) {}

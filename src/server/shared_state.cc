@@ -37,6 +37,28 @@ namespace {
 
 size_t round_up(size_t n, size_t to) { return (n + to - 1) / to * to; }
 
+// A seqlock's reader copies fields while a writer may be changing them and throws the copy away
+// when the sequence moved; plain loads and stores there would be a data race (undefined, and what
+// ThreadSanitizer reports when workers are threads, as in the unit tests). Relaxed atomic accesses
+// to the same plain fields make it well defined and cost the same instructions.
+template <class T>
+void put(T &field, T value) {
+    std::atomic_ref<T>(field).store(value, std::memory_order_relaxed);
+}
+
+template <class T>
+T get(const T &field) {
+    return std::atomic_ref<T>(const_cast<T &>(field)).load(std::memory_order_relaxed);
+}
+
+void put_text(char *to, const char *from, size_t size) {
+    for (size_t i = 0; i < size; ++i) put(to[i], from[i]);
+}
+
+void get_text(char *to, const char *from, size_t size) {
+    for (size_t i = 0; i < size; ++i) to[i] = get(from[i]);
+}
+
 // Takes a slot's write lock (makes seq odd). A writer that died holding it (a worker killed in
 // bind) must not wedge the owner: after a long spin the lock is taken over.
 uint64_t lock_slot(std::atomic<uint64_t> &seq, bool may_take_over) {
@@ -112,15 +134,15 @@ void SharedState::open(const ConnectionRecord &rec) {
     s->last_send.store(0, std::memory_order_relaxed);
     s->queued.store(0, std::memory_order_relaxed);
     s->protect.store(0, std::memory_order_relaxed);
-    s->uid = 0;
-    s->has_uid = 0;
-    s->connected_at = rec.connected_at;
-    s->port_index = rec.port_index;
-    s->worker = rec.worker;
-    s->peer_port = rec.peer_port;
-    s->family = rec.family;
-    std::memcpy(s->peer_host, rec.peer_host, sizeof s->peer_host - 1);
-    s->peer_host[sizeof s->peer_host - 1] = 0;
+    put<int64_t>(s->uid, 0);
+    put<uint8_t>(s->has_uid, 0);
+    put<int64_t>(s->connected_at, rec.connected_at);
+    put<int32_t>(s->port_index, rec.port_index);
+    put<int32_t>(s->worker, rec.worker);
+    put<uint16_t>(s->peer_port, rec.peer_port);
+    put<uint8_t>(s->family, rec.family);
+    put_text(s->peer_host, rec.peer_host, sizeof s->peer_host - 1);
+    put<char>(s->peer_host[sizeof s->peer_host - 1], 0);
     unlock_slot(s->seq, was);
 }
 
@@ -133,7 +155,7 @@ void SharedState::set_worker(SessionId id, int32_t worker) {
     Slot *s = slot_of(id);
     if (!s || s->id.load(std::memory_order_relaxed) != id) return;
     const uint64_t was = lock_slot(s->seq, true);
-    s->worker = worker;
+    put<int32_t>(s->worker, worker);
     unlock_slot(s->seq, was);
 }
 
@@ -159,7 +181,7 @@ void SharedState::close(SessionId id) {
     if (!s || s->id.load(std::memory_order_relaxed) != id) return;
     const uint64_t was = lock_slot(s->seq, true);
     s->id.store(0, std::memory_order_relaxed);
-    s->has_uid = 0;
+    put<uint8_t>(s->has_uid, 0);
     s->protect.store(0, std::memory_order_relaxed);
     unlock_slot(s->seq, was);
 }
@@ -176,14 +198,14 @@ bool SharedState::read(SessionId id, ConnectionRecord *out) const {
         rec.last_send = s->last_send.load(std::memory_order_relaxed);
         rec.send_queued = s->queued.load(std::memory_order_relaxed);
         rec.protect = s->protect.load(std::memory_order_relaxed) != 0;
-        rec.uid = s->uid;
-        rec.has_uid = s->has_uid != 0;
-        rec.connected_at = s->connected_at;
-        rec.port_index = s->port_index;
-        rec.worker = s->worker;
-        rec.peer_port = s->peer_port;
-        rec.family = s->family;
-        std::memcpy(rec.peer_host, s->peer_host, sizeof s->peer_host);
+        rec.uid = get(s->uid);
+        rec.has_uid = get(s->has_uid) != 0;
+        rec.connected_at = get(s->connected_at);
+        rec.port_index = get(s->port_index);
+        rec.worker = get(s->worker);
+        rec.peer_port = get(s->peer_port);
+        rec.family = get(s->family);
+        get_text(rec.peer_host, s->peer_host, sizeof s->peer_host);
         std::atomic_thread_fence(std::memory_order_acquire);
         if (s->seq.load(std::memory_order_relaxed) != before) continue;
         if (rec.id != id) return false;
@@ -204,10 +226,10 @@ bool SharedState::bind(SessionId id, int64_t uid) {
     if (!s) return false;
     const uint64_t was = lock_slot(s->seq, false);
     if (was == UINT64_MAX) return false;
-    const bool ok = s->id.load(std::memory_order_relaxed) == id && !s->has_uid;
+    const bool ok = s->id.load(std::memory_order_relaxed) == id && !get(s->has_uid);
     if (ok) {
-        s->uid = uid;
-        s->has_uid = 1;
+        put<int64_t>(s->uid, uid);
+        put<uint8_t>(s->has_uid, 1);
     }
     unlock_slot(s->seq, was);
     return ok;
