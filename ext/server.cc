@@ -69,6 +69,7 @@ void server_free(zend_object *obj) {
     Server *s = server_object(obj)->server;
     if (s) {
         release_callbacks(s->callbacks);
+        zval_ptr_dtor(&s->dispatch_func.fn);
         for (auto &p : s->ports) {
             release_callbacks(p->callbacks);
             if (p->fd >= 0) net::sys::close(p->fd);
@@ -94,6 +95,7 @@ HashTable *server_get_gc(zend_object *obj, zval **table, int *n) {
     zend_get_gc_buffer *buf = zend_get_gc_buffer_create();
     if (s) {
         add_callbacks_to_gc(buf, s->callbacks);
+        if (s->dispatch_func.set()) zend_get_gc_buffer_add_zval(buf, &s->dispatch_func.fn);
         for (auto &p : s->ports) add_callbacks_to_gc(buf, p->callbacks);
         for (zend_object *proc : s->user_processes) zend_get_gc_buffer_add_obj(buf, proc);
     }
@@ -463,6 +465,7 @@ void gust_register_server(int module_number) {
     gust::php::srv::register_task_class();
     gust::php::ce_swoole_exception = register_class_Swoole_Exception(zend_ce_exception);
 
+    register_server_symbols(module_number);  // SWOOLE_DISPATCH_* (the stub lists them)
     REGISTER_LONG_CONSTANT("SWOOLE_BASE", kModeBase, CONST_CS | CONST_PERSISTENT);
     REGISTER_LONG_CONSTANT("SWOOLE_PROCESS", kModeProcess, CONST_CS | CONST_PERSISTENT);
     struct {
@@ -479,9 +482,6 @@ void gust_register_server(int module_number) {
         {"SWOOLE_LOG_DEBUG", 0}, {"SWOOLE_LOG_TRACE", 1}, {"SWOOLE_LOG_INFO", 2}, {"SWOOLE_LOG_NOTICE", 3},
         {"SWOOLE_LOG_WARNING", 4}, {"SWOOLE_LOG_ERROR", 5}, {"SWOOLE_LOG_NONE", 6},
         {"SWOOLE_WORKER_BUSY", 1}, {"SWOOLE_WORKER_IDLE", 2}, {"SWOOLE_WORKER_EXIT", 3},
-        {"SWOOLE_DISPATCH_ROUND", 1}, {"SWOOLE_DISPATCH_FDMOD", 2}, {"SWOOLE_DISPATCH_IDLE_WORKER", 3},
-        {"SWOOLE_DISPATCH_IPMOD", 4}, {"SWOOLE_DISPATCH_UIDMOD", 5}, {"SWOOLE_DISPATCH_USERFUNC", 6},
-        {"SWOOLE_DISPATCH_CO_CONN_LB", 8}, {"SWOOLE_DISPATCH_CO_REQ_LB", 9},
         {"SWOOLE_ERROR_SESSION_CLOSED_BY_SERVER", 1001}, {"SWOOLE_ERROR_SESSION_CLOSED_BY_CLIENT", 1002},
         {"SWOOLE_ERROR_SESSION_CLOSING", 1003}, {"SWOOLE_ERROR_SESSION_CLOSED", 1004},
         {"SWOOLE_ERROR_SESSION_NOT_EXIST", 1005}, {"SWOOLE_ERROR_OUTPUT_BUFFER_OVERFLOW", 1009},

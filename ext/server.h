@@ -29,6 +29,20 @@ constexpr zend_long kSockUdp6 = 4;
 constexpr zend_long kSockUnixStream = 5;
 constexpr zend_long kSockUnixDgram = 6;
 constexpr zend_long kSockSsl = 1 << 9;
+// SWOOLE_DISPATCH_* (ext/stubs/server.stub.php), the core's values.
+constexpr zend_long kDispatchRound = static_cast<zend_long>(server::DispatchMode::kRound);
+constexpr zend_long kDispatchFdMod = static_cast<zend_long>(server::DispatchMode::kFdMod);
+constexpr zend_long kDispatchIdleWorker = static_cast<zend_long>(server::DispatchMode::kIdle);
+constexpr zend_long kDispatchIpMod = static_cast<zend_long>(server::DispatchMode::kIpMod);
+constexpr zend_long kDispatchUidMod = static_cast<zend_long>(server::DispatchMode::kUidMod);
+constexpr zend_long kDispatchUserFunc = static_cast<zend_long>(server::DispatchMode::kUserFunc);
+constexpr zend_long kDispatchStream = static_cast<zend_long>(server::DispatchMode::kStream);
+constexpr zend_long kDispatchCoConnLb = static_cast<zend_long>(server::DispatchMode::kConnectionLeast);
+constexpr zend_long kDispatchCoReqLb = static_cast<zend_long>(server::DispatchMode::kCoroutineLeast);
+constexpr zend_long kDispatchConcurrentLb = static_cast<zend_long>(server::DispatchMode::kConcurrentLeast);
+constexpr zend_long kDispatchResultDiscardPacket = server::kDispatchDiscard;
+constexpr zend_long kDispatchResultCloseConnection = server::kDispatchClose;
+constexpr zend_long kDispatchResultUserfuncFallback = server::kDispatchFallback;
 
 enum Event : int {
     kStart,
@@ -169,7 +183,7 @@ struct Settings {
     zend_long max_request = 0;        // a worker serving this many requests is replaced (0: never)
     zend_long max_request_grace = -1;  // up to this many more, at random (-1: max_request / 2)
     zend_long reactor_num = 2;    // PROCESS mode
-    zend_long dispatch_mode = 2;  // PROCESS mode: 1 round, 2 fd, 3 idle (as 1), 4 ip, 5 uid (as 2)
+    zend_long dispatch_mode = 2;  // PROCESS mode: SWOOLE_DISPATCH_* (1-10 but 6), docs/php-server.md
     // PROCESS mode (Gust): connections whose packages all go to one worker are handed to it, which
     // then reads and writes them itself (docs/php-server.md, "Hand-off").
     bool connection_handoff = true;
@@ -211,6 +225,8 @@ struct ProcessState {
     std::unordered_map<server::SessionId, HandedConnection> handed;  // worker: connections it serves itself
     loop::TimerId release_timer = 0;  // worker, stopping: hands its connections back as they go idle
     Nanos release_deadline = 0;
+    bool publish_taking = false;   // worker: the master chooses by load; publish busy on each batch taken
+    bool dispatch_failed = false;  // master: dispatch_func ended in a fatal error (no more PHP here)
     ProcessState();
     ~ProcessState();
 };
@@ -229,6 +245,7 @@ public:
     void on_buffer_empty(const server::SessionInfo &session) override;
     bool on_http_answer(const server::SessionInfo &session, int status) override;
     void on_holding(const server::SessionInfo &session, bool holding) override;
+    void on_output_written(const server::SessionInfo &session, size_t queued) override;
 
 private:
     Server *server_;
@@ -262,6 +279,7 @@ struct Server {
     zend_long mode = kModeProcess;
     std::vector<std::unique_ptr<Port>> ports;
     Callback callbacks[kEventCount];
+    Callback dispatch_func;  // PROCESS mode: from the `dispatch_func` setting, at start()
     Settings settings;
     Bridge bridge{this};
     Worker worker;
@@ -318,6 +336,8 @@ bool session_peer(Server *s, server::SessionId id, zend_string **host, zend_long
 std::vector<server::SessionId> close_idle_sessions(Server *s, bool close);
 // server_process.cc: PROCESS mode.
 bool start_process_mode(Server *s);
+// server_dispatch.cc: in the master's main thread, runs dispatch_func for each waiting question.
+void answer_dispatch_questions(Server *s);
 void process_worker_setup(Server *s, zend_long worker_id);  // in a forked worker, before its loop
 void process_worker_stop(Server *s);                         // stop reading the channels
 void process_worker_teardown(Server *s);                     // after its loop ended
@@ -359,6 +379,8 @@ void process_credit_forget(Server *s, server::SessionId id);
 void shared_stats_worker_start(Server *s);  // in a worker or task worker, before its loop
 void shared_stats_worker_end(Server *s);
 void shared_count_request(Server *s);
+// A worker starts on what it read from its channels: it counts as busy (dispatch_mode 3, 7, 9, 10).
+void shared_stats_taking_work(Server *s);
 void shared_count_task(Server *s, bool done);
 // stats() of the whole server into `out` (an initialised array).
 void shared_stats(Server *s, zval *out);

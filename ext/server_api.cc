@@ -179,6 +179,8 @@ std::vector<server::SessionId> idle_sessions(Server *s) {
     for (server::SessionId id : r->list(0, SIZE_MAX)) {
         const server::SessionInfo *info = r->info(id);
         if (!info || s->worker.protected_sessions.count(id)) continue;
+        // PROCESS mode: protect() from any worker marks the shared table.
+        if (s->process && s->process->master && s->process->master->shared().is_protected(id)) continue;
         const Nanos last = std::max(info->connected_at, info->last_receive);
         if (now - last >= idle) out.push_back(id);
     }
@@ -369,6 +371,8 @@ ZEND_METHOD(Swoole_Server, start) {
     ZEND_PARSE_PARAMETERS_NONE();
     Server *s = this_server(ZEND_THIS);
     bool ok = start(s);
+    // A fatal error in dispatch_func was held back while the master stopped the server: raise it now.
+    if (s->process && s->process->dispatch_failed) zend_bailout();
     if (EG(exception)) RETURN_THROWS();
     RETURN_BOOL(ok);
 }
@@ -475,6 +479,8 @@ ZEND_METHOD(Swoole_Server, protect) {
         s->last_error = kErrSessionNotExist;
         RETURN_FALSE;
     }
+    // PROCESS mode: the master's heartbeat reads the flag in the shared connection table.
+    if (s->process) RETURN_BOOL(s->process->master && s->process->master->shared().protect(fd, on));
     if (on) {
         s->worker.protected_sessions.insert(fd);
     } else {

@@ -30,6 +30,19 @@ void publish(Server *s, server::SessionId id, const HandedConnection &c, uint32_
     shared_block(s).set_hold(id, hold::word(c.gen, flags));
 }
 
+// The connection ended in this worker: counted down (dispatch_mode 8), marked closed and out of
+// the table for everyone at once, then the master is told (it closes its copy of the socket).
+void closed_here(Server *s, server::SessionId id, uint32_t gen) {
+    server::SharedState &sh = shared_block(s);
+    if (s->settings.dispatch_mode == 8 && s->worker_id >= 0 && s->worker_id < sh.workers()) {
+        sh.worker(static_cast<int>(s->worker_id)).connections.fetch_sub(1, std::memory_order_relaxed);
+    }
+    sh.set_hold(id, hold::word(gen, hold::kAnnounced | hold::kClosed));
+    // The master frees the slot only if it still holds this id, so a slot reused meanwhile is safe.
+    sh.close(id);
+    (void)process_to_master(s, ipc::MessageType::kClose, id, server::kHandoff, nullptr);
+}
+
 // Gives the connection back to the master for this worker's successor (its socket stays open in the
 // master); the hold word says it was announced and is idle.
 void release(Server *s, server::SessionId id, uint32_t gen, uint32_t announced) {
@@ -79,8 +92,7 @@ void adopt(Server *s, const ipc::Header &h, int fd, zend_string *payload) {
         s->process->handed.erase(id);
         GUST_LOG_WARN("worker #%ld: cannot serve connection %lld: %s; closing it", static_cast<long>(s->worker_id),
                       static_cast<long long>(id), error_message(st.code()));
-        shared_block(s).set_hold(id, hold::word(c.gen, hold::kClosed));
-        (void)process_to_master(s, ipc::MessageType::kClose, id, server::kHandoff, nullptr);
+        closed_here(s, id, c.gen);
     }
 }
 
@@ -236,6 +248,10 @@ void handoff_sent(Server *s, server::SessionId id, size_t bytes) {
         line.handed_responses.store(line.handed_responses.load(std::memory_order_relaxed) + 1,
                                     std::memory_order_relaxed);
     }
+    // What other workers' getClientInfo() shows of it.
+    if (const server::SessionInfo *info = s->worker.reactor->info(id)) {
+        sh.note_output(id, info->last_send, s->worker.reactor->queued_bytes(id));
+    }
 }
 
 void handoff_request_done(Server *s, server::SessionId id) {
@@ -253,15 +269,17 @@ void Bridge::on_holding(const server::SessionInfo &session, bool holding) {
     publish(server_, session.id, *c);
 }
 
+void Bridge::on_output_written(const server::SessionInfo &session, size_t queued) {
+    // Other workers' getClientInfo() follows the queue of a connection handed to this worker.
+    if (handed(server_, session.id)) shared_block(server_).note_output(session.id, session.last_send, queued);
+}
+
 void handoff_closed(Server *s, server::SessionId id) {
     HandedConnection *c = handed(s, id);
     if (!c) return;
-    publish(s, id, *c, hold::kClosed);
+    const uint32_t gen = c->gen;
     s->process->handed.erase(id);
-    (void)process_to_master(s, ipc::MessageType::kClose, id, server::kHandoff, nullptr);
-    // Gone for every worker now, not once the master reads this: the master frees the slot only if
-    // it still holds this id, so a slot reused meanwhile is safe.
-    shared_block(s).close(id);
+    closed_here(s, id, gen);
 }
 
 void handoff_begin_release(Server *s) {

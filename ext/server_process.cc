@@ -80,6 +80,13 @@ void deliver(Server *s, WorkerChannel &c, ipc::Message &m) {
     }
     if (m.header.type == ipc::MessageType::kControl) {
         process_credit_note(s, id, str);
+        // "Gone" also reaches a worker that heard of the connect when its close went to another
+        // worker (dispatch_func): it drops what it knew of the connection.
+        server::CreditNote note;
+        if (str && ZSTR_LEN(str) == sizeof note) {
+            memcpy(&note, ZSTR_VAL(str), sizeof note);
+            if (note.kind == server::CreditNote::kForget) ps.sessions.erase(id);
+        }
         if (str) zend_string_release(str);
         return;
     }
@@ -143,8 +150,15 @@ void deliver(Server *s, WorkerChannel &c, ipc::Message &m) {
     }
     auto it = ps.sessions.find(id);
     Port *port = nullptr;
-    if (it != ps.sessions.end() && static_cast<size_t>(it->second.port_index) < s->ports.size()) {
-        port = s->ports[it->second.port_index].get();
+    if (it != ps.sessions.end()) {
+        if (static_cast<size_t>(it->second.port_index) < s->ports.size()) port = s->ports[it->second.port_index].get();
+    } else {
+        // Its connect went to another worker, or to none (dispatch_mode 1, 3, 7, 9, 10, dispatch_func):
+        // the shared table names its port, so the port's own callbacks run.
+        server::ConnectionRecord rec;
+        if (ps.master->shared().read(id, &rec) && static_cast<size_t>(rec.port_index) < s->ports.size()) {
+            port = s->ports[static_cast<size_t>(rec.port_index)].get();
+        }
     }
     deliver_package(s, port, id, c.reactor, str);
 }
@@ -186,6 +200,9 @@ bool process_to_master(Server *s, ipc::MessageType type, server::SessionId id, u
 }
 
 void WorkerChannel::on_io(uint32_t) {
+    // Choosing by load, the master must see this worker busy while it runs what it takes now,
+    // also when a callback runs long without returning to the loop.
+    if (server->process->publish_taking) shared_stats_taking_work(server);
     // Records already read into the receiver's batch are delivered even once the worker stopped
     // reading (max_request, reload): they are no longer in the channel for its successor.
     for (int i = 0; (i < 256 && watch.valid()) || receiver->buffered() > 0; ++i) {
@@ -231,6 +248,8 @@ void process_worker_setup(Server *s, zend_long worker_id) {
     ProcessState &ps = *s->process;
     Runtime *rt = runtime();
     handoff_worker_setup(s);
+    const zend_long mode = s->settings.dispatch_mode;
+    ps.publish_taking = !s->dispatch_func.set() && (mode == 3 || mode == 7 || mode == 9 || mode == 10);
     for (int r = 0; r < ps.master->reactor_num(); ++r) {
         auto c = std::make_unique<WorkerChannel>();
         c->server = s;
@@ -296,6 +315,12 @@ void process_worker_exited(Server *s, size_t worker_id) {
         int fd = ps.master->worker_end(static_cast<int>(worker_id), r);
         while (::recv(fd, buf, sizeof buf, MSG_DONTWAIT) > 0) {
         }
+    }
+    // It published nothing on its way out: the master must not take it for a running, idle worker.
+    if (static_cast<int>(worker_id) < ps.master->shared().workers()) {
+        server::WorkerCounters &line = ps.master->shared().worker(static_cast<int>(worker_id));
+        line.pid.store(0, std::memory_order_relaxed);
+        line.coroutines.store(0, std::memory_order_relaxed);
     }
     int32_t id = static_cast<int32_t>(worker_id);
     if (ps.notify_write >= 0) (void)!::write(ps.notify_write, &id, sizeof id);
@@ -370,9 +395,18 @@ void master_wait(Server *s, pid_t manager) {
     for (int sig : kMasterSignals) sigaddset(&set, sig);
     int sfd = signalfd(-1, &set, SFD_CLOEXEC);
     bool stopping = false;
+    const int questions = ps.master->dispatch_fd();  // -1 (ignored by poll) without dispatch_func
     for (;;) {
-        pollfd p[2] = {{sfd, POLLIN, 0}, {ps.notify_read, POLLIN, 0}};
-        if (::poll(p, 2, -1) < 0 && errno != EINTR) break;
+        pollfd p[3] = {{sfd, POLLIN, 0}, {ps.notify_read, POLLIN, 0}, {questions, POLLIN, 0}};
+        if (::poll(p, 3, -1) < 0 && errno != EINTR) break;
+        if (p[2].revents & POLLIN) {
+            answer_dispatch_questions(s);
+            if (ps.dispatch_failed && !stopping) {
+                // A fatal error in dispatch_func: no more PHP in this process; the server stops.
+                stopping = true;
+                kill(manager, SIGTERM);
+            }
+        }
         if (p[1].revents & POLLIN) {
             int32_t ids[64];
             ssize_t n = ::read(ps.notify_read, ids, sizeof ids);
@@ -418,6 +452,7 @@ bool start_process_mode(Server *s) {
     mo.reply_credit = static_cast<uint64_t>(std::max<zend_long>(s->settings.socket_buffer_size, 1));
     mo.counted_workers = static_cast<int>(s->settings.worker_num + s->settings.task_worker_num);
     mo.limits.max_payload = 64u << 20;
+    mo.ask_dispatch = s->dispatch_func.set();
     mo.heartbeat_interval = static_cast<Nanos>(s->settings.heartbeat_check_interval * 1e9);
     mo.heartbeat_idle = static_cast<Nanos>(s->settings.heartbeat_idle_time * 1e9);
     mo.handoff = s->settings.connection_handoff;
@@ -483,7 +518,7 @@ bool start_process_mode(Server *s) {
     master_wait(s, manager);
     ps.master->stop();
     sigprocmask(SIG_SETMASK, &previous, nullptr);
-    if (EG(exception)) return false;
+    if (ps.dispatch_failed || EG(exception)) return false;  // the caller re-raises dispatch_func's fatal error
     (void)call_plain_with_server(s, kShutdown);
     if (!s->settings.pid_file.empty()) unlink(s->settings.pid_file.c_str());
     return true;

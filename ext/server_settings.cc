@@ -149,6 +149,26 @@ std::vector<std::string> strings_of(HashTable *ht, const char *key) {
     return out;
 }
 
+// dispatch_func: any callable, resolved now so a bad one stops start() with the reason. Only
+// PROCESS mode runs it (in the master's main thread, server_dispatch.cc); BASE mode ignores it, as
+// Swoole does.
+bool load_dispatch_func(Server *s, zval *v) {
+    zval_ptr_dtor(&s->dispatch_func.fn);
+    ZVAL_UNDEF(&s->dispatch_func.fn);
+    if (!v || Z_TYPE_P(v) == IS_NULL) return true;
+    zend_fcall_info_cache fcc;
+    char *error = nullptr;
+    if (!zend_is_callable_ex(v, nullptr, 0, nullptr, &fcc, &error)) {
+        php_error_docref(nullptr, E_WARNING, "dispatch_func is not callable: %s", error ? error : "unknown");
+        if (error) efree(error);
+        return false;
+    }
+    if (error) efree(error);
+    ZVAL_COPY(&s->dispatch_func.fn, v);
+    s->dispatch_func.fcc = fcc;
+    return true;
+}
+
 }  // namespace
 
 bool load_http_settings(Server *s, HashTable *ht) {
@@ -299,15 +319,15 @@ bool load_settings(Server *s) {
     o.reactor_num = std::min(o.reactor_num, o.worker_num);
     o.dispatch_mode = long_of(ht, "dispatch_mode", 2);
     o.connection_handoff = bool_of(ht, "connection_handoff", true);
-    if (find(ht, "dispatch_func")) {
-        // Swoole calls it in the master's reactor threads; PHP (non-ZTS) must never run there.
-        php_error_docref(nullptr, E_WARNING, "dispatch_func is not supported by Gust (it would run PHP in the "
-                         "master's reactor threads); dispatch_mode decides instead");
-    }
-    if (o.dispatch_mode < 1 || o.dispatch_mode > 5) {
-        php_error_docref(nullptr, E_WARNING, "dispatch_mode " ZEND_LONG_FMT " is not supported by Gust yet; "
+    if (!load_dispatch_func(s, find(ht, "dispatch_func"))) return false;
+    if (o.dispatch_mode == kDispatchUserFunc && !s->dispatch_func.set()) {
+        php_error_docref(nullptr, E_WARNING, "dispatch_mode 6 (SWOOLE_DISPATCH_USERFUNC) needs dispatch_func; "
+                         "using 2 (SWOOLE_DISPATCH_FDMOD)");
+        o.dispatch_mode = kDispatchFdMod;
+    } else if (o.dispatch_mode < kDispatchRound || o.dispatch_mode > kDispatchConcurrentLb) {
+        php_error_docref(nullptr, E_WARNING, "dispatch_mode " ZEND_LONG_FMT " is not a dispatch mode (1 to 10); "
                          "using 2 (SWOOLE_DISPATCH_FDMOD)", o.dispatch_mode);
-        o.dispatch_mode = 2;
+        o.dispatch_mode = kDispatchFdMod;
     }
     if (!load_http_settings(s, ht)) return false;
     for (size_t i = 0; i < s->ports.size(); ++i) {

@@ -25,6 +25,9 @@ struct CoroutinePublisher final : loop::IterationHook {
     bool before_wait() override {
         Runtime *rt = runtime_if_any();
         if (rt) line->coroutines.store(static_cast<int64_t>(rt->scheduler->stats().live), std::memory_order_relaxed);
+        // After the count (release): the master restarts its count of what it sent since
+        // (server/worker_choice.h). Only this process writes the line: no locked add.
+        line->load_epoch.store(line->load_epoch.load(std::memory_order_relaxed) + 1, std::memory_order_release);
         return false;
     }
     bool keeps_alive() override { return false; }
@@ -64,6 +67,13 @@ void shared_count_request(Server *s) {
     if (!line) return;
     line->requests.fetch_add(1, std::memory_order_relaxed);
     line->requests_total.fetch_add(1, std::memory_order_relaxed);
+}
+
+void shared_stats_taking_work(Server *s) {
+    server::WorkerCounters *line = own_line(s);
+    Runtime *rt = runtime_if_any();
+    // The callbacks about to run count as one more coroutine until the loop publishes again.
+    if (line && rt) line->coroutines.store(static_cast<int64_t>(rt->scheduler->stats().live) + 1, std::memory_order_relaxed);
 }
 
 void shared_count_task(Server *s, bool done) {
@@ -138,6 +148,7 @@ bool shared_client_info(Server *s, server::SessionId id, zval *out) {
     const Port *p = s->ports[port_index].get();
     const double connected = mono_to_wall(rec.connected_at);
     const double received = mono_to_wall(rec.last_receive);
+    const double sent = mono_to_wall(rec.last_send);
     array_init(out);
     add_assoc_long(out, "server_port", p->port);
     add_assoc_long(out, "server_fd", static_cast<zend_long>(port_index));
@@ -147,10 +158,13 @@ bool shared_client_info(Server *s, server::SessionId id, zval *out) {
     add_assoc_string(out, "remote_ip", rec.peer_host);
     add_assoc_long(out, "reactor_id", static_cast<zend_long>((id - 1) % shared(s).reactor_num()));
     add_assoc_long(out, "connect_time", static_cast<zend_long>(connected));
-    add_assoc_long(out, "last_time", static_cast<zend_long>(std::max(connected, received)));
+    add_assoc_long(out, "last_time", static_cast<zend_long>(std::max({connected, received, sent})));
     add_assoc_double(out, "last_recv_time", received);
+    // The master publishes these when it writes (or queues) a reply; 0 before the first byte out.
+    add_assoc_double(out, "last_send_time", sent);
     add_assoc_double(out, "last_dispatch_time", received);
     add_assoc_long(out, "close_errno", 0);
+    add_assoc_long(out, "send_queued_bytes", static_cast<zend_long>(rec.send_queued));
     add_assoc_long(out, "worker_id", rec.worker);
     if (rec.has_uid) add_assoc_long(out, "uid", rec.uid);
     return true;

@@ -5,7 +5,9 @@ Layers: checks (layering, stale stubs, and tests proving both checks fail),
 unit (GoogleTest, debug build: ASan + UBSan), tsan (threaded core tests),
 phpt (run-tests.php on the debug gust.so with ASan preloaded into PHP),
 conformance (real third-party clients, pytest) and fuzz (a short libFuzzer run).
-Exit status is non-zero when anything failed. Usage: run_tests.py [--only LAYER,...]
+Exit status is non-zero when anything failed.
+Usage: run_tests.py [--only LAYER,...] [--phpt-filter TEXT]
+  --phpt-filter: the phpt layers run only the files whose path contains TEXT (e.g. "dispatch").
 """
 import argparse
 import contextlib
@@ -23,6 +25,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 BUILD = ROOT / "build"
 PHP_BUILD_DIR = pathlib.Path("/usr/lib/php/20220829/build")
 FUZZ_SECONDS = int(os.environ.get("GUST_FUZZ_SECONDS", "20"))
+# --phpt-filter: run only the phpt files whose path contains this text ("" runs them all).
+PHPT_FILTER = ""
 # Threaded core suites that also run under TSan.
 TSAN_SUITES = ("unit_loop", "unit_coro", "unit_net", "unit_ipc", "unit_server")
 
@@ -186,9 +190,8 @@ def run_phpt(t: Tally, layer: str, php_args, skip_if_contains=None):
         t.add(layer, "gust.so built", False, f"missing {gust_so}")
         return
     tests = sorted((ROOT / "tests/phpt").rglob("*.phpt"))
-    # GUST_PHPT_FILTER=text runs only the phpt whose path contains it (while working on one area).
-    if os.environ.get("GUST_PHPT_FILTER"):
-        tests = [x for x in tests if os.environ["GUST_PHPT_FILTER"] in str(x)]
+    if PHPT_FILTER:
+        tests = [x for x in tests if PHPT_FILTER in str(x.relative_to(ROOT))]
     if skip_if_contains:
         # Tests that load the same extension themselves are covered by the plain layer.
         tests = [x for x in tests if skip_if_contains not in x.read_text()]
@@ -319,7 +322,10 @@ LAYERS = {
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--only", default=",".join(LAYERS), help="comma-separated layers")
+    parser.add_argument("--phpt-filter", default="", help="phpt layers: only files whose path contains this")
     args = parser.parse_args()
+    global PHPT_FILTER
+    PHPT_FILTER = args.phpt_filter
     tally = Tally()
     for name in args.only.split(","):
         started = time.monotonic()

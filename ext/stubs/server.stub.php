@@ -125,3 +125,84 @@ namespace Swoole\Connection {
         public function offsetUnset(mixed $fd): void {}
     }
 }
+
+namespace {
+    /**
+     * Each package to the next worker in turn; no onConnect/onClose on plain TCP ports.
+     * @var int
+     * @cvalue gust::php::srv::kDispatchRound
+     */
+    const SWOOLE_DISPATCH_ROUND = UNKNOWN;
+    /**
+     * Each connection to one worker, by its fd (the default).
+     * @var int
+     * @cvalue gust::php::srv::kDispatchFdMod
+     */
+    const SWOOLE_DISPATCH_FDMOD = UNKNOWN;
+    /**
+     * Each package to an idle worker (the least busy); no onConnect/onClose on plain TCP ports.
+     * @var int
+     * @cvalue gust::php::srv::kDispatchIdleWorker
+     */
+    const SWOOLE_DISPATCH_IDLE_WORKER = UNKNOWN;
+    /**
+     * Each connection to one worker, by its client IP.
+     * @var int
+     * @cvalue gust::php::srv::kDispatchIpMod
+     */
+    const SWOOLE_DISPATCH_IPMOD = UNKNOWN;
+    /**
+     * By the uid bind() gave the connection (uid % worker_num); by fd until then.
+     * @var int
+     * @cvalue gust::php::srv::kDispatchUidMod
+     */
+    const SWOOLE_DISPATCH_UIDMOD = UNKNOWN;
+    /**
+     * What dispatch_func selects (setting dispatch_func is enough).
+     * @var int
+     * @cvalue gust::php::srv::kDispatchUserFunc
+     */
+    const SWOOLE_DISPATCH_USERFUNC = UNKNOWN;
+    /**
+     * Each package to an idle worker, as SWOOLE_DISPATCH_IDLE_WORKER; no onConnect/onClose on plain TCP ports.
+     * @var int
+     * @cvalue gust::php::srv::kDispatchStream
+     */
+    const SWOOLE_DISPATCH_STREAM = UNKNOWN;
+    /**
+     * Each connection to the worker holding the fewest connections.
+     * @var int
+     * @cvalue gust::php::srv::kDispatchCoConnLb
+     */
+    const SWOOLE_DISPATCH_CO_CONN_LB = UNKNOWN;
+    /**
+     * Each package to the worker with the fewest live coroutines.
+     * @var int
+     * @cvalue gust::php::srv::kDispatchCoReqLb
+     */
+    const SWOOLE_DISPATCH_CO_REQ_LB = UNKNOWN;
+    /**
+     * Each package to the worker with the fewest requests in progress (as SWOOLE_DISPATCH_CO_REQ_LB).
+     * @var int
+     * @cvalue gust::php::srv::kDispatchConcurrentLb
+     */
+    const SWOOLE_DISPATCH_CONCURRENT_LB = UNKNOWN;
+    /**
+     * dispatch_func: drop the package.
+     * @var int
+     * @cvalue gust::php::srv::kDispatchResultDiscardPacket
+     */
+    const SWOOLE_DISPATCH_RESULT_DISCARD_PACKET = UNKNOWN;
+    /**
+     * dispatch_func: close the connection.
+     * @var int
+     * @cvalue gust::php::srv::kDispatchResultCloseConnection
+     */
+    const SWOOLE_DISPATCH_RESULT_CLOSE_CONNECTION = UNKNOWN;
+    /**
+     * dispatch_func: let dispatch_mode choose.
+     * @var int
+     * @cvalue gust::php::srv::kDispatchResultUserfuncFallback
+     */
+    const SWOOLE_DISPATCH_RESULT_USERFUNC_FALLBACK = UNKNOWN;
+}

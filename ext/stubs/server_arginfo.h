@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: cd60f7f9213f957fcfa8a754170619280191bd35 */
+ * Stub hash: 9578cc06a8ecac8a1a55320d17cb68e26875a9ec */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Swoole_Server___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, host, IS_STRING, 0, "\'0.0.0.0\'")
@@ -382,6 +382,23 @@ static const zend_function_entry class_Swoole_Connection_Iterator_methods[] = {
 	ZEND_ME(Swoole_Connection_Iterator, offsetUnset, arginfo_class_Swoole_Connection_Iterator_offsetUnset, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
+
+static void register_server_symbols(int module_number)
+{
+	REGISTER_LONG_CONSTANT("SWOOLE_DISPATCH_ROUND", gust::php::srv::kDispatchRound, CONST_PERSISTENT);
+	REGISTER_LONG_CONSTANT("SWOOLE_DISPATCH_FDMOD", gust::php::srv::kDispatchFdMod, CONST_PERSISTENT);
+	REGISTER_LONG_CONSTANT("SWOOLE_DISPATCH_IDLE_WORKER", gust::php::srv::kDispatchIdleWorker, CONST_PERSISTENT);
+	REGISTER_LONG_CONSTANT("SWOOLE_DISPATCH_IPMOD", gust::php::srv::kDispatchIpMod, CONST_PERSISTENT);
+	REGISTER_LONG_CONSTANT("SWOOLE_DISPATCH_UIDMOD", gust::php::srv::kDispatchUidMod, CONST_PERSISTENT);
+	REGISTER_LONG_CONSTANT("SWOOLE_DISPATCH_USERFUNC", gust::php::srv::kDispatchUserFunc, CONST_PERSISTENT);
+	REGISTER_LONG_CONSTANT("SWOOLE_DISPATCH_STREAM", gust::php::srv::kDispatchStream, CONST_PERSISTENT);
+	REGISTER_LONG_CONSTANT("SWOOLE_DISPATCH_CO_CONN_LB", gust::php::srv::kDispatchCoConnLb, CONST_PERSISTENT);
+	REGISTER_LONG_CONSTANT("SWOOLE_DISPATCH_CO_REQ_LB", gust::php::srv::kDispatchCoReqLb, CONST_PERSISTENT);
+	REGISTER_LONG_CONSTANT("SWOOLE_DISPATCH_CONCURRENT_LB", gust::php::srv::kDispatchConcurrentLb, CONST_PERSISTENT);
+	REGISTER_LONG_CONSTANT("SWOOLE_DISPATCH_RESULT_DISCARD_PACKET", gust::php::srv::kDispatchResultDiscardPacket, CONST_PERSISTENT);
+	REGISTER_LONG_CONSTANT("SWOOLE_DISPATCH_RESULT_CLOSE_CONNECTION", gust::php::srv::kDispatchResultCloseConnection, CONST_PERSISTENT);
+	REGISTER_LONG_CONSTANT("SWOOLE_DISPATCH_RESULT_USERFUNC_FALLBACK", gust::php::srv::kDispatchResultUserfuncFallback, CONST_PERSISTENT);
+}
 
 static zend_class_entry *register_class_Swoole_Exception(zend_class_entry *class_entry_Exception)
 {

@@ -38,11 +38,14 @@ bool ProcessMaster::Thread::hand_over(SessionId id, Conn &c, bool announced) {
     return true;
 }
 
-void ProcessMaster::Thread::finish_handed(SessionId id, bool aborted) {
+void ProcessMaster::Thread::finish_handed(SessionId id, bool aborted, bool counted_down) {
     auto it = conns.find(id);
     if (it == conns.end() || it->second.handed_fd < 0) return;
     ::close(it->second.handed_fd);
     reactor->hold_outside(-1);
+    if (it->second.counted >= 0 && !counted_down) {
+        master->shared_->worker(it->second.counted).connections.fetch_sub(1, std::memory_order_relaxed);
+    }
     bump(counters->closed);
     if (aborted) bump(counters->aborted);
     master->shared_->close(id);
@@ -55,7 +58,7 @@ void ProcessMaster::Thread::handle_handed(int worker, SessionId id, Conn &c, ipc
     if (m.header.type == ipc::MessageType::kClose && (flags & kHandoff)) {
         if (worker != c.worker) return;  // only the owner closes or releases it this way
         if (!(flags & kResumed)) {
-            finish_handed(id, false);
+            finish_handed(id, false, true);
             return;
         }
         uint32_t gen = 0;
@@ -125,12 +128,14 @@ void ProcessMaster::Thread::reclaim_handed(int worker) {
         }
     }
     for (SessionId id : closing) {
-        const bool busy = (master->shared_->hold(id) & hold::kBusy) != 0;
-        if (busy) {
+        const uint32_t word = master->shared_->hold(id);
+        // Closed by the worker (its slot freed, or marked): it counted it down before saying so.
+        const bool worker_closed = !master->shared_->exists(id) || (word & hold::kClosed);
+        if (!worker_closed) {
             GUST_LOG_WARN("reactor %d: worker #%d died while serving connection %lld; closing it", index, worker,
                           static_cast<long long>(id));
         }
-        finish_handed(id, busy);
+        finish_handed(id, !worker_closed, worker_closed);
     }
     for (SessionId id : again) queue_rehand(worker, id);
 }

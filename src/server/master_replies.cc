@@ -27,6 +27,7 @@ void ProcessMaster::Thread::settle(SessionId id, Conn &c, bool drained, size_t q
 }
 
 void ProcessMaster::Thread::on_output_written(const SessionInfo &s, size_t queued) {
+    master->shared_->note_output(s.id, s.last_send, queued);
     auto it = conns.find(s.id);
     if (it == conns.end()) return;
     it->second.credit.written(queued);
@@ -70,6 +71,9 @@ void ProcessMaster::Thread::send_reply(int worker, SessionId id, Slice payload) 
     bump(counters->bytes_out, payload.size());
     bump(counters->responses);
     const size_t after = reactor->queued_bytes(id);
+    // getClientInfo(): the reply was written now unless all of it was queued (then the writable
+    // path publishes the time it goes out).
+    master->shared_->note_output(id, after < before + payload.size() ? loop->now() : 0, after);
     Conn &c = it->second;
     c.credit.accepted(worker, payload.size(), before, after);
     settle(id, c, false, after);
@@ -133,6 +137,10 @@ void ProcessMaster::Thread::send_file(SessionId id, Slice payload) {
     }
     if (!reactor->send_file(id, fd, static_cast<off_t>(ref.offset), static_cast<size_t>(ref.length)).ok()) {
         ++dropped;
+        return;
+    }
+    if (const SessionInfo *info = reactor->info(id)) {
+        master->shared_->note_output(id, info->last_send, reactor->queued_bytes(id));
     }
 }
 

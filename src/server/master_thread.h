@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <deque>
 #include <cstring>
+#include <deque>
 #include <future>
 #include <string>
 #include <thread>
@@ -16,6 +17,7 @@
 #include <vector>
 
 #include "gust/server/process_master.h"
+#include "server/worker_choice.h"
 
 namespace gust::server {
 
@@ -54,15 +56,32 @@ struct ProcessMaster::Thread final : ReactorEvents {
     std::unique_ptr<Reactor> reactor;
     std::vector<Channel> channels;  // by worker
     MasterHeapAllocator allocator;
+    // dispatch_func: an event of the connection waiting for (or in) a question, with what it
+    // carries (a package, or the ConnectInfo of a connect).
+    struct Held {
+        DispatchEvent event = DispatchEvent::kData;
+        std::string bytes;
+    };
     struct Conn {
         int worker = 0;  // the worker that got its connect (fd/ip modes: all its packages)
+        int port_index = 0;
+        int counted = -1;  // dispatch_mode 8: the worker whose connection count includes it
         ReplyCredit credit;
         int handed_fd = -1;  // handed off: the master's copy of the socket (the worker serves it)
         uint32_t gen = 0;    // handed off: generation of its latest hand-off (hold::gen)
+        // dispatch_func: events in order; the front one is asked about while `asking`. The
+        // connection stays paused while any wait, so no later package overtakes them.
+        std::deque<Held> held;
+        bool asking = false;
+        bool told_connect = true;  // its worker heard of the connect (not with a discarding answer)
+        bool throttled = false;    // paused by throttle() (a long channel queue) too
+        bool closed = false;       // the reactor closed it; a held close finishes it
     };
     std::unordered_map<SessionId, Conn> conns;
     std::unordered_map<SessionId, int> awaiting;  // connection -> worker with an unanswered package
     uint64_t round = 0;
+    uint64_t load_round = 0;              // where ties between equally loaded workers start
+    std::unique_ptr<WorkerLoads> loads;  // dispatch_mode 3, 7, 9, 10
     ThreadCounters *counters = nullptr;  // this thread's line in the shared block
     std::atomic<uint64_t> replies{0}, dropped{0}, channel_errors{0}, heartbeat_closed{0};
     loop::TimerId heartbeat_timer = 0;
@@ -76,20 +95,45 @@ struct ProcessMaster::Thread final : ReactorEvents {
         c.store(c.load(std::memory_order_relaxed) + n, std::memory_order_relaxed);
     }
 
+    // As in Swoole, the modes that send each package wherever do not report connect and close
+    // (except on HTTP/WebSocket ports, see on_connect); dispatch_func always reports them.
     bool masks_connect_close() const {
+        if (master->options_.ask_dispatch) return false;
         auto m = master->options_.dispatch_mode;
-        return m == DispatchMode::kRound || m == DispatchMode::kIdle;
+        return m == DispatchMode::kRound || m == DispatchMode::kIdle || m == DispatchMode::kStream;
+    }
+
+    // Modes that choose a worker by its load for each package.
+    bool by_load() const {
+        auto m = master->options_.dispatch_mode;
+        return m == DispatchMode::kIdle || m == DispatchMode::kStream || m == DispatchMode::kCoroutineLeast ||
+               m == DispatchMode::kConcurrentLeast;
+    }
+
+    // Modes that choose a new worker for each package of a plain TCP connection.
+    bool per_package() const {
+        auto m = master->options_.dispatch_mode;
+        return m == DispatchMode::kRound || m == DispatchMode::kUidMod || by_load();
     }
 
     int pick_worker(const SessionInfo &s);
+    // The worker by connection id, as dispatch_mode 2 picks it.
+    int worker_by_id(SessionId id) const;
+    // dispatch_mode 8: `c` counts among `w`'s connections until finish_close().
+    void count_connection(Conn &c, int w);
+    // Ends a connection's bookkeeping after its close: credit notes to the workers that sent to it,
+    // kClose to `w` when `tell`; a worker that heard of the connect but not of the close (its close
+    // went elsewhere) drops the connection too (kForget).
+    void finish_close(SessionId id, int w, bool tell);
 
     // Hand-off (process_master.h): whether this new connection goes to its worker outright.
     bool hands_off(const SessionInfo &s) const;
     // Sends the connection's socket to its worker as generation ++c.gen; false when the channel
     // refused it (the caller then closes the connection).
     bool hand_over(SessionId id, Conn &c, bool announced);
-    // The connection is over: closes the master's copy and forgets it.
-    void finish_handed(SessionId id, bool aborted);
+    // The connection is over: closes the master's copy and forgets it. `counted_down`: its worker
+    // already took it off its dispatch_mode 8 count.
+    void finish_handed(SessionId id, bool aborted, bool counted_down = false);
     // A worker's message about a handed-off connection: its owner closed or released it, or another
     // worker sends to it or closes it (forwarded to the owner).
     void handle_handed(int worker, SessionId id, Conn &c, ipc::Message &m);
@@ -178,6 +222,23 @@ struct ProcessMaster::Thread final : ReactorEvents {
     void drain_worker(Channel &c);
 
     void close_awaiting(int worker);
+
+    // ---- dispatch_func (master_dispatch.cc). Every connect, package and close of a connection
+    // becomes a question to the embedder's thread, in order; packages and closes of HTTP/WebSocket
+    // connections stay with the worker their connect went to.
+    void ask_connect(const SessionInfo &s);
+    void ask_data(const SessionInfo &s, Slice data);
+    void ask_close(SessionId id, Conn &c);
+    // Asks about the front held event, or handles held events that need no question; resumes the
+    // connection once nothing is held. May erase the connection.
+    void ask_next(SessionId id, Conn &c);
+    // Carries out the front held event with `w` (a worker, or kDispatchDiscard / kDispatchClose);
+    // true when that finished the connection (erased).
+    bool carry_out(SessionId id, Conn &c, int w);
+    // On this thread: the embedder's answer to the front question of `id`.
+    void answered(SessionId id, int answer);
+    // kDispatchFallback: what dispatch_mode would choose.
+    int fallback_worker(SessionId id, Conn &c, DispatchEvent event);
 
     void heartbeat();
 

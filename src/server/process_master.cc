@@ -1,7 +1,7 @@
 #include "gust/server/process_master.h"
 
 #include <fcntl.h>
-
+#include <sys/eventfd.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -29,12 +29,23 @@ uint64_t hash_host(const std::string &host) { return std::hash<std::string>{}(ho
 
 }  // namespace
 
+int ProcessMaster::Thread::worker_by_id(SessionId id) const {
+    return server::worker_by_id(id, master->options_.reactor_num, master->options_.worker_num);
+}
+
 int ProcessMaster::Thread::pick_worker(const SessionInfo &s) {
     const int n = master->options_.worker_num;
     switch (master->options_.dispatch_mode) {
         case DispatchMode::kRound:
-        case DispatchMode::kIdle:
             return static_cast<int>(round++ % static_cast<uint64_t>(n));
+        case DispatchMode::kIdle:
+        case DispatchMode::kStream:
+        case DispatchMode::kCoroutineLeast:
+        case DispatchMode::kConcurrentLeast:
+            // Threads start their rotation apart, so two threads meeting equal loads spread.
+            return loads ? loads->pick(load_round++) : static_cast<int>(round++ % static_cast<uint64_t>(n));
+        case DispatchMode::kConnectionLeast:
+            return master->fewest_connections(load_round++);
         case DispatchMode::kIpMod:
             return static_cast<int>(hash_host(s.peer.host()) % static_cast<uint64_t>(n));
         case DispatchMode::kUidMod: {
@@ -46,14 +57,23 @@ int ProcessMaster::Thread::pick_worker(const SessionInfo &s) {
             [[fallthrough]];
         }
         case DispatchMode::kFdMod:
-        default: {
-            // Thread r numbers its connections k = 0, 1, 2, ... (id = r + 1 + k * R); k + r
-            // spreads each thread's connections over every worker, whatever R and n are.
-            const uint64_t r = static_cast<uint64_t>(master->options_.reactor_num);
-            const uint64_t k = static_cast<uint64_t>(s.id - 1) / r, thread = static_cast<uint64_t>(s.id - 1) % r;
-            return static_cast<int>((k + thread) % static_cast<uint64_t>(n));
-        }
+        default:
+            return worker_by_id(s.id);
     }
+}
+
+void ProcessMaster::Thread::count_connection(Conn &c, int w) {
+    if (master->options_.dispatch_mode != DispatchMode::kConnectionLeast || w < 0) return;
+    master->shared_->worker(w).connections.fetch_add(1, std::memory_order_relaxed);
+    c.counted = w;
+}
+
+int ProcessMaster::fewest_connections(uint64_t start) {
+    return least_loaded(options_.worker_num, start, [this](int w) {
+        int64_t load = shared_->worker(w).connections.load(std::memory_order_relaxed);
+        if (shared_->worker(w).pid.load(std::memory_order_relaxed) == 0) load += kNotRunningLoad;
+        return load;
+    });
 }
 
 bool ProcessMaster::Thread::to_worker(int worker, ipc::MessageType type, SessionId id, const void *data, size_t size,
@@ -63,6 +83,7 @@ bool ProcessMaster::Thread::to_worker(int worker, ipc::MessageType type, Session
     h.flags = flags;
     h.reactor_id = static_cast<uint16_t>(index);
     h.session_id = static_cast<uint64_t>(id);
+    if (loads && (type == ipc::MessageType::kData || type == ipc::MessageType::kConnect)) loads->dispatched(worker);
     ipc::Sender &sender = *channels[static_cast<size_t>(worker)].sender;
     const int rc = prefix_size ? sender.send_copy(h, prefix, static_cast<uint32_t>(prefix_size), data,
                                                   static_cast<uint32_t>(size))
@@ -99,15 +120,23 @@ bool ProcessMaster::Thread::hands_off(const SessionInfo &s) const {
     if (l.type != SOCK_STREAM || l.tls) return false;
     // WebSocket connections stay with the master: their worker state cannot move to a successor.
     if (l.framing && l.framing->options().websocket) return false;
+    // dispatch_func is asked about every package: they stay with the master.
+    if (o.ask_dispatch) return false;
     if (l.framing && l.framing->options().mode == proto::framing::Mode::kHttp) return true;
-    return o.dispatch_mode == DispatchMode::kFdMod || o.dispatch_mode == DispatchMode::kIpMod;
+    return o.dispatch_mode == DispatchMode::kFdMod || o.dispatch_mode == DispatchMode::kIpMod ||
+           o.dispatch_mode == DispatchMode::kConnectionLeast;
 }
 
 void ProcessMaster::Thread::on_connect(const SessionInfo &s) {
     bump(counters->accepted);
+    if (master->options_.ask_dispatch) {
+        ask_connect(s);
+        return;
+    }
     const int w = pick_worker(s);
     Conn &c = conns[s.id];
     c.worker = w;
+    count_connection(c, w);
     publish(s, w);
     if (hands_off(s)) {
         auto fd = reactor->detach(s.id);
@@ -118,23 +147,38 @@ void ProcessMaster::Thread::on_connect(const SessionInfo &s) {
             return;
         }
     }
-    // As in Swoole, modes 1 and 3 do not report them — except on HTTP/WebSocket ports, whose
+    // As in Swoole, modes 1, 3 and 7 do not report them — except on HTTP/WebSocket ports, whose
     // worker keeps per-connection state (pipelined requests, WebSocket contexts).
-    if (masks_connect_close() && !is_http(s.port_index)) return;
+    if (masks_connect_close() && !is_http(s.port_index)) {
+        c.told_connect = false;
+        return;
+    }
     ConnectInfo ci = connect_info(s);
     to_worker(w, ipc::MessageType::kConnect, s.id, &ci, sizeof ci);
 }
 
 int ProcessMaster::Thread::worker_for_data(const SessionInfo &s) {
     if (is_http(s.port_index)) return conns[s.id].worker;
-    if (master->options_.dispatch_mode == DispatchMode::kUidMod) return pick_worker(s);
-    if (!masks_connect_close()) return conns[s.id].worker;
-    return pick_worker(s);
+    switch (master->options_.dispatch_mode) {
+        case DispatchMode::kRound:
+        case DispatchMode::kIdle:
+        case DispatchMode::kStream:
+        case DispatchMode::kCoroutineLeast:
+        case DispatchMode::kConcurrentLeast:
+        case DispatchMode::kUidMod:  // by the uid once bind() gave one
+            return pick_worker(s);
+        default:
+            return conns[s.id].worker;
+    }
 }
 
 void ProcessMaster::Thread::on_receive(const SessionInfo &s, Slice data) {
     bump(counters->bytes_in, data.size());
     master->shared_->touch(s.id, s.last_receive);
+    if (master->options_.ask_dispatch && !is_http(s.port_index)) {
+        ask_data(s, data);
+        return;
+    }
     int w = worker_for_data(s);
     bump(counters->dispatched);
     awaiting[s.id] = w;
@@ -150,7 +194,11 @@ void ProcessMaster::Thread::on_receive(const SessionInfo &s, Slice data) {
 void ProcessMaster::Thread::throttle(SessionId id, int w) {
     Channel &c = channels[static_cast<size_t>(w)];
     if (c.sender->queued_messages() < kHighWater && c.sender->queued_bytes() < kHighWaterBytes) return;
-    if (reactor->pause(id).ok()) c.stalled.push_back(id);
+    if (reactor->pause(id).ok()) {
+        c.stalled.push_back(id);
+        auto conn = conns.find(id);
+        if (conn != conns.end()) conn->second.throttled = true;
+    }
     if (c.resume_pending) return;
     c.resume_pending = true;
     // Deferred after the sender's own flush of this iteration (defer runs in order).
@@ -168,7 +216,15 @@ void ProcessMaster::Thread::try_resume(int w) {
     c.resume_pending = false;
     std::vector<SessionId> ids;
     ids.swap(c.stalled);
-    for (SessionId id : ids) (void)reactor->resume(id);
+    for (SessionId id : ids) {
+        auto conn = conns.find(id);
+        if (conn != conns.end()) {
+            conn->second.throttled = false;
+            // Still waiting for dispatch_func: its answer resumes the connection.
+            if (conn->second.asking || !conn->second.held.empty()) continue;
+        }
+        (void)reactor->resume(id);
+    }
 }
 
 bool ProcessMaster::Thread::on_http_answer(const SessionInfo &s, int status) {
@@ -182,17 +238,35 @@ void ProcessMaster::Thread::on_close(const SessionInfo &s, CloseCause cause) {
     if (cause == CloseCause::kError || cause == CloseCause::kProtocol) bump(counters->aborted);
     master->shared_->close(s.id);
     auto it = conns.find(s.id);
+    if (master->options_.ask_dispatch && it != conns.end()) {
+        ask_close(s.id, it->second);
+        return;
+    }
     const int w = it == conns.end() ? 0 : it->second.worker;
-    const bool tells_owner = !masks_connect_close() || is_http(s.port_index);
+    const bool told = it == conns.end() || it->second.told_connect;
+    finish_close(s.id, w, told && (!masks_connect_close() || is_http(s.port_index)));
+}
+
+void ProcessMaster::Thread::finish_close(SessionId id, int w, bool tell) {
+    auto it = conns.find(id);
     if (it != conns.end()) {
-        // Workers that sent to it drop their count; the owner learns it from kClose.
-        it->second.credit.for_each_worker([&](int other) {
-            if (other != w || !tells_owner) credit_note(other, s.id, CreditNote::kForget, 0);
+        Conn &c = it->second;
+        bool owner_knows = !c.told_connect || (tell && w == c.worker);
+        // Workers that sent to it drop their count; the one told of the close learns it from kClose.
+        c.credit.for_each_worker([&](int other) {
+            if (other != w || !tell) {
+                credit_note(other, id, CreditNote::kForget, 0);
+                if (other == c.worker) owner_knows = true;
+            }
         });
+        // dispatch_func sent the close elsewhere (or nowhere): the worker that got the connect
+        // drops the connection too.
+        if (!owner_knows) credit_note(c.worker, id, CreditNote::kForget, 0);
+        if (c.counted >= 0) master->shared_->worker(c.counted).connections.fetch_sub(1, std::memory_order_relaxed);
         conns.erase(it);
     }
-    awaiting.erase(s.id);
-    if (tells_owner) to_worker(w, ipc::MessageType::kClose, s.id, nullptr, 0);
+    awaiting.erase(id);
+    if (tell) to_worker(w, ipc::MessageType::kClose, id, nullptr, 0);
 }
 
 void ProcessMaster::Thread::on_packet(int port_index, Slice data, const net::Address &from) {
@@ -201,7 +275,10 @@ void ProcessMaster::Thread::on_packet(int port_index, Slice data, const net::Add
     pseudo.peer = from;
     pseudo.id = static_cast<SessionId>(round);
     ConnectInfo ci = connect_info(pseudo);
-    const int w = static_cast<int>(round++ % static_cast<uint64_t>(master->options_.worker_num));
+    // Datagrams have no connection: round robin, or the least busy worker in the load modes.
+    // (dispatch_func is not asked about them.)
+    const int w = loads ? loads->pick(load_round++)
+                        : static_cast<int>(round++ % static_cast<uint64_t>(master->options_.worker_num));
     bump(counters->dispatched);
     bump(counters->bytes_in, data.size());
     to_worker(w, ipc::MessageType::kData, 0, data.data(), data.size(), &ci, sizeof ci);
@@ -212,7 +289,9 @@ void ProcessMaster::Thread::heartbeat() {
     const Nanos now = loop->now();
     for (SessionId id : reactor->list(0, SIZE_MAX)) {
         const SessionInfo *info = reactor->info(id);
-        if (info && now - std::max(info->connected_at, info->last_receive) >= idle) {
+        // protect() in any worker marks the connection in the shared table.
+        if (info && now - std::max(info->connected_at, info->last_receive) >= idle &&
+            !master->shared_->is_protected(id)) {
             ++heartbeat_closed;
             (void)reactor->close(id, false);
         }
@@ -244,6 +323,8 @@ void ProcessMaster::Thread::shutdown_in_thread() {
 void ProcessMaster::Thread::run(std::promise<Status> *ready) {
     const MasterOptions &o = master->options_;
     counters = &master->shared_->thread(index);
+    if (by_load()) loads = std::make_unique<WorkerLoads>(*master->shared_, o.worker_num);
+    load_round = static_cast<uint64_t>(index);
     loop = std::make_unique<loop::Loop>();
     ReactorOptions ro = o.reactor;
     ro.first_id = index + 1;
@@ -293,7 +374,8 @@ void ProcessMaster::Thread::run(std::promise<Status> *ready) {
     loop->run();
     channels.clear();
     reactor.reset();
-    loop.reset();
+    // The loop itself goes with the Thread, after join(): stop() may still be inside post() (the
+    // wake-up write to the loop's eventfd) when the shutdown it posted has already run here.
 }
 
 ProcessMaster::ProcessMaster(MasterOptions options) : options_(std::move(options)) {}
@@ -306,6 +388,10 @@ Result<std::unique_ptr<ProcessMaster>> ProcessMaster::create(MasterOptions optio
                                       std::max<size_t>(1, o.reactor.max_connections / static_cast<size_t>(o.reactor_num)));
     if (!shared.ok()) return shared.error();
     m->shared_ = std::move(shared.value());
+    if (o.ask_dispatch) {
+        m->questions_.event_fd = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+        if (m->questions_.event_fd < 0) return Error{-errno};
+    }
     const size_t pairs = static_cast<size_t>(m->options_.worker_num * m->options_.reactor_num);
     for (size_t i = 0; i < pairs; ++i) {
         auto p = ipc::make_channel_pair();
@@ -320,6 +406,7 @@ ProcessMaster::~ProcessMaster() {
     stop();
     close_worker_ends();
     close_master_ends();
+    if (questions_.event_fd >= 0) ::close(questions_.event_fd);
 }
 
 int ProcessMaster::worker_end(int worker, int reactor) const {
@@ -339,6 +426,9 @@ void ProcessMaster::close_master_ends() {
         if (fd >= 0) ::close(fd);
         fd = -1;
     }
+    // The dispatch questions are the master's business too.
+    if (questions_.event_fd >= 0) ::close(questions_.event_fd);
+    questions_.event_fd = -1;
 }
 
 Status ProcessMaster::start() {

@@ -11,20 +11,24 @@
 
 namespace gust::server {
 
-// 128 bytes. Fields other than the atomics are written only while `seq` is odd and read between
-// two equal even reads of it.
+// 128 bytes (two cache lines). Fields other than the atomics are written only while `seq` is odd
+// and read between two equal even reads of it; the atomics change without the lock (each has one
+// writer at a time) and a reader checks `id` around them.
 struct SharedState::Slot {
     std::atomic<uint64_t> seq{0};
     std::atomic<int64_t> id{0};             // 0: free
     std::atomic<int64_t> last_receive{0};  // updated per package without the seqlock
+    std::atomic<int64_t> last_send{0};     // by the owning thread, after it wrote
     int64_t uid = 0;
     int64_t connected_at = 0;
     int32_t port_index = 0;
     int32_t worker = -1;
+    std::atomic<uint32_t> queued{0};  // bytes waiting for the socket (saturates at 4 GiB)
     uint16_t peer_port = 0;
     uint8_t family = 0;
     uint8_t has_uid = 0;
-    char peer_host[64] = {};
+    std::atomic<uint8_t> protect{0};
+    char peer_host[59] = {};  // IPv6 text with a zone fits; unix paths are cut
     std::atomic<uint32_t> hold{0};  // hold::word, written by the serving worker without the seqlock
 };
 static_assert(sizeof(std::atomic<uint64_t>) == 8 && std::atomic<uint64_t>::is_always_lock_free,
@@ -33,6 +37,28 @@ static_assert(sizeof(std::atomic<uint64_t>) == 8 && std::atomic<uint64_t>::is_al
 namespace {
 
 size_t round_up(size_t n, size_t to) { return (n + to - 1) / to * to; }
+
+// A seqlock's reader copies fields while a writer may be changing them and throws the copy away
+// when the sequence moved; plain loads and stores there would be a data race (undefined, and what
+// ThreadSanitizer reports when workers are threads, as in the unit tests). Relaxed atomic accesses
+// to the same plain fields make it well defined and cost the same instructions.
+template <class T>
+void put(T &field, T value) {
+    std::atomic_ref<T>(field).store(value, std::memory_order_relaxed);
+}
+
+template <class T>
+T get(const T &field) {
+    return std::atomic_ref<T>(const_cast<T &>(field)).load(std::memory_order_relaxed);
+}
+
+void put_text(char *to, const char *from, size_t size) {
+    for (size_t i = 0; i < size; ++i) put(to[i], from[i]);
+}
+
+void get_text(char *to, const char *from, size_t size) {
+    for (size_t i = 0; i < size; ++i) to[i] = get(from[i]);
+}
 
 // Takes a slot's write lock (makes seq odd). A writer that died holding it (a worker killed in
 // bind) must not wedge the owner: after a long spin the lock is taken over.
@@ -57,6 +83,7 @@ void unlock_slot(std::atomic<uint64_t> &seq, uint64_t was) { seq.store(was + 2, 
 }  // namespace
 
 Result<std::unique_ptr<SharedState>> SharedState::create(int reactor_num, int workers, size_t per_thread) {
+    static_assert(sizeof(Slot) == 128, "a slot is two cache lines");
     if (reactor_num < 1 || workers < 0 || per_thread < 1) return Error{kErrInvalid};
     const size_t threads_bytes = round_up(sizeof(ThreadCounters) * static_cast<size_t>(reactor_num), 64);
     const size_t workers_bytes = round_up(sizeof(WorkerCounters) * static_cast<size_t>(std::max(workers, 1)), 64);
@@ -106,15 +133,18 @@ void SharedState::open(const ConnectionRecord &rec) {
     s->id.store(rec.id, std::memory_order_relaxed);
     s->last_receive.store(rec.last_receive, std::memory_order_relaxed);
     s->hold.store(0, std::memory_order_relaxed);
-    s->uid = 0;
-    s->has_uid = 0;
-    s->connected_at = rec.connected_at;
-    s->port_index = rec.port_index;
-    s->worker = rec.worker;
-    s->peer_port = rec.peer_port;
-    s->family = rec.family;
-    std::memcpy(s->peer_host, rec.peer_host, sizeof s->peer_host);
-    s->peer_host[sizeof s->peer_host - 1] = 0;
+    s->last_send.store(0, std::memory_order_relaxed);
+    s->queued.store(0, std::memory_order_relaxed);
+    s->protect.store(0, std::memory_order_relaxed);
+    put<int64_t>(s->uid, 0);
+    put<uint8_t>(s->has_uid, 0);
+    put<int64_t>(s->connected_at, rec.connected_at);
+    put<int32_t>(s->port_index, rec.port_index);
+    put<int32_t>(s->worker, rec.worker);
+    put<uint16_t>(s->peer_port, rec.peer_port);
+    put<uint8_t>(s->family, rec.family);
+    put_text(s->peer_host, rec.peer_host, sizeof s->peer_host - 1);
+    put<char>(s->peer_host[sizeof s->peer_host - 1], 0);
     unlock_slot(s->seq, was);
 }
 
@@ -134,6 +164,31 @@ uint32_t SharedState::hold(SessionId id) const {
     return s->hold.load(std::memory_order_acquire);
 }
 
+void SharedState::set_worker(SessionId id, int32_t worker) {
+    Slot *s = slot_of(id);
+    if (!s || s->id.load(std::memory_order_relaxed) != id) return;
+    const uint64_t was = lock_slot(s->seq, true);
+    put<int32_t>(s->worker, worker);
+    unlock_slot(s->seq, was);
+}
+
+void SharedState::note_output(SessionId id, Nanos last_send, uint64_t queued) {
+    Slot *s = slot_of(id);
+    if (!s || s->id.load(std::memory_order_relaxed) != id) return;
+    // Only the owning thread stores these, so comparing with what it stored last is exact; replies
+    // handled in one loop iteration share the loop's time and usually an empty queue: no store.
+    if (last_send != 0 && s->last_send.load(std::memory_order_relaxed) != last_send) {
+        s->last_send.store(last_send, std::memory_order_relaxed);
+    }
+    const uint32_t q = queued > UINT32_MAX ? UINT32_MAX : static_cast<uint32_t>(queued);
+    if (s->queued.load(std::memory_order_relaxed) != q) s->queued.store(q, std::memory_order_relaxed);
+}
+
+bool SharedState::is_protected(SessionId id) const {
+    Slot *s = slot_of(id);
+    return s && s->protect.load(std::memory_order_relaxed) != 0 && s->id.load(std::memory_order_acquire) == id;
+}
+
 void SharedState::close(SessionId id) {
     Slot *s = slot_of(id);
     if (!s || s->id.load(std::memory_order_relaxed) != id) return;
@@ -142,7 +197,8 @@ void SharedState::close(SessionId id) {
     // which may have reused the slot for a new connection meanwhile.
     if (s->id.load(std::memory_order_relaxed) == id) {
         s->id.store(0, std::memory_order_relaxed);
-        s->has_uid = 0;
+        put<uint8_t>(s->has_uid, 0);
+        s->protect.store(0, std::memory_order_relaxed);
     }
     unlock_slot(s->seq, was);
 }
@@ -156,14 +212,17 @@ bool SharedState::read(SessionId id, ConnectionRecord *out) const {
         ConnectionRecord rec;
         rec.id = s->id.load(std::memory_order_relaxed);
         rec.last_receive = s->last_receive.load(std::memory_order_relaxed);
-        rec.uid = s->uid;
-        rec.has_uid = s->has_uid != 0;
-        rec.connected_at = s->connected_at;
-        rec.port_index = s->port_index;
-        rec.worker = s->worker;
-        rec.peer_port = s->peer_port;
-        rec.family = s->family;
-        std::memcpy(rec.peer_host, s->peer_host, sizeof rec.peer_host);
+        rec.last_send = s->last_send.load(std::memory_order_relaxed);
+        rec.send_queued = s->queued.load(std::memory_order_relaxed);
+        rec.protect = s->protect.load(std::memory_order_relaxed) != 0;
+        rec.uid = get(s->uid);
+        rec.has_uid = get(s->has_uid) != 0;
+        rec.connected_at = get(s->connected_at);
+        rec.port_index = get(s->port_index);
+        rec.worker = get(s->worker);
+        rec.peer_port = get(s->peer_port);
+        rec.family = get(s->family);
+        get_text(rec.peer_host, s->peer_host, sizeof s->peer_host);
         std::atomic_thread_fence(std::memory_order_acquire);
         if (s->seq.load(std::memory_order_relaxed) != before) continue;
         if (rec.id != id) return false;
@@ -184,11 +243,23 @@ bool SharedState::bind(SessionId id, int64_t uid) {
     if (!s) return false;
     const uint64_t was = lock_slot(s->seq, false);
     if (was == UINT64_MAX) return false;
-    const bool ok = s->id.load(std::memory_order_relaxed) == id && !s->has_uid;
+    const bool ok = s->id.load(std::memory_order_relaxed) == id && !get(s->has_uid);
     if (ok) {
-        s->uid = uid;
-        s->has_uid = 1;
+        put<int64_t>(s->uid, uid);
+        put<uint8_t>(s->has_uid, 1);
     }
+    unlock_slot(s->seq, was);
+    return ok;
+}
+
+bool SharedState::protect(SessionId id, bool on) {
+    Slot *s = slot_of(id);
+    if (!s) return false;
+    // Under the lock, so a slot reused by another connection is never marked for the old one.
+    const uint64_t was = lock_slot(s->seq, false);
+    if (was == UINT64_MAX) return false;
+    const bool ok = s->id.load(std::memory_order_relaxed) == id;
+    if (ok) s->protect.store(on ? 1 : 0, std::memory_order_relaxed);
     unlock_slot(s->seq, was);
     return ok;
 }

@@ -27,8 +27,12 @@
 // or closed ones are closed, the others handed to its successor (kResumed: no second onConnect).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -40,8 +44,43 @@
 
 namespace gust::server {
 
-// Swoole's dispatch_mode values that PROCESS mode implements.
-enum class DispatchMode : int { kRound = 1, kFdMod = 2, kIdle = 3, kIpMod = 4, kUidMod = 5 };
+// Swoole's dispatch_mode values (docs/php-server.md). kUserFunc is what dispatch_func selects; it
+// is not a mode of its own here (MasterOptions::ask_dispatch).
+enum class DispatchMode : int {
+    kRound = 1,           // each package round robin; no connect/close on plain TCP ports
+    kFdMod = 2,           // each connection to one worker by its id
+    kIdle = 3,            // each package to an idle (least busy) worker; no connect/close on plain TCP
+    kIpMod = 4,           // each connection by its client IP
+    kUidMod = 5,          // by the uid bind() gave the connection, as kFdMod until it has one
+    kUserFunc = 6,
+    kStream = 7,          // as kIdle (Swoole: idle workers take packages from a shared queue)
+    kConnectionLeast = 8,  // each connection to the worker holding the fewest connections
+    kCoroutineLeast = 9,   // each package to the worker with the fewest live coroutines
+    kConcurrentLeast = 10,  // as kCoroutineLeast
+};
+
+// dispatch_func (Swoole's): the embedder picks the worker of each connect, package and close, on a
+// thread of its own (never a reactor thread: PHP must not run there). The reactor thread hands the
+// question over, pauses the connection, and goes on with it when the answer comes, so a
+// connection's events keep their order. Swoole's $type values:
+enum class DispatchEvent : int { kData = 0, kClose = 4, kConnect = 5 };
+
+struct DispatchQuestion {
+    SessionId id = 0;
+    DispatchEvent event = DispatchEvent::kData;
+    int port_index = 0;
+    std::string data;  // the package's first kDispatchPeek bytes; empty for connect and close
+};
+
+inline constexpr size_t kDispatchPeek = 8192;
+// Answers besides a worker id (Swoole's SWOOLE_DISPATCH_RESULT_*):
+inline constexpr int kDispatchDiscard = -1;   // drop the package (connect/close: tell no worker)
+inline constexpr int kDispatchClose = -2;     // close the connection
+inline constexpr int kDispatchFallback = -3;  // what dispatch_mode would choose
+// The decider failed and said why itself (an exception in the callback): the fallback below, no log.
+inline constexpr int kDispatchFailed = INT32_MIN;
+// Any other answer outside [0, worker_num) is logged and replaced by the connection's worker by id
+// (as dispatch_mode 2 would pick it): deterministic, and never a lost connection.
 
 struct MasterListener {
     int fd = -1;  // bound (and listening) socket; the master dups it for each reactor thread
@@ -66,6 +105,10 @@ struct MasterOptions {
     int counted_workers = 1;
     // Hand connections whose packages all go to one worker to that worker (see the top of this file).
     bool handoff = true;
+    // dispatch_func is set: every connect, package and close becomes a DispatchQuestion, answered
+    // by the embedder through dispatch_fd() / answer_dispatch() (dispatch_mode decides only what
+    // kDispatchFallback asks for).
+    bool ask_dispatch = false;
 };
 
 inline constexpr uint16_t kCloseReset = ipc::kFlagServerInitiated;
@@ -145,11 +188,35 @@ public:
     // Counters and the connection table every process of the server sees (made by create()).
     SharedState &shared() const { return *shared_; }
 
+    // ask_dispatch: an eventfd, readable while questions wait. The embedder polls it on its own
+    // thread (the one that may run the decider) and then calls answer_dispatch() there.
+    int dispatch_fd() const { return questions_.event_fd; }
+    // Takes every waiting question, calls `decide` for each on the caller's thread, in order, and
+    // hands each answer to its reactor thread. `decide` must return (no longjmp out of it). Call
+    // between start() and stop(), from the thread that calls them. Returns how many were answered.
+    size_t answer_dispatch(const std::function<int(const DispatchQuestion &)> &decide);
+
 private:
     struct Thread;
+    struct Asked {
+        int thread = 0;
+        DispatchQuestion question;
+    };
+    // Questions from the reactor threads to the embedder's thread.
+    struct Questions {
+        std::mutex mutex;
+        std::vector<Asked> waiting;
+        bool signalled = false;  // the eventfd was written since the last take
+        int event_fd = -1;
+    };
     explicit ProcessMaster(MasterOptions options);
+    // Reactor thread `thread`: queues a question (the eventfd is written once per batch).
+    void ask(int thread, DispatchQuestion question);
+    // dispatch_mode 8: connections held by each worker, over every thread.
+    int fewest_connections(uint64_t start);
 
     MasterOptions options_;
+    Questions questions_;
     std::vector<int> master_ends_;  // [worker * R + reactor]
     std::vector<int> worker_ends_;
     std::vector<std::unique_ptr<Thread>> threads_;

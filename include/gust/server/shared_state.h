@@ -9,8 +9,10 @@
 // read by any worker. A thread's connections live in its own region of `per_thread` slots, at
 // ((id - 1) / R) % per_thread; the thread skips ids whose slot is still taken (session_id_free), so
 // ids stay increasing and a slot never holds two live connections. Each slot is a seqlock: writers
-// (the owning thread; a worker binding a uid) make `seq` odd with a CAS, readers retry while it is
-// odd or changed, and check the slot's id, so a reused slot is never reported as the old connection.
+// (the owning thread; a worker binding a uid or protecting the connection) make `seq` odd with a CAS,
+// readers retry while it is odd or changed, and check the slot's id, so a reused slot is never
+// reported as the old connection. A few fields that change often (last receive, last send, bytes
+// queued) or are read on a hot path (protected) are single atomics, stored without the seqlock.
 #pragma once
 
 #include <atomic>
@@ -48,6 +50,13 @@ struct alignas(64) WorkerCounters {
     std::atomic<uint64_t> handed_responses{0};
     std::atomic<uint64_t> handed_bytes_in{0};
     std::atomic<uint64_t> handed_bytes_out{0};
+    // Bumped each time the worker publishes `coroutines` from its loop (after it took what its
+    // channels held): the master's count of packages sent since then restarts (worker_choice.h).
+    std::atomic<uint64_t> load_epoch{0};
+    // dispatch_mode 8: connections given to this worker and not closed yet. The master counts them
+    // up; the close is counted down by whoever sees it first (the master, or the worker a
+    // connection was handed to, before it reports the close).
+    std::atomic<int64_t> connections{0};
 };
 
 // A copy of one slot, as a reader sees it.
@@ -61,6 +70,9 @@ struct ConnectionRecord {
     int64_t uid = 0;
     Nanos connected_at = 0;  // monotonic
     Nanos last_receive = 0;
+    Nanos last_send = 0;      // last bytes written to the socket (0: none yet)
+    uint64_t send_queued = 0;  // bytes waiting in the master for the socket, as of the last write or reply
+    bool protect = false;     // protect(): the master's heartbeat leaves it open
     char peer_host[64] = {};
 };
 
@@ -96,6 +108,11 @@ public:
     // Reactor thread owning `rec.id`: fills its slot (uid unset).
     void open(const ConnectionRecord &rec);
     void touch(SessionId id, Nanos last_receive);
+    // The worker its connect went to, once known (dispatch_func answers later than the accept).
+    void set_worker(SessionId id, int32_t worker);
+    // After a write or a reply: relaxed stores, skipped when nothing changed.
+    void note_output(SessionId id, Nanos last_send, uint64_t queued);
+    bool is_protected(SessionId id) const;
     void close(SessionId id);
 
     // Any process: false when `id` is not a live connection.
@@ -107,6 +124,8 @@ public:
     uint32_t hold(SessionId id) const;
     // Binds `uid` to a live connection once; false when it is gone or already bound.
     bool bind(SessionId id, int64_t uid);
+    // Shields a live connection from the master's heartbeat (or not); false when it is gone.
+    bool protect(SessionId id, bool on);
     // Up to `count` live ids greater than `after`, ascending (scans the table).
     std::vector<SessionId> list(SessionId after, size_t count) const;
 

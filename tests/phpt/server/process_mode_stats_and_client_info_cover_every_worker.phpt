@@ -68,6 +68,14 @@ $bytes += 3;
 fclose($gone);
 [$c0, $fd0] = $by[0];
 [$c1, $fd1] = $by[1];
+// Its close may still be on its way to the master (another reactor thread may own it): wait until
+// it is counted, or getClientList() below may still list it (bounded).
+for ($i = 0; $i < 200; $i++) {
+    $st = json_decode(ask($c1, 'stats'), true);
+    $requests++;
+    $bytes += 5;
+    if ($st['close_count'] === 1) break;
+}
 $port0 = (int)explode(':', stream_socket_get_name($c0, false))[1];
 $ids = array_map(fn($x) => $x[1], $conns);
 sort($ids);

@@ -71,5 +71,50 @@ TEST(SharedState, AReusedSlotIsNeverReportedAsTheOldConnection) {
     EXPECT_TRUE(s.exists(9));
 }
 
+TEST(SharedState, ProtectOutputAndWorkerOfAConnectionAreSharedAndDieWithIt) {
+    auto made = SharedState::create(1, 2, 4);
+    ASSERT_TRUE(made.ok());
+    SharedState &s = *made.value();
+    s.open(record(1, "10.0.0.1", 1111));
+    s.note_output(1, 500, 70);
+    s.set_worker(1, 0);
+    pid_t child = fork();
+    if (child == 0) {
+        // A worker protects it; it sees what the master published.
+        ConnectionRecord r;
+        bool ok = s.read(1, &r) && r.last_send == 500 && r.send_queued == 70 && r.worker == 0 && !r.protect;
+        ok = ok && s.protect(1, true) && !s.protect(2, true);
+        _exit(ok ? 0 : 1);
+    }
+    int status = 0;
+    ASSERT_EQ(waitpid(child, &status, 0), child);
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 0);
+    EXPECT_TRUE(s.is_protected(1));
+    s.note_output(1, 0, 0);  // a reply that was only queued: the time stays
+    ConnectionRecord r;
+    ASSERT_TRUE(s.read(1, &r));
+    EXPECT_TRUE(r.protect);
+    EXPECT_EQ(r.last_send, 500);
+    EXPECT_EQ(r.send_queued, 0u);
+    s.note_output(1, 600, uint64_t{1} << 40);  // saturates instead of wrapping
+    ASSERT_TRUE(s.read(1, &r));
+    EXPECT_EQ(r.send_queued, UINT32_MAX);
+    EXPECT_TRUE(s.protect(1, false));
+    EXPECT_FALSE(s.is_protected(1));
+    EXPECT_TRUE(s.protect(1, true));
+    s.close(1);
+    EXPECT_FALSE(s.is_protected(1));
+    s.open(record(5, "10.0.0.5", 5555));  // the same slot (4 per thread): nothing inherited
+    EXPECT_FALSE(s.is_protected(5));
+    ASSERT_TRUE(s.read(5, &r));
+    EXPECT_EQ(r.last_send, 0);
+    EXPECT_EQ(r.send_queued, 0u);
+    EXPECT_EQ(r.worker, 1);
+    s.note_output(1, 700, 9);  // a late note about the old id changes nothing
+    ASSERT_TRUE(s.read(5, &r));
+    EXPECT_EQ(r.last_send, 0);
+}
+
 }  // namespace
 }  // namespace gust::server

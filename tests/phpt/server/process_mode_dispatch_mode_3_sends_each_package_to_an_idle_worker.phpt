@@ -1,0 +1,18 @@
+--TEST--
+SWOOLE_PROCESS, dispatch_mode 3 (SWOOLE_DISPATCH_IDLE_WORKER): each package goes to an idle worker, never to one busy with coroutines; no onConnect/onClose on a TCP port
+--EXTENSIONS--
+gust
+posix
+--FILE--
+<?php
+$mode = SWOOLE_DISPATCH_IDLE_WORKER;
+$connect_events = false;
+require __DIR__ . '/dispatch_by_load.inc';
+?>
+--EXPECT--
+while one worker holds three coroutines, 8 packages go to the idle worker
+release: ok
+the holding connection hears: released
+afterwards both workers take packages: true
+connect/close events: 0
+exit status 0
