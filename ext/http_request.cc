@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 #include <ctime>
+#include <initializer_list>
 
 #include "gust/proto/http_cookie.h"
 #include "gust/proto/multipart.h"
@@ -74,6 +75,23 @@ void add_str(zval *arr, zend_string *key, std::string_view v) {
     zval z;
     ZVAL_STRINGL_FAST(&z, v.data(), v.size());
     zend_hash_add_new(Z_ARRVAL_P(arr), key, &z);
+}
+
+// Values most requests share (protocols, common methods), interned once: no allocation per request.
+struct CommonValues {
+    zend_string *http10, *http11, *get, *post, *head;
+} common;
+
+void add_interned_or_str(zval *arr, zend_string *key, std::string_view v, std::initializer_list<zend_string *> known) {
+    for (zend_string *k : known) {
+        if (ZSTR_LEN(k) == v.size() && memcmp(ZSTR_VAL(k), v.data(), v.size()) == 0) {
+            zval z;
+            ZVAL_INTERNED_STR(&z, k);
+            zend_hash_add_new(Z_ARRVAL_P(arr), key, &z);
+            return;
+        }
+    }
+    add_str(arr, key, v);
 }
 
 void add_long(zval *arr, zend_string *key, zend_long v) {
@@ -235,12 +253,27 @@ zend_string *decode_body(zend_string *data, const proto::http1::RequestHead &hea
     return sink.out.s ? smart_str_extract(&sink.out) : ZSTR_EMPTY_ALLOC();
 }
 
+// Header names most requests carry, lower case and interned once; by length, for a quick pick.
+constexpr size_t kKnownNameMax = 16;
+zend_string *known_by_length[kKnownNameMax + 1][2];
+
+// The lower-case name of a header: an interned one when it is common, else a new string.
+zend_string *lower_name(std::string_view name) {
+    if (name.size() <= kKnownNameMax) {
+        for (zend_string *k : known_by_length[name.size()]) {
+            if (k && proto::http1::equals_lower(name, std::string_view(ZSTR_VAL(k), ZSTR_LEN(k)))) return k;
+        }
+    }
+    zend_string *out = zend_string_init(name.data(), name.size(), 0);
+    zend_str_tolower(ZSTR_VAL(out), ZSTR_LEN(out));
+    return out;
+}
+
 void add_header_array(zval *out, const proto::http1::RequestHead &head) {
     array_init_size(out, static_cast<uint32_t>(head.header_count));
     for (size_t i = 0; i < head.header_count; ++i) {
         const proto::http1::Header &h = head.headers[i];
-        zend_string *name = zend_string_init(h.name.data(), h.name.size(), 0);
-        zend_str_tolower(ZSTR_VAL(name), ZSTR_LEN(name));
+        zend_string *name = lower_name(h.name);
         zval v;
         ZVAL_STRINGL_FAST(&v, h.value.data(), h.value.size());
         zval *prev = zend_hash_add(Z_ARRVAL_P(out), name, &v);
@@ -264,7 +297,7 @@ void add_server_array(srv::Server *s, srv::Port *port, server::SessionId fd, con
     std::string_view target = head.target;
     const size_t q = target.find('?');
     std::string_view path = target.substr(0, q);
-    add_str(out, keys.request_method, head.method);
+    add_interned_or_str(out, keys.request_method, head.method, {common.get, common.post, common.head});
     add_str(out, keys.request_uri, path);
     zval decoded;
     ZVAL_STRINGL_FAST(&decoded, path.data(), path.size());
@@ -280,7 +313,9 @@ void add_server_array(srv::Server *s, srv::Port *port, server::SessionId fd, con
     zval t;
     ZVAL_DOUBLE(&t, static_cast<double>(now.tv_sec) + now.tv_nsec / 1e9);
     zend_hash_add_new(Z_ARRVAL_P(out), keys.request_time_float, &t);
-    add_str(out, keys.server_protocol, head.version_minor == 0 ? "HTTP/1.0" : "HTTP/1.1");
+    zval protocol;
+    ZVAL_INTERNED_STR(&protocol, head.version_minor == 0 ? common.http10 : common.http11);
+    zend_hash_add_new(Z_ARRVAL_P(out), keys.server_protocol, &protocol);
     add_long(out, keys.server_port, port ? port->port : 0);
     zend_string *host = nullptr;
     zend_long remote_port = 0;
@@ -386,6 +421,17 @@ void setup_request_class(zend_class_entry *ce) {
             intern("query_string"),    intern("request_time"),       intern("request_time_float"),
             intern("server_protocol"), intern("server_port"),        intern("remote_port"),
             intern("remote_addr"),     intern("master_time")};
+    common = {intern("HTTP/1.0"), intern("HTTP/1.1"), intern("GET"), intern("POST"), intern("HEAD")};
+    for (const char *name : {"host", "user-agent", "accept", "accept-encoding", "accept-language", "connection",
+                             "content-type", "content-length", "cookie", "referer", "cache-control", "upgrade"}) {
+        zend_string *k = intern(name);
+        for (zend_string *&slot : known_by_length[ZSTR_LEN(k)]) {
+            if (!slot) {
+                slot = k;
+                break;
+            }
+        }
+    }
     ce_request->create_object = request_create;
     memcpy(&request_handlers, zend_get_std_object_handlers(), sizeof(request_handlers));
     request_handlers.offset = XtOffsetOf(RequestObject, std);

@@ -60,13 +60,21 @@ void refuse(Server *s, server::SessionId id, int status) {
     request_done(s, id, true);
 }
 
-void start_request(Server *s, Port *port, server::SessionId id, zend_string *data) {
+void start_request(Server *s, Port *port, server::SessionId id, zend_string *data,
+                   const srv::ParsedHead *parsed = nullptr) {
     worker_of(s).conns[id].busy = true;
-    proto::http1::Limits limits;
-    limits.max_head_bytes = static_cast<size_t>(std::max<zend_long>(64, s->settings.http.max_header_size));
     // Reused (constructing a head zeroes 4 KiB); nothing below keeps it past this call.
     static proto::http1::RequestHead head;
-    const int head_len = proto::http1::parse_request_head(ZSTR_VAL(data), ZSTR_LEN(data), &head, limits);
+    int head_len;
+    if (parsed) {
+        // The reactor parsed this very request a moment ago (same process): its head, moved onto our copy.
+        head.copy_rebased(*parsed->head, parsed->base, ZSTR_VAL(data));
+        head_len = static_cast<int>(parsed->head_len);
+    } else {
+        proto::http1::Limits limits;
+        limits.max_head_bytes = static_cast<size_t>(std::max<zend_long>(64, s->settings.http.max_header_size));
+        head_len = proto::http1::parse_request_head(ZSTR_VAL(data), ZSTR_LEN(data), &head, limits);
+    }
     if (head_len <= 0) {
         // The reactor's framing accepted it, so this only happens for a corrupt message.
         zend_string_release(data);
@@ -150,7 +158,8 @@ void request_done(Server *s, server::SessionId fd, bool close_connection) {
         return;
     }
     if (it->second.queue.empty()) {
-        s->http->conns.erase(it);
+        // The entry stays until the connection closes: keep-alive requests reuse it (no node
+        // allocated and freed per request).
         srv::handoff_request_done(s, fd);  // PROCESS mode: nothing of it is pending here now
         return;
     }
@@ -187,14 +196,15 @@ void http_answer_arrived(Server *s, server::SessionId id, int status) {
     c.queue.push_back({nullptr, nullptr, status});
 }
 
-void http_request_arrived(Server *s, Port *port, server::SessionId id, zend_string *request) {
+void http_request_arrived(Server *s, Port *port, server::SessionId id, zend_string *request,
+                          const ParsedHead *parsed) {
     if (is_websocket(s, id)) {
         websocket_frame_arrived(s, port, id, request);
         return;
     }
     HttpWorker::Conn &c = http::worker_of(s).conns[id];
     if (!c.busy && c.queue.empty()) {
-        http::start_request(s, port, id, request);
+        http::start_request(s, port, id, request, parsed);
         return;
     }
     if (c.queue.size() >= http::kMaxPipelined) {

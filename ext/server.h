@@ -416,12 +416,21 @@ void run_worker(Server *s, zend_long worker_id);
 // the script. Always returns false (for start()).
 bool serve_child(Server *s);
 bool call_plain_with_server(Server *s, int event);
+// An HTTP request head the reactor's framing parsed already: views into `base`, the bytes `data`
+// (below) is a copy of; lets the HTTP layer skip a second parse.
+struct ParsedHead {
+    const proto::http1::RequestHead *head = nullptr;
+    const char *base = nullptr;
+    size_t head_len = 0;
+};
 // A package for a stream port: onReceive, or onRequest for an HTTP port. Takes `data`'s reference.
-void deliver_package(Server *s, Port *port, server::SessionId id, zend_long reactor, zend_string *data);
+void deliver_package(Server *s, Port *port, server::SessionId id, zend_long reactor, zend_string *data,
+                     const ParsedHead *parsed = nullptr);
 // http_server.cc
 bool load_http_settings(Server *s, HashTable *settings);
 void http_session_closed(Server *s, server::SessionId id);
-void http_request_arrived(Server *s, Port *port, server::SessionId id, zend_string *request);
+void http_request_arrived(Server *s, Port *port, server::SessionId id, zend_string *request,
+                          const ParsedHead *parsed = nullptr);
 // A refusal or 100 Continue from the reactor, sent after the answers to the requests before it.
 void http_answer_arrived(Server *s, server::SessionId id, int status);
 void http_worker_end(Server *s);  // after the worker's loop: frees what is left

@@ -290,13 +290,20 @@ void Bridge::on_connect(const server::SessionInfo &session) {
 void Bridge::on_receive(const server::SessionInfo &session, server::Slice data) {
     if (server_->process) handoff_received(server_, session, data.size());
     count_request(server_);
-    deliver_package(server_, server_->ports[static_cast<size_t>(session.port_index)].get(), session.id,
-                    reactor_id(server_, session.id), zend_string_init(data.data(), data.size(), 0));
+    Port *port = server_->ports[static_cast<size_t>(session.port_index)].get();
+    ParsedHead parsed;
+    if (port->http && server_->worker.reactor) {
+        parsed.head = server_->worker.reactor->delivering_head(&parsed.head_len);
+        parsed.base = data.data();
+    }
+    deliver_package(server_, port, session.id, reactor_id(server_, session.id),
+                    zend_string_init(data.data(), data.size(), 0), parsed.head ? &parsed : nullptr);
 }
 
-void deliver_package(Server *s, Port *port, server::SessionId id, zend_long reactor, zend_string *data) {
+void deliver_package(Server *s, Port *port, server::SessionId id, zend_long reactor, zend_string *data,
+                     const ParsedHead *parsed) {
     if (port && port->http) {
-        http_request_arrived(s, port, id, data);
+        http_request_arrived(s, port, id, data, parsed);
         return;
     }
     zval args[4];

@@ -157,6 +157,7 @@ void try_release(Server *s) {
         ps.handed.erase(id);
         s->worker.uids.erase(id);
         s->worker.protected_sessions.erase(id);
+        http_session_closed(s, id);  // its (idle) HTTP state goes with it
         ::close(fd.value());
         release(s, id, gen, hold::kAnnounced);
     }

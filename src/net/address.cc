@@ -128,8 +128,17 @@ void Address::set_port(uint16_t port) {
 std::string Address::host() const {
     char buf[INET6_ADDRSTRLEN + IF_NAMESIZE + 2] = {0};
     if (family() == AF_INET) {
-        inet_ntop(AF_INET, &reinterpret_cast<const sockaddr_in *>(&storage_)->sin_addr, buf, sizeof buf);
-        return buf;
+        // Dotted quad by hand: inet_ntop formats with sprintf, and servers ask this per request.
+        const auto *b = reinterpret_cast<const uint8_t *>(&reinterpret_cast<const sockaddr_in *>(&storage_)->sin_addr);
+        char *o = buf;
+        for (int i = 0; i < 4; ++i) {
+            const unsigned v = b[i];
+            if (v >= 100) *o++ = static_cast<char>('0' + v / 100);
+            if (v >= 10) *o++ = static_cast<char>('0' + v / 10 % 10);
+            *o++ = static_cast<char>('0' + v % 10);
+            if (i < 3) *o++ = '.';
+        }
+        return std::string(buf, static_cast<size_t>(o - buf));
     }
     if (family() == AF_INET6) {
         auto *v6 = reinterpret_cast<const sockaddr_in6 *>(&storage_);

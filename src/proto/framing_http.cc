@@ -1,8 +1,8 @@
 // HTTP/1.1 framing for Swoole\Http\Server ports: cuts the stream into whole requests (head plus
 // raw body) so the reactor — a worker's in BASE mode, the master's threads in PROCESS mode —
 // hands the worker complete requests and answers malformed ones itself. The worker parses the
-// head again (cheap) and decodes the body; this side only decides where each request ends, with
-// the strict parser of http1.h, so both sides agree on every byte.
+// head again when it is in another process (or the request waited behind others), else it uses
+// this parse (ready_head()); both are the strict parser of http1.h, so they agree on every byte.
 #include <algorithm>
 #include <memory>
 
@@ -18,6 +18,14 @@ struct DiscardSink final : http1::ChunkedDecoder::Sink {
     void on_body_data(std::string_view) override {}
 };
 
+// One head per thread, reused: constructing one zeroes its 4 KiB header array. (On the heap: a
+// dlopen()ed library has little static TLS.)
+http1::RequestHead &shared_head() {
+    static thread_local std::unique_ptr<http1::RequestHead> reused;
+    if (!reused) reused = std::make_unique<http1::RequestHead>();
+    return *reused;
+}
+
 }  // namespace
 
 Splitter::Step Splitter::http_fail(int status, const char *reason) {
@@ -29,11 +37,7 @@ Splitter::Step Splitter::http_head(mem::Slice buffer) {
     const Options &o = framing_->options();
     http1::Limits limits;
     limits.max_head_bytes = o.http_max_head;
-    // One head per thread, reused: constructing one zeroes its 4 KiB header array. (On the heap:
-    // a dlopen()ed library has little static TLS.)
-    static thread_local std::unique_ptr<http1::RequestHead> reused;
-    if (!reused) reused = std::make_unique<http1::RequestHead>();
-    http1::RequestHead &head = *reused;
+    http1::RequestHead &head = shared_head();
     const int rc = http1::parse_request_head(buffer.data(), buffer.size(), &head, limits, scanned_);
     if (rc == http1::kNeedMore) {
         scanned_ = buffer.size();
@@ -41,6 +45,7 @@ Splitter::Step Splitter::http_head(mem::Slice buffer) {
     }
     if (rc < 0) return http_fail(head.error_status, head.error_reason);
     http_head_len_ = static_cast<size_t>(rc);
+    head_parsed_now_ = true;
     http_ends_connection_ = !head.keep_alive || head.upgrade;
     http_upgrades_ = o.websocket && head.upgrade && head.method == "GET" &&
                      http1::equals_ignore_case(head.header("upgrade"), "websocket");
@@ -81,6 +86,9 @@ Splitter::Step Splitter::websocket_frame(mem::Slice buffer) {
 }
 
 Splitter::Step Splitter::http(mem::Slice buffer) {
+    ready_head_ = nullptr;
+    ready_head_len_ = 0;
+    head_parsed_now_ = false;
     if (http_phase_ == HttpPhase::kWebSocket) return websocket_frame(buffer);
     if (http_phase_ == HttpPhase::kFinished) {
         // The connection ends with the request already delivered: nothing after it is a request.
@@ -120,6 +128,10 @@ Splitter::Step Splitter::http(mem::Slice buffer) {
     }
     const bool last = http_ends_connection_;
     Step step = ready(buffer, end);
+    if (head_parsed_now_ && step.status == kReady) {
+        ready_head_ = &shared_head();
+        ready_head_len_ = http_head_len_;
+    }
     http_phase_ = http_upgrades_ ? HttpPhase::kWebSocket : last ? HttpPhase::kFinished : HttpPhase::kHead;
     http_chunked_ = false;
     http_continue_due_ = false;

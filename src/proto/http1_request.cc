@@ -4,6 +4,10 @@
 // bytes — ends in kMalformed: one reading or none.
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "gust/proto/http1.h"
 #include "proto/http1_chars.h"
 
@@ -68,11 +72,23 @@ struct FramingHeaders {
 // Applies one header's meaning to the head; returns 0 or kMalformed.
 int apply_header(RequestHead *head, FramingHeaders *seen, const Header &h) {
     const std::string_view name = h.name, value = h.value;
-    if (equals_ignore_case(name, "content-length")) {
+    // Only these names mean anything here, and their lengths differ: most headers stop at the switch.
+    switch (name.size()) {
+        case 4:   // host
+        case 6:   // expect
+        case 7:   // upgrade
+        case 10:  // connection
+        case 14:  // content-length
+        case 17:  // transfer-encoding
+            break;
+        default:
+            return 0;
+    }
+    if (equals_lower(name, "content-length")) {
         if (seen->has_length) return fail(head, 400, "duplicate Content-Length");
         if (!parse_decimal(value, &head->content_length)) return fail(head, 400, "malformed Content-Length");
         seen->has_length = true;
-    } else if (equals_ignore_case(name, "transfer-encoding")) {
+    } else if (equals_lower(name, "transfer-encoding")) {
         if (seen->has_te) return fail(head, 400, "duplicate Transfer-Encoding");
         seen->has_te = true;
         size_t codings = 0;
@@ -84,25 +100,45 @@ int apply_header(RequestHead *head, FramingHeaders *seen, const Header &h) {
             for (char c : item) bad_token |= !is_tchar(static_cast<unsigned char>(c));
         });
         if (bad_token || codings == 0) return fail(head, 400, "malformed Transfer-Encoding");
-        if (!equals_ignore_case(last, "chunked")) return fail(head, 400, "Transfer-Encoding does not end in chunked");
+        if (!equals_lower(last, "chunked")) return fail(head, 400, "Transfer-Encoding does not end in chunked");
         if (codings > 1) return fail(head, 501, "transfer coding not supported");
-    } else if (equals_ignore_case(name, "host")) {
+    } else if (equals_lower(name, "host")) {
         if (seen->has_host) return fail(head, 400, "duplicate Host");
         seen->has_host = true;
         head->host = value;
-    } else if (equals_ignore_case(name, "connection")) {
+    } else if (equals_lower(name, "connection")) {
         for_each_element(value, [&](std::string_view item) {
-            if (equals_ignore_case(item, "close")) seen->conn_close = true;
-            if (equals_ignore_case(item, "keep-alive")) seen->conn_keep_alive = true;
-            if (equals_ignore_case(item, "upgrade")) seen->conn_upgrade = true;
+            if (equals_lower(item, "close")) seen->conn_close = true;
+            if (equals_lower(item, "keep-alive")) seen->conn_keep_alive = true;
+            if (equals_lower(item, "upgrade")) seen->conn_upgrade = true;
         });
-    } else if (equals_ignore_case(name, "expect")) {
-        if (!equals_ignore_case(value, "100-continue")) return fail(head, 417, "unsupported expectation");
+    } else if (equals_lower(name, "expect")) {
+        if (!equals_lower(value, "100-continue")) return fail(head, 417, "unsupported expectation");
         head->expect_continue = true;
-    } else if (equals_ignore_case(name, "upgrade")) {
+    } else if (equals_lower(name, "upgrade")) {
         seen->has_upgrade = true;
     }
     return 0;
+}
+
+// The first byte at or after `i` (before `end`) that may not appear in a field value: controls
+// other than HTAB, and DEL. Sixteen bytes at a time while they last (values end at a CR, so the
+// vector loop usually finds it), then one at a time.
+size_t skip_field_chars(const char *p, size_t i, size_t end) {
+#if defined(__SSE2__)
+    const __m128i below_space = _mm_set1_epi8(0x1f), tab = _mm_set1_epi8('\t'), del = _mm_set1_epi8(0x7f);
+    while (i + 16 <= end) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p + i));
+        // Unsigned v <= 0x1f: min(v, 0x1f) == v.
+        const __m128i control = _mm_cmpeq_epi8(_mm_min_epu8(v, below_space), v);
+        const __m128i stop = _mm_or_si128(_mm_andnot_si128(_mm_cmpeq_epi8(v, tab), control), _mm_cmpeq_epi8(v, del));
+        const int mask = _mm_movemask_epi8(stop);
+        if (mask != 0) return i + static_cast<size_t>(__builtin_ctz(static_cast<unsigned>(mask)));
+        i += 16;
+    }
+#endif
+    while (i < end && is_field_char(static_cast<unsigned char>(p[i]))) ++i;
+    return i;
 }
 
 // Request line: method SP request-target SP HTTP-version CRLF. Returns the offset after the CRLF.
@@ -128,14 +164,6 @@ int parse_request_line(const char *p, size_t pos, size_t end, RequestHead *head)
 
 }  // namespace
 
-bool equals_ignore_case(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (size_t i = 0; i < a.size(); ++i) {
-        if (to_lower(a[i]) != to_lower(b[i])) return false;
-    }
-    return true;
-}
-
 bool has_forbidden_header_chars(std::string_view v) {
     for (char c : v) {
         if (c == '\r' || c == '\n' || c == '\0') return true;
@@ -152,6 +180,25 @@ std::string_view find_header(const Header *headers, size_t count, std::string_vi
     }
     if (found) *found = false;
     return {};
+}
+
+void RequestHead::copy_rebased(const RequestHead &from, const char *from_base, const char *to_base) {
+    auto move = [&](std::string_view v) {
+        return v.data() ? std::string_view(to_base + (v.data() - from_base), v.size()) : std::string_view();
+    };
+    method = move(from.method);
+    target = move(from.target);
+    host = move(from.host);
+    version_minor = from.version_minor;
+    header_count = from.header_count;
+    for (size_t i = 0; i < header_count; ++i) headers[i] = {move(from.headers[i].name), move(from.headers[i].value)};
+    framing = from.framing;
+    content_length = from.content_length;
+    keep_alive = from.keep_alive;
+    expect_continue = from.expect_continue;
+    upgrade = from.upgrade;
+    error_status = from.error_status;
+    error_reason = from.error_reason;
 }
 
 std::string_view RequestHead::header(std::string_view name, bool *found) const {
@@ -194,7 +241,7 @@ int parse_request_head(const char *data, size_t len, RequestHead *head, const Li
         const std::string_view name(data + name_start, i - name_start);
         ++i;
         const size_t value_start = i;
-        while (i < head_end && is_field_char(static_cast<unsigned char>(data[i]))) ++i;
+        i = skip_field_chars(data, i, head_end);
         if (data[i] != '\r' || data[i + 1] != '\n') return fail(head, 400, "control character in header value");
         const std::string_view value = trim_ows(std::string_view(data + value_start, i - value_start));
         i += 2;

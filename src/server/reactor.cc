@@ -69,6 +69,15 @@ struct Reactor::Session final : loop::IoHandler {
     bool announced = true;
     bool reset = false;  // close(reset): no TLS goodbye either
     bool adopted = false;  // adopt(): another process keeps a copy of the socket
+    // A close after a protocol refusal lingers: the peer may still be sending, and closing a socket
+    // with unread bytes sends RST, which can destroy the answer before the peer reads it. So the
+    // write side is shut down (FIN after the answer) and what comes is read and dropped until the
+    // peer closes, kLingerTime passes or kLingerBytes arrive.
+    bool linger = false;
+    bool lingering = false;  // on_close was reported; the socket waits for the peer
+    CloseCause linger_cause = CloseCause::kProtocol;
+    loop::TimerId linger_timer = 0;
+    size_t lingered = 0;
     bool holding = false;  // adopted: what on_holding last reported
     bool read_wants_write = false;  // the engine's last read needs the socket writable
     loop::TimerId handshake_timer = 0;
@@ -427,7 +436,7 @@ void Reactor::read_session(Session &s) {
             if (s.read_wants_write) update_interest(s);
             return;
         }
-        if (n == 0) {
+        if (n == 0 || (n < 0 && s.lingering)) {
             finish_close(s, CloseCause::kPeer);
             return;
         }
@@ -438,6 +447,10 @@ void Reactor::read_session(Session &s) {
         s.info.bytes_received += static_cast<uint64_t>(n);
         stats_.bytes_received += static_cast<uint64_t>(n);
         s.info.last_receive = loop_.now();
+        if (s.lingering && (s.lingered += static_cast<size_t>(n)) > kLingerBytes) {
+            finish_close(s, CloseCause::kProtocol);
+            return;
+        }
         if (s.closing) continue;  // closing: input is read and dropped until the output is out
         if (s.splitter) {
             deliver_framed(s, Slice(buf, static_cast<size_t>(n)));
@@ -464,20 +477,25 @@ void Reactor::schedule_tls_read(SessionId id) {
 void Reactor::deliver_framed(Session &s, Slice bytes) {
     if (s.refused) return;
     if (s.input.empty() && !s.splitter->in_body()) s.request_started = loop_.now();
-    // The splitter never asks for more than package_max_length bytes, so the input stays bounded.
-    if (!s.input.append(bytes).ok()) {
+    // With nothing buffered, whole packages are cut straight from the bytes just read (no copy, no
+    // allocation per request); only a remainder is kept in the session's input. The splitter never
+    // asks for more than package_max_length bytes, so the input stays bounded.
+    const bool direct = s.input.empty();
+    if (!direct && !s.input.append(bytes).ok()) {
         finish_close(s, CloseCause::kError);
         return;
     }
+    Slice pending = direct ? bytes : s.input.readable();
+    size_t used = 0;  // bytes of `pending` consumed
     // A pause (the embedder's backpressure) stops delivery too, not only reading: the packages
     // already buffered wait for resume().
     while (!s.dead && !s.closing && !s.info.paused) {
-        auto step = s.splitter->next(s.input.readable());
+        auto step = s.splitter->next(pending.sub(used));
         if (step.send_continue && !hand_over_answer(s, 100)) {
             (void)send(s.info.id, Slice(proto::http1::kContinueResponse));
         }
         if (step.status == proto::framing::Splitter::kNeedMore) {
-            s.input.consume(step.consume);
+            used += step.consume;
             break;
         }
         if (step.status < 0) {
@@ -493,10 +511,19 @@ void Reactor::deliver_framed(Session &s, Slice bytes) {
         }
         {
             CallbackScope scope(callback_depth_);
+            delivering_head_ = s.splitter->ready_head(&delivering_head_len_);
             events_.on_receive(s.info, step.package);
+            delivering_head_ = nullptr;
         }
-        s.input.consume(step.consume);
+        used += step.consume;
         s.request_started = loop_.now();
+    }
+    if (s.dead) return;
+    if (!direct) {
+        s.input.consume(used);
+    } else if (used < pending.size() && !s.closing && !s.input.append(pending.sub(used)).ok()) {
+        finish_close(s, CloseCause::kError);
+        return;
     }
     if (s.input.empty()) s.input.release();  // idle sessions hold no input memory
     arm_read_timer(s);
@@ -508,8 +535,9 @@ void Reactor::close_websocket(Session &s, int code) {
     s.input.clear();
     (void)send(s.info.id, Slice(frame, sizeof frame));
     if (s.dead || s.closing) return;
+    s.linger = true;
     if (s.idle()) {
-        finish_close(s, CloseCause::kProtocol);
+        end_session(s, CloseCause::kProtocol);
     } else {
         s.closing = true;
         update_interest(s);
@@ -525,6 +553,7 @@ void Reactor::refuse(Session &s, int status) {
     if (status != 0 && !s.dead && !s.closing && hand_over_answer(s, status)) {
         // The embedder answers after the requests before this one, then closes.
         s.refused = true;
+        s.linger = true;
         s.input.clear();
         s.input.release();
         if (s.read_timer != 0) loop_.cancel_timer(s.read_timer);
@@ -536,8 +565,9 @@ void Reactor::refuse(Session &s, int status) {
         (void)send(s.info.id, Slice(proto::http1::error_response(status)));
     }
     if (s.dead || s.closing) return;
+    s.linger = true;
     if (s.idle()) {
-        finish_close(s, CloseCause::kProtocol);
+        end_session(s, CloseCause::kProtocol);
     } else {
         s.closing = true;  // the answer goes out first
         update_interest(s);
@@ -668,7 +698,7 @@ void Reactor::flush_session(Session &s) {
             events_.on_buffer_empty(s.info);
         }
         if (s.closing && !s.dead) {
-            finish_close(s, CloseCause::kServer);
+            end_session(s, CloseCause::kServer);
             return;
         }
     }
@@ -762,7 +792,7 @@ Status Reactor::close(SessionId id, bool reset) {
         drop_files(s);
     }
     if (s.idle()) {
-        finish_close(s, CloseCause::kServer);
+        end_session(s, CloseCause::kServer);
     } else {
         s.closing = true;
         update_interest(s);
@@ -799,9 +829,41 @@ Status Reactor::resume(SessionId id) {
     return {};
 }
 
+void Reactor::end_session(Session &s, CloseCause cause) {
+    if (s.lingering || s.dead) return;
+    if (!s.linger || s.tls || s.reset || s.info.fd < 0) {
+        finish_close(s, cause);
+        return;
+    }
+    s.lingering = true;
+    s.closing = true;
+    ++lingering_;
+    ++stats_.closed;
+    s.linger_cause = cause == CloseCause::kServer ? CloseCause::kProtocol : cause;
+    ::shutdown(s.info.fd, SHUT_WR);
+    const SessionId id = s.info.id;
+    s.linger_timer = loop_.add_timer(kLingerTime, 0, [this, id](loop::TimerId) {
+        auto it = sessions_.find(id);
+        if (it == sessions_.end() || it->second->dead) return;
+        it->second->linger_timer = 0;
+        finish_close(*it->second, CloseCause::kProtocol);
+        reap();
+    });
+    loop_.set_timer_ref(s.linger_timer, false);
+    update_interest(s);
+    // For the embedder the connection is over now; only the socket waits for the peer.
+    if (s.announced) {
+        CallbackScope scope(callback_depth_);
+        events_.on_close(s.info, s.linger_cause);
+    }
+}
+
 void Reactor::finish_close(Session &s, CloseCause cause) {
     if (s.dead) return;
     s.dead = true;
+    if (s.lingering) cause = s.linger_cause;  // however it ends, it ended for that reason
+    if (s.linger_timer != 0) loop_.cancel_timer(s.linger_timer);
+    s.linger_timer = 0;
     if (s.read_timer != 0) loop_.cancel_timer(s.read_timer);
     s.read_timer = 0;
     if (s.handshake_timer != 0) loop_.cancel_timer(s.handshake_timer);
@@ -816,8 +878,12 @@ void Reactor::finish_close(Session &s, CloseCause cause) {
     // down so it ends now (a reset's RST waits for that copy's close instead).
     if (s.adopted && !s.reset && s.info.fd >= 0) ::shutdown(s.info.fd, SHUT_RDWR);
     net::sys::close(s.info.fd);
-    ++stats_.closed;
-    if (s.announced) {
+    if (s.lingering) {
+        --lingering_;  // counted as closed when it began
+    } else {
+        ++stats_.closed;
+    }
+    if (s.announced && !s.lingering) {  // a lingering session was reported when it began
         CallbackScope scope(callback_depth_);
         events_.on_close(s.info, cause);
     }
@@ -855,13 +921,13 @@ size_t Reactor::buffered_input(SessionId id) const {
 
 const SessionInfo *Reactor::info(SessionId id) const {
     auto it = sessions_.find(id);
-    return it == sessions_.end() || it->second->dead ? nullptr : &it->second->info;
+    return it == sessions_.end() || it->second->dead || it->second->lingering ? nullptr : &it->second->info;
 }
 
 std::vector<SessionId> Reactor::list(SessionId after, size_t count) const {
     std::vector<SessionId> ids;
     for (auto &[id, s] : sessions_) {
-        if (id > after && !s->dead) ids.push_back(id);
+        if (id > after && !s->dead && !s->lingering) ids.push_back(id);
     }
     std::sort(ids.begin(), ids.end());
     if (ids.size() > count) ids.resize(count);
@@ -870,7 +936,7 @@ std::vector<SessionId> Reactor::list(SessionId after, size_t count) const {
 
 ReactorStats Reactor::stats() const {
     ReactorStats out = stats_;
-    out.connections = sessions_.size();
+    out.connections = sessions_.size() - lingering_;
     return out;
 }
 

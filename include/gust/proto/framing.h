@@ -152,6 +152,14 @@ public:
     bool in_websocket() const { return http_phase_ == HttpPhase::kWebSocket; }
     // The close code (1002, 1009) to send when next() failed on a WebSocket frame, else 0.
     int websocket_close_code() const { return ws_close_code_; }
+    // kHttp: the head of the package the last next() returned, when that same call parsed it (its
+    // views point into the buffer given to that call; the package starts there), with the head's
+    // length; nullptr when an earlier call parsed it. Valid until the next call of any Splitter
+    // of this thread (heads are parsed into one per thread).
+    const http1::RequestHead *ready_head(size_t *head_len) const {
+        if (head_len) *head_len = ready_head_len_;
+        return ready_head_;
+    }
     // kHttp: the last request delivered ends the connection (Connection: close, HTTP/1.0 without
     // keep-alive, or an upgrade); every later byte is dropped.
     bool finished() const { return http_phase_ == HttpPhase::kFinished; }
@@ -194,6 +202,9 @@ private:
     int http_status_ = 0;
     int ws_close_code_ = 0;
     size_t http_head_len_ = 0;
+    const http1::RequestHead *ready_head_ = nullptr;
+    size_t ready_head_len_ = 0;
+    bool head_parsed_now_ = false;  // the current call of next() parsed the head
     http1::ChunkedDecoder chunked_;  // kHttp with a chunked body
 };
 

@@ -33,8 +33,28 @@ enum class BodyFraming : uint8_t {
     kChunked,  // Transfer-Encoding: chunked
 };
 
-// ASCII case-insensitive equality for header names and tokens.
-bool equals_ignore_case(std::string_view a, std::string_view b);
+// ASCII case-insensitive equality for header names and tokens (inline: parsers call it per header).
+inline bool equals_ignore_case(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+        char x = a[i], y = b[i];
+        if (x >= 'A' && x <= 'Z') x = static_cast<char>(x + 32);
+        if (y >= 'A' && y <= 'Z') y = static_cast<char>(y + 32);
+        if (x != y) return false;
+    }
+    return true;
+}
+
+// equals_ignore_case() against a literal already in lower case: half the work per character.
+inline bool equals_lower(std::string_view a, std::string_view lower) {
+    if (a.size() != lower.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+        char x = a[i];
+        if (x >= 'A' && x <= 'Z') x = static_cast<char>(x + 32);
+        if (x != lower[i]) return false;
+    }
+    return true;
+}
 
 // The first of `count` headers named `name` (case-insensitive), or an empty view with found=false.
 std::string_view find_header(const Header *headers, size_t count, std::string_view name, bool *found);
@@ -75,6 +95,11 @@ struct RequestHead {
 
     // First header with this name (ASCII case-insensitive), or an empty view with found=false.
     std::string_view header(std::string_view name, bool *found = nullptr) const;
+
+    // This head = `from`, whose views point into bytes starting at `from_base`, with every view
+    // moved to the same offsets in an identical copy of those bytes at `to_base` (a head parsed in
+    // one buffer, used with a copy of the request: no second parse).
+    void copy_rebased(const RequestHead &from, const char *from_base, const char *to_base);
 };
 
 // Parses one request head from the start of `data`. `scan_from` lets a caller

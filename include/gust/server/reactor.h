@@ -175,6 +175,13 @@ public:
     size_t queued_bytes(SessionId id) const;
     // Bytes read from the session and not yet delivered as whole packages; 0 when unknown.
     size_t buffered_input(SessionId id) const;
+    // During on_receive of an HTTP port's package: its request head as the framing parsed it (views
+    // into the package's bytes) and the head's length, so the embedder need not parse it again;
+    // nullptr when it was parsed in an earlier read, and outside on_receive.
+    const proto::http1::RequestHead *delivering_head(size_t *head_len) const {
+        if (head_len) *head_len = delivering_head_len_;
+        return delivering_head_;
+    }
     const SessionInfo *info(SessionId id) const;
     // Up to `count` live session ids greater than `after`, ascending.
     std::vector<SessionId> list(SessionId after, size_t count) const;
@@ -204,6 +211,10 @@ private:
     void drop_files(Session &s);
     void update_interest(Session &s);
     void finish_close(Session &s, CloseCause cause);
+    // The session is done and its output written: closed now, or after lingering (Session::linger).
+    void end_session(Session &s, CloseCause cause);
+    static constexpr Nanos kLingerTime = 2 * kNanosPerSecond;
+    static constexpr size_t kLingerBytes = 4u << 20;
     // Framed listeners: appends the bytes read and reports each whole package.
     void deliver_framed(Session &s, Slice bytes);
     // Answers a refused HTTP request with `status` (0: none, not HTTP) and closes the session.
@@ -225,6 +236,9 @@ private:
     SessionId next_id_;
     int callback_depth_ = 0;
     size_t held_outside_ = 0;
+    size_t lingering_ = 0;  // sessions reported closed whose socket still waits for the peer
+    const proto::http1::RequestHead *delivering_head_ = nullptr;
+    size_t delivering_head_len_ = 0;
     bool started_ = false;
     ReactorStats stats_;
 };

@@ -17,6 +17,7 @@ if ($pid === 0) {
         [$cmd, $arg] = explode(' ', $data) + [1 => ''];
         if ($cmd === 'protect') { $s->send($fd, "w{$s->getWorkerId()} " . var_export($s->protect((int)$arg), true)); return; }
         if ($cmd === 'unprotect') { $s->send($fd, var_export($s->protect((int)$arg, false), true)); return; }
+        if ($cmd === 'hello') { $s->send($fd, 'hi'); return; }
         if ($cmd === 'quit') { $s->shutdown(); return; }
     });
     $server->start();
@@ -31,6 +32,9 @@ $control = $open();  // fd 1, worker 0 (fd mode, one reactor thread)
 echo "protect the control connection: ", ask($control, 'protect 1'), "\n";
 $kept = $open();     // fd 2, worker 1
 $idle = $open();     // fd 3, worker 0
+// connect() returns before the server accepted: one round trip each, so both are in the table.
+ask($kept, 'hello');
+ask($idle, 'hello');
 echo "worker 0 protects worker 1's connection: ", ask($control, 'protect 2'), "\n";
 echo "an unknown fd: ", ask($control, 'protect 99'), "\n";
 echo "the idle connection is closed by the heartbeat: ", var_export(fread($idle, 10) === '', true), "\n";

@@ -6,6 +6,14 @@
 namespace gust::net {
 namespace {
 
+TEST(Address, FormatsEveryIpv4OctetWidth) {
+    for (const char *text : {"0.0.0.0", "255.255.255.255", "10.1.20.100", "127.0.0.1", "9.99.199.200"}) {
+        auto a = Address::from_ip(text, 1);
+        ASSERT_TRUE(a.ok()) << text;
+        EXPECT_EQ(a.value().host(), text);
+    }
+}
+
 TEST(Address, ParsesAndFormatsIpv4AndIpv6) {
     auto a = Address::parse("127.0.0.1:8080");
     ASSERT_TRUE(a.ok());

@@ -242,3 +242,42 @@ TEST(HttpFraming, MaxPackageCoversTheLargestRequestAndFrame) {
 
 }  // namespace
 }  // namespace gust::proto::framing
+
+namespace gust::proto::framing {
+namespace {
+
+// The head a call parsed comes out with the package that call returned, pointing into its buffer;
+// a package whose head an earlier call parsed has none (that buffer may be gone).
+TEST(HttpFramingReadyHead, ComesWithAPackageWhoseHeadWasParsedInTheSameCall) {
+    Options o;
+    o.mode = Mode::kHttp;
+    const Framing f = Framing::create(o).value();
+    Splitter s(f);
+    const std::string a = "GET /a HTTP/1.1\r\nHost: h\r\n\r\n", b = "POST /b HTTP/1.1\r\nHost: h\r\nContent-Length: 2\r\n\r\nok";
+    const std::string both = a + b;
+    auto step = s.next(mem::Slice(both.data(), both.size()));
+    ASSERT_EQ(step.status, Splitter::kReady);
+    size_t len = 0;
+    const http1::RequestHead *head = s.ready_head(&len);
+    ASSERT_NE(head, nullptr);
+    EXPECT_EQ(len, a.size());
+    EXPECT_EQ(head->target, "/a");
+    EXPECT_EQ(head->target.data(), both.data() + 4);
+    step = s.next(mem::Slice(both.data() + a.size(), b.size()));
+    ASSERT_EQ(step.status, Splitter::kReady);
+    head = s.ready_head(&len);
+    ASSERT_NE(head, nullptr);
+    EXPECT_EQ(head->method, "POST");
+    EXPECT_EQ(len, b.size() - 2);
+    // The head now, the body in a later call: that package comes without a head.
+    const std::string part = b.substr(0, b.size() - 1);
+    step = s.next(mem::Slice(part.data(), part.size()));
+    EXPECT_EQ(step.status, Splitter::kNeedMore);
+    EXPECT_EQ(s.ready_head(nullptr), nullptr);
+    step = s.next(mem::Slice(b.data(), b.size()));
+    ASSERT_EQ(step.status, Splitter::kReady);
+    EXPECT_EQ(s.ready_head(nullptr), nullptr);
+}
+
+}  // namespace
+}  // namespace gust::proto::framing

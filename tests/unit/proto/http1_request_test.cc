@@ -177,5 +177,46 @@ TEST(Http1Request, TooManyHeadersIs431) {
     EXPECT_EQ(p.head.error_status, 431);
 }
 
+// Every byte value at every offset of a long header value (the scan goes 16 bytes at a time):
+// controls other than HTAB, and DEL, are refused; everything else is part of the value.
+TEST(Http1Request, EveryByteOfAHeaderValueIsJudgedAlikeAtEveryOffset) {
+    for (int c = 0; c < 256; ++c) {
+        if (c == '\r' || c == '\n') continue;  // these end the line (bare ones are refused elsewhere)
+        const bool allowed = c == '\t' || (c >= 0x20 && c != 0x7f);
+        for (size_t at : {0u, 1u, 15u, 16u, 17u, 31u, 32u, 40u}) {
+            std::string value(41, 'v');
+            value[at] = static_cast<char>(c);
+            const std::string req = "GET / HTTP/1.1\r\nHost: h\r\nX-Long: " + value + "\r\n\r\n";
+            Parsed p = parse(req);
+            if (allowed) {
+                ASSERT_EQ(p.rc, static_cast<int>(req.size())) << "byte " << c << " at " << at;
+                // Optional whitespace at either end is trimmed from the value.
+                const bool edge = (at == 0 || at == 40) && (c == ' ' || c == '\t');
+                if (!edge) EXPECT_EQ(p.head.header("x-long"), value) << "byte " << c << " at " << at;
+            } else {
+                ASSERT_EQ(p.rc, kMalformed) << "byte " << c << " at " << at;
+                EXPECT_EQ(p.head.error_status, 400);
+            }
+        }
+    }
+}
+
+TEST(Http1Request, ARebasedCopyReadsTheSameFromAnotherBuffer) {
+    const std::string req = "\r\nPOST /p?q=1 HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\nX: y\r\n\r\nabc";
+    Parsed p = parse(req);
+    ASSERT_GT(p.rc, 0);
+    const std::string copy = req;  // identical bytes elsewhere
+    RequestHead moved;
+    moved.copy_rebased(p.head, req.data(), copy.data());
+    EXPECT_EQ(moved.method, "POST");
+    EXPECT_EQ(moved.target.data(), copy.data() + (p.head.target.data() - req.data()));
+    EXPECT_EQ(moved.host, "h");
+    ASSERT_EQ(moved.header_count, 3u);
+    EXPECT_EQ(moved.headers[2].name.data(), copy.data() + (p.head.headers[2].name.data() - req.data()));
+    EXPECT_EQ(moved.header("x"), "y");
+    EXPECT_EQ(moved.framing, BodyFraming::kLength);
+    EXPECT_EQ(moved.content_length, 3u);
+}
+
 }  // namespace
 }  // namespace gust::proto::http1
