@@ -100,6 +100,24 @@ void load(VmState &s) {
 
 PhpCoroutine *of(coro::Coroutine *co) { return co ? static_cast<PhpCoroutine *>(co->user_data()) : nullptr; }
 
+constexpr size_t kMaxSpare = 256;
+
+void recycle(Runtime *rt, PhpCoroutine *p) {
+    if (rt->spare.size() < kMaxSpare) {
+        rt->spare.push_back(p);
+    } else {
+        delete p;
+    }
+}
+
+PhpCoroutine *fresh_coroutine(Runtime *rt) {
+    if (rt->spare.empty()) return new PhpCoroutine();
+    PhpCoroutine *p = rt->spare.back();
+    rt->spare.pop_back();
+    *p = PhpCoroutine();
+    return p;
+}
+
 void on_switch(coro::Coroutine *from, coro::Coroutine *to, void *data) {
     auto *rt = static_cast<Runtime *>(data);
     PhpCoroutine *fp = of(from);
@@ -133,7 +151,7 @@ void on_switch(coro::Coroutine *from, coro::Coroutine *to, void *data) {
     if (from_done) {
         zend_observer_fiber_destroy_notify(from_ctx);
         from->set_user_data(nullptr);
-        delete fp;
+        recycle(rt, fp);
     }
 }
 
@@ -445,7 +463,7 @@ zend_long create(zend_fcall_info_cache *fcc, zval *callable, zval *args, uint32_
                          static_cast<size_t>(t_options.max_coroutine));
         return -1;
     }
-    auto *p = new PhpCoroutine();
+    PhpCoroutine *p = fresh_coroutine(rt);
     p->fcc = *fcc;
     ZVAL_COPY(&p->callable, callable);
     if (argc > 0) {
@@ -556,6 +574,8 @@ void teardown_runtime() {
             delete p;
         }
         drain_graveyard(rt);
+        for (PhpCoroutine *p : rt->spare) delete p;
+        rt->spare.clear();
         gust::coro::forget_fd_waits(rt->loop.get());
         rt->scheduler.reset();
         rt->loop.reset();

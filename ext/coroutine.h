@@ -3,6 +3,8 @@
 // scheduler's switch observer. See docs/php-coroutines.md.
 #pragma once
 
+#include <vector>
+
 #include "php_gust.h"
 
 extern "C" {
@@ -105,6 +107,8 @@ struct Runtime {
     // Tells runtimes apart (a new one may reuse a freed one's address): objects that registered
     // with this runtime's loop (the HTTP client's socket) check it before touching the loop.
     uint64_t generation = 0;
+    // Records of finished coroutines, reused by create(): a server makes one per request.
+    std::vector<PhpCoroutine *> spare;
 };
 
 // The current request's runtime. initial-exec: gust.so is loaded once at startup, and the default

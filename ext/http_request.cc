@@ -260,8 +260,10 @@ zend_string *known_by_length[kKnownNameMax + 1][2];
 // The lower-case name of a header: an interned one when it is common, else a new string.
 zend_string *lower_name(std::string_view name) {
     if (name.size() <= kKnownNameMax) {
+        char lower[kKnownNameMax];
+        for (size_t i = 0; i < name.size(); ++i) lower[i] = zend_tolower_ascii(name[i]);
         for (zend_string *k : known_by_length[name.size()]) {
-            if (k && proto::http1::equals_lower(name, std::string_view(ZSTR_VAL(k), ZSTR_LEN(k)))) return k;
+            if (k && memcmp(ZSTR_VAL(k), lower, name.size()) == 0) return k;
         }
     }
     zend_string *out = zend_string_init(name.data(), name.size(), 0);

@@ -131,12 +131,16 @@ struct HeadOptions {
 std::string build_head(ResponseObject *r, const HeadOptions &o, bool *close_after) {
     std::string out;
     out.reserve(256);
-    const char *reason = r->reason.empty() ? proto::http1::reason_phrase(r->status) : r->reason.c_str();
-    out += r->version_minor == 0 ? "HTTP/1.0 " : "HTTP/1.1 ";
-    append_decimal(out, static_cast<uint64_t>(r->status));
-    out += ' ';
-    out += reason ? reason : "Unknown";
-    out += "\r\n";
+    if (r->status == 200 && r->reason.empty()) {
+        out += r->version_minor == 0 ? "HTTP/1.0 200 OK\r\n" : "HTTP/1.1 200 OK\r\n";
+    } else {
+        const char *reason = r->reason.empty() ? proto::http1::reason_phrase(r->status) : r->reason.c_str();
+        out += r->version_minor == 0 ? "HTTP/1.0 " : "HTTP/1.1 ";
+        append_decimal(out, static_cast<uint64_t>(r->status));
+        out += ' ';
+        out += reason ? reason : "Unknown";
+        out += "\r\n";
+    }
     bool has_server = false, has_date = false, has_type = false, has_connection = false;
     *close_after = !r->keep_alive || o.close_delimited;
     if (HashTable *headers = array_property(&r->std, slots.header, false)) {

@@ -103,7 +103,8 @@ std::vector<server::SessionId> session_list(Server *s, server::SessionId after, 
 }
 
 bool session_peer(Server *s, server::SessionId id, zend_string **host, zend_long *port) {
-    if (s->process) {
+    // A connection this process serves (BASE, or handed to this PROCESS worker): its reactor knows.
+    if (s->process && !(s->worker.reactor && s->worker.reactor->info(id))) {
         server::ConnectionRecord rec;
         if (!s->process->master || !s->process->master->shared().read(id, &rec)) return false;
         *host = zend_string_init(rec.peer_host, strlen(rec.peer_host), 0);

@@ -65,7 +65,9 @@ void shared_stats_worker_end(Server *s) {
 void shared_count_request(Server *s) {
     server::WorkerCounters *line = own_line(s);
     if (!line) return;
-    line->requests.fetch_add(1, std::memory_order_relaxed);
+    // `requests` has one writer, this process: a plain load + store. The total is shared with this
+    // worker id's successor, which may overlap its predecessor's last requests: a real add.
+    line->requests.store(line->requests.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
     line->requests_total.fetch_add(1, std::memory_order_relaxed);
 }
 

@@ -8,7 +8,8 @@
 
 namespace gust::coro {
 namespace {
-thread_local Scheduler *t_scheduler = nullptr;
+// initial-exec: read on every switch; a pointer fits the static TLS a dlopen()ed gust.so gets.
+thread_local Scheduler *t_scheduler __attribute__((tls_model("initial-exec"))) = nullptr;
 }
 
 void *Coroutine::local(const void *key) const {

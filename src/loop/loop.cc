@@ -17,7 +17,7 @@
 
 namespace gust::loop {
 namespace {
-thread_local Loop *t_current = nullptr;
+thread_local Loop *t_current __attribute__((tls_model("initial-exec"))) = nullptr;  // a pointer: static TLS has room
 
 // Token layout handed to the poller: slot in the low half, generation in the high half.
 uint64_t make_token(uint32_t slot, uint32_t generation) { return (uint64_t{generation} << 32) | slot; }

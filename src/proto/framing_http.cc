@@ -21,7 +21,9 @@ struct DiscardSink final : http1::ChunkedDecoder::Sink {
 // One head per thread, reused: constructing one zeroes its 4 KiB header array. (On the heap: a
 // dlopen()ed library has little static TLS.)
 http1::RequestHead &shared_head() {
-    static thread_local std::unique_ptr<http1::RequestHead> reused;
+    // initial-exec: a pointer in static TLS, read without __tls_get_addr (gust.so is loaded at
+    // startup, where static TLS has room for it).
+    static thread_local std::unique_ptr<http1::RequestHead> reused __attribute__((tls_model("initial-exec")));
     if (!reused) reused = std::make_unique<http1::RequestHead>();
     return *reused;
 }
