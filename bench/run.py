@@ -266,9 +266,11 @@ def bench_fanin():
     row("fanin", "php-fpm (8 children) + nginx, requests/s (limit 40)", fpm, None, "", None)
     with references.slow_backend(8080, 200):
         direct = references.wrk_rps("http://127.0.0.1:8080/", 20, connections=400, close=True)
+        direct_keepalive = references.wrk_rps("http://127.0.0.1:8080/", 20, connections=400)
         ctx, port = gust_server(ACCEPT / "seed002_fanin_server.php")
         with ctx:
             rps = references.wrk_rps(f"http://127.0.0.1:{port}/", 20, connections=400)
+    row("fanin", "backend alone, wrk -c400 -d20s, keep-alive (req/s)", round(direct_keepalive), None, "", None)
     row("fanin", "backend alone, wrk -c400 -d20s, new connection per request (req/s)", round(direct), None, "", None)
     row("fanin", "seed002_fanin_server.php, wrk -t1 -c400 -d20s, requests/s (limit 2000)", round(rps), fpm,
         ">= 1960 req/s", rps >= 1960)

@@ -419,6 +419,8 @@ void master_wait(Server *s, pid_t manager) {
         if (::read(sfd, &info, sizeof info) != sizeof info) continue;
         const int sig = static_cast<int>(info.ssi_signo);
         if (sig == SIGTERM || sig == SIGINT) {
+            // onBeforeShutdown runs in the master while every worker still serves (Swoole's order).
+            if (!stopping) (void)call_plain_with_server(s, kBeforeShutdown);
             stopping = true;
             kill(manager, SIGTERM);
         } else if (sig == SIGUSR1 || sig == SIGUSR2) {

@@ -58,8 +58,13 @@ bool runtime_idle(Runtime *rt) {
 }
 
 
+// A server of one process (BASE, no manager): it is the master too.
+bool single_process(Server *s) { return !s->process && s->manager_pid == 0; }
+
 void on_stop_signal(Server *s) {
-    if (!s->worker.stopping) stop_worker(s);
+    if (s->worker.stopping) return;
+    if (single_process(s)) (void)call_plain_with_server(s, kBeforeShutdown);
+    stop_worker(s);
 }
 
 void watch_signals(Server *s, Runtime *rt) {
@@ -270,6 +275,8 @@ bool run_manager(Server *s, ManagerState *m) {
             reap_workers(s, m);
         } else if (sig == SIGTERM || sig == SIGINT) {
             if (!s->manager_stopping) {
+                // BASE mode: this process is the master; PROCESS mode's master ran it already.
+                if (!s->process) (void)call_plain_with_server(s, kBeforeShutdown);
                 s->manager_stopping = true;
                 m->kill_at = wall_now() + s->settings.max_wait_time + 0.5;
                 signal_workers(s, SIGTERM);
@@ -541,6 +548,7 @@ void shutdown(Server *s) {
     } else if (s->manager_pid > 0 && s->manager_pid != getpid()) {
         kill(s->manager_pid, SIGTERM);
     } else {
+        if (!s->worker.stopping) (void)call_plain_with_server(s, kBeforeShutdown);
         stop_worker(s);
     }
 }
