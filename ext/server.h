@@ -125,6 +125,7 @@ struct Port {
     bool http = false;  // open_http_protocol: framing is HTTP/1.1 and requests go to onRequest
     bool websocket = false;  // open_websocket_protocol: upgrade requests become WebSocket connections
     std::shared_ptr<net::TlsContext> tls;  // SWOOLE_SSL ports: made from the ssl_* settings at start
+    bool length_func = false;  // its framing calls a PHP package_length_func (server_length_func.cc)
 };
 
 // Swoole\Http\Server options (docs/php-http-server.md), read when the server starts.
@@ -315,6 +316,8 @@ Server *running_server();
 void merge_settings(zend_object *obj, HashTable *settings, bool port_level);
 // Reads the server's settings (and every port's framing) from the `setting` properties.
 bool load_settings(Server *s);
+// package_length_func: `o` (kLengthFunc) gets a length function calling `callable`.
+bool load_length_func(Port *p, zval *callable, proto::framing::Options *o);
 
 // server_run.cc
 bool start(Server *s);

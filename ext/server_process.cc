@@ -462,6 +462,22 @@ bool start_process_mode(Server *s) {
         server::MasterListener l;
         l.fd = p->fd;
         l.options = listen_options(s, p.get());
+        if (p->length_func) {
+            // PHP must never run in a reactor thread: such a port's connections are read by the
+            // worker they are handed to, and the master's copy of its framing refuses if it ever had
+            // to frame one itself.
+            const zend_long mode = s->settings.dispatch_mode;
+            if (!mo.handoff || s->dispatch_func.set() || p->tls || (mode != 2 && mode != 4 && mode != 8)) {
+                php_error_docref(nullptr, E_WARNING, "package_length_func on port %s:%d needs its connections handed "
+                                 "to the workers in SWOOLE_PROCESS mode: dispatch_mode 2, 4 or 8, no dispatch_func, "
+                                 "no SSL, connection_handoff on", p->host.c_str(), p->port);
+                return false;
+            }
+            proto::framing::Options refuse = p->framing->options();
+            refuse.length_func = [](mem::Slice) -> int64_t { return -1; };
+            l.options.framing = std::make_shared<const proto::framing::Framing>(
+                proto::framing::Framing::create(std::move(refuse)).value());
+        }
         mo.listeners.push_back(l);
     }
     auto created = server::ProcessMaster::create(std::move(mo));

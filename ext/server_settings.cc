@@ -107,15 +107,14 @@ bool load_framing(Port *p, HashTable *ht, zend_long max_length, const HttpSettin
         p->framing = std::make_shared<const fr::Framing>(fr::Framing::create(std::move(o)).value());
         return true;
     }
-    if (find(ht, "package_length_func")) {
-        php_error_docref(nullptr, E_WARNING, "package_length_func is not supported by Gust yet");
-        return false;
-    }
+    zval *length_func = find(ht, "package_length_func");
+    if (length_func && Z_TYPE_P(length_func) == IS_NULL) length_func = nullptr;
     auto mode = fr::mode_from_flags(bool_of(ht, "open_eof_check", false), bool_of(ht, "open_eof_split", false),
-                                    bool_of(ht, "open_length_check", false), false);
+                                    bool_of(ht, "open_length_check", false), length_func != nullptr);
     if (!mode) return true;
     fr::Options o;
     o.mode = *mode;
+    if (o.mode == fr::Mode::kLengthFunc && !load_length_func(p, length_func, &o)) return false;
     o.eof = string_of(ht, "package_eof", "\r\n");
     std::string type = string_of(ht, "package_length_type", "N");
     o.length_type = type.size() == 1 ? type[0] : '?';
