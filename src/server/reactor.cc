@@ -132,8 +132,7 @@ Result<int> Reactor::add_listener(const ListenOptions &o) {
     return adopt_listener(fd, o);
 }
 
-Result<int> Reactor::adopt_listener(int fd, const ListenOptions &o) {
-    if (fd < 0 || (o.type != SOCK_STREAM && o.type != SOCK_DGRAM)) return Error{kErrInvalid};
+Reactor::Listener &Reactor::push_listener(int fd, const ListenOptions &o) {
     auto l = std::make_unique<Listener>();
     l->reactor = this;
     l->index = static_cast<int>(listeners_.size());
@@ -146,12 +145,18 @@ Result<int> Reactor::adopt_listener(int fd, const ListenOptions &o) {
     l->tls = o.type == SOCK_STREAM ? o.tls : nullptr;
     l->handshake_timeout = o.handshake_timeout;
     listeners_.push_back(std::move(l));
+    return *listeners_.back();
+}
+
+Result<int> Reactor::adopt_listener(int fd, const ListenOptions &o) {
+    if (fd < 0 || (o.type != SOCK_STREAM && o.type != SOCK_DGRAM)) return Error{kErrInvalid};
+    Listener &l = push_listener(fd, o);
     if (started_) {
-        auto w = loop_.watch(fd, loop::kReadable, listeners_.back().get());
+        auto w = loop_.watch(fd, loop::kReadable, &l);
         if (!w.ok()) return w.error();
-        listeners_.back()->watch = w.value();
+        l.watch = w.value();
     }
-    return listeners_.back()->index;
+    return l.index;
 }
 
 Result<net::Address> Reactor::listener_address(int port_index) const {
@@ -162,20 +167,7 @@ Result<net::Address> Reactor::listener_address(int port_index) const {
     return a;
 }
 
-Result<int> Reactor::add_passive_port(const ListenOptions &o) {
-    auto l = std::make_unique<Listener>();
-    l->reactor = this;
-    l->index = static_cast<int>(listeners_.size());
-    l->type = o.type;
-    l->tcp_nodelay = o.tcp_nodelay && o.address.is_ip();
-    l->framing = o.type == SOCK_STREAM ? o.framing : nullptr;
-    l->header_timeout = o.header_timeout;
-    l->body_timeout = o.body_timeout;
-    l->tls = o.type == SOCK_STREAM ? o.tls : nullptr;
-    l->handshake_timeout = o.handshake_timeout;
-    listeners_.push_back(std::move(l));
-    return listeners_.back()->index;
-}
+Result<int> Reactor::add_passive_port(const ListenOptions &o) { return push_listener(-1, o).index; }
 
 Status Reactor::adopt(int fd, SessionId id, int port_index, Nanos connected_at, bool announce) {
     if (fd < 0 || port_index < 0 || port_index >= listener_count() || id <= 0) return Error{kErrInvalid};

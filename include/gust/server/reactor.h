@@ -193,6 +193,8 @@ private:
     friend struct Session;
     friend struct Listener;
 
+    // A listener (or a passive port, fd -1) with `o`'s options, last in the list.
+    Listener &push_listener(int fd, const ListenOptions &o);
     void on_accept(Listener &l);
     void on_datagram(Listener &l);
     void on_session_io(Session &s, uint32_t events);

@@ -22,17 +22,14 @@
 #include "gust/base/log.h"
 #include "gust/net/socket.h"
 #include "gust/server/process_master.h"
+#include "server/master_test_util.h"
 #include "server/worker_choice.h"
 
 namespace gust::server {
 namespace {
 
-struct Heap final : ipc::PayloadAllocator {
-    ipc::Destination allocate(const ipc::Header &, uint32_t size) override {
-        return {static_cast<uint8_t *>(std::malloc(size ? size : 1)), nullptr};
-    }
-    void release(ipc::Destination d, uint32_t) override { std::free(d.data); }
-};
+using testing::ask;
+using testing::Heap;
 
 struct Event {
     int worker = 0;
@@ -167,27 +164,18 @@ struct Env {
     std::vector<std::unique_ptr<FakeWorker>> workers;
     Journal journal;
     Decider decider;
+    testing::ListeningSocket listening;
     int port = 0;
-    int listen_fd = -1;
     Env(int workers_n, DispatchMode mode, const std::function<void(MasterOptions &)> &tweak = {},
         std::function<int(const DispatchQuestion &)> decide = {}) {
-        auto addr = net::Address::parse("127.0.0.1:0").value();
-        listen_fd = net::sys::open_socket(AF_INET, SOCK_STREAM);
-        EXPECT_EQ(net::sys::bind(listen_fd, addr), 0);
-        EXPECT_EQ(net::sys::listen(listen_fd, 128), 0);
-        net::Address bound;
-        EXPECT_EQ(net::sys::local_address(listen_fd, &bound), 0);
-        port = bound.port();
+        port = listening.port;
         MasterOptions o;
         o.worker_num = workers_n;
         o.reactor_num = 1;
         o.dispatch_mode = mode;
         o.ask_dispatch = static_cast<bool>(decide);
         o.handoff = false;  // these fake workers answer through the master
-        MasterListener l;
-        l.fd = listen_fd;
-        l.options.address = bound;
-        o.listeners.push_back(l);
+        o.listeners.push_back(listening.listener());
         if (tweak) tweak(o);
         master = ProcessMaster::create(o).value();
         for (int w = 0; w < workers_n; ++w) {
@@ -216,29 +204,10 @@ struct Env {
             w->th.join();
         }
         master.reset();
-        ::close(listen_fd);
     }
     void busy(int w, int64_t coroutines) { master->shared().worker(w).coroutines.store(coroutines); }
-    int client(int rcvbuf = 0) {
-        int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-        if (rcvbuf) setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof rcvbuf);
-        sockaddr_in a{};
-        a.sin_family = AF_INET;
-        a.sin_port = htons(static_cast<uint16_t>(port));
-        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        EXPECT_EQ(::connect(fd, reinterpret_cast<sockaddr *>(&a), sizeof a), 0);
-        timeval tv{5, 0};
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-        return fd;
-    }
+    int client(int rcvbuf = 0) { return testing::connect_client(port, rcvbuf); }
 };
-
-std::string ask(int fd, const std::string &q) {
-    EXPECT_EQ(::send(fd, q.data(), q.size(), MSG_NOSIGNAL), static_cast<ssize_t>(q.size()));
-    char buf[256];
-    ssize_t n = ::recv(fd, buf, sizeof buf, 0);
-    return n > 0 ? std::string(buf, static_cast<size_t>(n)) : std::string(n == 0 ? "<eof>" : "<error>");
-}
 
 std::string who(int fd, const std::string &q) { return ask(fd, q).substr(0, 2); }
 

@@ -19,16 +19,13 @@
 
 #include "gust/net/socket.h"
 #include "gust/server/process_master.h"
+#include "server/master_test_util.h"
 
 namespace gust::server {
 namespace {
 
-struct Heap final : ipc::PayloadAllocator {
-    ipc::Destination allocate(const ipc::Header &, uint32_t size) override {
-        return {static_cast<uint8_t *>(std::malloc(size ? size : 1)), nullptr};
-    }
-    void release(ipc::Destination d, uint32_t) override { std::free(d.data); }
-};
+using testing::ask;
+using testing::Heap;
 
 // What a fake worker saw of one hand-off.
 struct Adoption {
@@ -164,25 +161,16 @@ struct FakeWorker {
 struct Env {
     std::unique_ptr<ProcessMaster> master;
     std::vector<std::unique_ptr<FakeWorker>> workers;
+    testing::ListeningSocket listening;
     int port = 0;
-    int listen_fd = -1;
     explicit Env(int workers_n, size_t max_connections = 1000) {
-        auto addr = net::Address::parse("127.0.0.1:0").value();
-        listen_fd = net::sys::open_socket(AF_INET, SOCK_STREAM);
-        EXPECT_EQ(net::sys::bind(listen_fd, addr), 0);
-        EXPECT_EQ(net::sys::listen(listen_fd, 128), 0);
-        net::Address bound;
-        EXPECT_EQ(net::sys::local_address(listen_fd, &bound), 0);
-        port = bound.port();
+        port = listening.port;
         MasterOptions o;
         o.worker_num = workers_n;
         o.reactor_num = 1;
         o.dispatch_mode = DispatchMode::kFdMod;
         o.reactor.max_connections = max_connections;
-        MasterListener l;
-        l.fd = listen_fd;
-        l.options.address = bound;
-        o.listeners.push_back(l);
+        o.listeners.push_back(listening.listener());
         master = ProcessMaster::create(o).value();
         for (int w = 0; w < workers_n; ++w) {
             auto fw = std::make_unique<FakeWorker>();
@@ -201,19 +189,8 @@ struct Env {
             w->th.join();
         }
         master.reset();
-        ::close(listen_fd);
     }
-    int client() {
-        int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-        sockaddr_in a{};
-        a.sin_family = AF_INET;
-        a.sin_port = htons(static_cast<uint16_t>(port));
-        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        EXPECT_EQ(::connect(fd, reinterpret_cast<sockaddr *>(&a), sizeof a), 0);
-        timeval tv{5, 0};
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-        return fd;
-    }
+    int client() { return testing::connect_client(port); }
     // Waits (bounded) until `pred` holds.
     template <typename P>
     bool until(P pred) {
@@ -224,13 +201,6 @@ struct Env {
         return false;
     }
 };
-
-std::string ask(int fd, const std::string &q) {
-    EXPECT_EQ(::send(fd, q.data(), q.size(), MSG_NOSIGNAL), static_cast<ssize_t>(q.size()));
-    char buf[256];
-    ssize_t n = ::recv(fd, buf, sizeof buf, 0);
-    return n > 0 ? std::string(buf, static_cast<size_t>(n)) : std::string(n == 0 ? "<eof>" : "<error>");
-}
 
 bool closed_by_peer(int fd) {
     char buf[8];
