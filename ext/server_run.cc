@@ -568,6 +568,13 @@ bool start(Server *s) {
         return false;
     }
     if (!load_settings(s)) return false;
+    if (s->settings.enable_reuse_port) {
+        // The ports were bound in the constructor, before set() could ask for it; the flag still
+        // lets another server bind the same address from now on.
+        for (auto &p : s->ports) {
+            if (p->fd >= 0 && p->family != AF_UNIX) (void)net::sys::set_reuse_port(p->fd, true);
+        }
+    }
     for (auto &p : s->ports) {
         const int needed = p->websocket ? kMessage : p->http ? kRequest : p->type == SOCK_STREAM ? kReceive : kPacket;
         if (!p->callbacks[needed].set() && !s->callbacks[needed].set()) {
