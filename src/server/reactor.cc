@@ -1,4 +1,5 @@
 #include "gust/server/reactor.h"
+#include "server/reactor_internal.h"
 
 #include <sys/socket.h>
 #include <unistd.h>
@@ -14,87 +15,6 @@
 #include "gust/net/socket.h"
 
 namespace gust::server {
-
-struct Reactor::Listener final : loop::IoHandler {
-    Reactor *reactor = nullptr;
-    int index = 0;
-    int fd = -1;
-    int type = SOCK_STREAM;
-    bool tcp_nodelay = true;
-    std::shared_ptr<const proto::framing::Framing> framing;
-    Nanos header_timeout = 0;
-    Nanos body_timeout = 0;
-    std::shared_ptr<net::TlsContext> tls;
-    Nanos handshake_timeout = 0;
-    loop::WatchId watch{};
-    loop::TimerId resume_timer = 0;  // re-arms the watch after an EMFILE pause
-    void on_io(uint32_t) override {
-        if (type == SOCK_STREAM) {
-            reactor->on_accept(*this);
-        } else {
-            reactor->on_datagram(*this);
-        }
-    }
-};
-
-struct Reactor::Session final : loop::IoHandler {
-    Reactor *reactor = nullptr;
-    SessionInfo info;
-    loop::WatchId watch{};
-    mem::Buffer output;
-    // send_file(): file regions queued after `output`; bytes sent after a region wait in its `after`.
-    struct FileSegment {
-        int fd = -1;
-        off_t offset = 0;
-        size_t left = 0;
-        mem::Buffer after;
-    };
-    std::deque<FileSegment> files;
-    size_t queued_after = 0;  // bytes in the segments' `after` buffers (they count against the limit)
-    bool idle() const { return output.empty() && files.empty(); }
-    mem::Buffer input;  // framed listeners: bytes of the package being received
-    std::unique_ptr<proto::framing::Splitter> splitter;
-    const Listener *listener = nullptr;
-    loop::TimerId read_timer = 0;  // armed while a request is partly received (header/body timeouts)
-    bool read_timer_for_body = false;
-    Nanos request_started = 0;  // when the first byte of the request being received arrived
-    bool refused = false;  // an HTTP refusal was handed to the embedder: later bytes are dropped
-    bool closing = false;      // close() asked: finish writing, then close
-    bool dead = false;         // torn down (fd closed); awaiting free
-    bool buffer_full = false;  // on_buffer_full reported, on_buffer_empty pending
-    uint32_t interest = 0;
-    // TLS listeners: the connection's engine; until its handshake completes the session is not
-    // `announced` (no on_connect yet, so no on_close either) and a timer bounds the handshake.
-    std::unique_ptr<net::TlsEngine> tls;
-    bool announced = true;
-    bool reset = false;  // close(reset): no TLS goodbye either
-    bool adopted = false;  // adopt(): another process keeps a copy of the socket
-    // A close after a protocol refusal lingers: the peer may still be sending, and closing a socket
-    // with unread bytes sends RST, which can destroy the answer before the peer reads it. So the
-    // write side is shut down (FIN after the answer) and what comes is read and dropped until the
-    // peer closes, kLingerTime passes or kLingerBytes arrive.
-    bool linger = false;
-    bool lingering = false;  // on_close was reported; the socket waits for the peer
-    CloseCause linger_cause = CloseCause::kProtocol;
-    loop::TimerId linger_timer = 0;
-    size_t lingered = 0;
-    bool holding = false;  // adopted: what on_holding last reported
-    bool read_wants_write = false;  // the engine's last read needs the socket writable
-    loop::TimerId handshake_timer = 0;
-    void on_io(uint32_t events) override { reactor->on_session_io(*this, events); }
-};
-
-namespace {
-
-// Runs embedder callbacks with the reactor marked busy, so sessions closed inside them are
-// freed only after they return.
-struct CallbackScope {
-    explicit CallbackScope(int &depth) : depth_(depth) { ++depth_; }
-    ~CallbackScope() { --depth_; }
-    int &depth_;
-};
-
-}  // namespace
 
 Reactor::Reactor(loop::Loop &loop, ReactorEvents &events, ReactorOptions options)
     : loop_(loop), events_(events), options_(options), next_id_(options.first_id) {}
@@ -165,67 +85,6 @@ Result<net::Address> Reactor::listener_address(int port_index) const {
     int rc = net::sys::local_address(listeners_[static_cast<size_t>(port_index)]->fd, &a);
     if (rc < 0) return Error{rc};
     return a;
-}
-
-Result<int> Reactor::add_passive_port(const ListenOptions &o) { return push_listener(-1, o).index; }
-
-Status Reactor::adopt(int fd, SessionId id, int port_index, Nanos connected_at, bool announce) {
-    if (fd < 0 || port_index < 0 || port_index >= listener_count() || id <= 0) return Error{kErrInvalid};
-    const Listener &l = *listeners_[static_cast<size_t>(port_index)];
-    if (l.type != SOCK_STREAM || l.tls || sessions_.count(id)) return Error{kErrInvalid};
-    auto s = std::make_unique<Session>();
-    s->reactor = this;
-    s->adopted = true;
-    s->info.id = id;
-    s->info.port_index = port_index;
-    s->info.fd = fd;
-    (void)net::sys::peer_address(fd, &s->info.peer);
-    s->info.connected_at = connected_at;
-    if (l.framing) s->splitter = std::make_unique<proto::framing::Splitter>(*l.framing);
-    s->listener = &l;
-    auto w = loop_.watch(fd, loop::kReadable, s.get());
-    if (!w.ok()) return w.error();
-    s->watch = w.value();
-    s->interest = loop::kReadable;
-    Session &ref = *s;
-    sessions_.emplace(id, std::move(s));
-    ++stats_.accepted;
-    if (announce) {
-        CallbackScope scope(callback_depth_);
-        events_.on_connect(ref.info);
-    }
-    reap();
-    return {};
-}
-
-Result<int> Reactor::detach(SessionId id) {
-    auto it = sessions_.find(id);
-    if (it == sessions_.end() || it->second->dead || it->second->closing) return Error{kErrNotFound};
-    Session &s = *it->second;
-    if (s.tls) return Error{kErrInvalid};
-    if (!s.idle() || !s.input.empty() || (s.splitter && (s.splitter->in_body() || s.splitter->in_websocket())) ||
-        s.refused) {
-        return Error{kErrBusy};
-    }
-    const int fd = s.info.fd;
-    s.dead = true;
-    s.info.fd = -1;
-    if (s.read_timer != 0) loop_.cancel_timer(s.read_timer);
-    s.read_timer = 0;
-    if (s.watch.valid()) loop_.unwatch(s.watch);
-    s.watch = {};
-    dead_.push_back(std::move(it->second));
-    sessions_.erase(it);
-    reap();
-    return fd;
-}
-
-void Reactor::note_holding(Session &s) {
-    const bool holding = !s.idle() || !s.input.empty() || (s.splitter && s.splitter->in_body());
-    if (holding == s.holding) return;
-    s.holding = holding;
-    CallbackScope scope(callback_depth_);
-    events_.on_holding(s.info, holding);
 }
 
 Status Reactor::start() {
@@ -375,50 +234,6 @@ void Reactor::on_session_io(Session &s, uint32_t events) {
     reap();
 }
 
-void Reactor::advance_handshake(Session &s) {
-    const int rc = s.tls->handshake();
-    if (rc == -EAGAIN) {
-        const uint32_t want = s.tls->wants_write() ? loop::kWritable : loop::kReadable;
-        if (want != s.interest && loop_.update(s.watch, want).ok()) s.interest = want;
-        return;
-    }
-    if (rc < 0) {
-        ++stats_.tls_failures;
-        events_.on_refused(s.info.port_index);
-        GUST_LOG_WARN("TLS handshake with %s failed: %s", s.info.peer.to_string().c_str(), s.tls->error().c_str());
-        finish_close(s, CloseCause::kProtocol);
-        return;
-    }
-    if (s.handshake_timer != 0) loop_.cancel_timer(s.handshake_timer);
-    s.handshake_timer = 0;
-    s.announced = true;
-    update_interest(s);
-    {
-        CallbackScope scope(callback_depth_);
-        events_.on_connect(s.info);
-    }
-    // Application data may have come with the handshake's last flight and sit decrypted in the
-    // engine, where the poller cannot see it.
-    if (!s.dead && !s.info.paused) read_session(s);
-}
-
-ssize_t Reactor::session_recv(Session &s, char *buf, size_t len) {
-    if (!s.tls) return net::sys::recv(s.info.fd, buf, len);
-    const ssize_t n = s.tls->read(buf, len);
-    s.read_wants_write = n == -EAGAIN && s.tls->wants_write();
-    if (n < 0 && n != -EAGAIN && n != -ECONNRESET) {
-        GUST_LOG_WARN("session %lld from %s: TLS: %s", static_cast<long long>(s.info.id),
-                      s.info.peer.to_string().c_str(), s.tls->error().c_str());
-    }
-    return n;
-}
-
-ssize_t Reactor::session_send(Session &s, const char *data, size_t len) {
-    if (!s.tls) return net::sys::send(s.info.fd, data, len);
-    if (!s.tls->established()) return -EAGAIN;
-    return s.tls->write(data, len);
-}
-
 void Reactor::read_session(Session &s) {
     char buf[64 * 1024];
     const size_t chunk = std::min(sizeof(buf), options_.read_chunk);
@@ -455,15 +270,6 @@ void Reactor::read_session(Session &s) {
     }
     // Bytes left decrypted in the engine are invisible to the poller: come back for them.
     if (s.tls && !s.dead && !s.info.paused && s.tls->pending() > 0) schedule_tls_read(s.info.id);
-}
-
-void Reactor::schedule_tls_read(SessionId id) {
-    loop_.defer([this, id] {
-        auto it = sessions_.find(id);
-        if (it == sessions_.end() || it->second->dead || it->second->info.paused) return;
-        read_session(*it->second);
-        reap();
-    });
 }
 
 void Reactor::deliver_framed(Session &s, Slice bytes) {
