@@ -1,5 +1,6 @@
-// Shared by the PROCESS-master tests: a heap allocator for fake workers' receivers, a listening
-// socket on 127.0.0.1, blocking loopback clients and a question/answer helper.
+// Shared by the PROCESS-master tests: a heap allocator for fake workers' receivers, reading and
+// stopping fake workers, a listening socket on 127.0.0.1, blocking loopback clients and a
+// question/answer helper.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -8,6 +9,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <memory>
 #include <string>
 
 #include "gust/ipc/assembler.h"
@@ -22,6 +24,32 @@ struct Heap final : ipc::PayloadAllocator {
     }
     void release(ipc::Destination d, uint32_t) override { std::free(d.data); }
 };
+
+// Hands every whole message waiting on a fake worker's channel to `on(message, body)`, the payload
+// copied into `body` and its Heap buffer freed.
+template <class On>
+void drain_channel(ipc::Receiver &rx, On &&on) {
+    ipc::Message m;
+    while (rx.receive_one(&m) >= 0) {
+        if (!m.dest.data && m.size()) continue;
+        std::string body(reinterpret_cast<char *>(m.dest.data), m.size());
+        std::free(m.dest.data);
+        m.dest.data = nullptr;
+        on(m, body);
+    }
+}
+
+// Stops the master first (nothing new reaches the fake workers), then each worker's thread
+// (workers: unique_ptrs to structs with `stop` and `th`).
+template <class Workers>
+void stop_master_and_workers(std::unique_ptr<ProcessMaster> &master, Workers &workers) {
+    master->stop();
+    for (auto &w : workers) {
+        w->stop = true;
+        w->th.join();
+    }
+    master.reset();
+}
 
 // A bound, listening TCP socket on 127.0.0.1 (a free port), as the binding makes before forking;
 // `listener()` describes it for MasterOptions.

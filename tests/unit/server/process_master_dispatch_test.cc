@@ -93,22 +93,17 @@ struct FakeWorker {
             for (int fd : fds) p.push_back({fd, POLLIN, 0});
             if (::poll(p.data(), p.size(), 20) <= 0) continue;
             for (size_t r = 0; r < fds.size(); ++r) {
-                ipc::Message m;
-                while (rx[r]->receive_one(&m) >= 0) {
-                    if (!m.dest.data && m.size()) continue;
-                    std::string body(reinterpret_cast<char *>(m.dest.data), m.size());
-                    std::free(m.dest.data);
-                    m.dest.data = nullptr;
+                testing::drain_channel(*rx[r], [&](const ipc::Message &m, const std::string &body) {
                     const SessionId sid = static_cast<SessionId>(m.header.session_id);
                     if (m.header.type == ipc::MessageType::kControl) {
                         // Only "the connection is gone" notes matter here (not acknowledgements).
                         CreditNote note;
                         if (body.size() == sizeof note) std::memcpy(&note, body.data(), sizeof note);
                         if (note.kind == CreditNote::kForget) journal->add(Event{id, m.header.type, sid, ""});
-                        continue;
+                        return;
                     }
                     journal->add(Event{id, m.header.type, sid, m.header.type == ipc::MessageType::kData ? body : ""});
-                    if (m.header.type != ipc::MessageType::kData || body == "quiet") continue;
+                    if (m.header.type != ipc::MessageType::kData || body == "quiet") return;
                     ipc::Header h;
                     h.session_id = m.header.session_id;
                     h.type = ipc::MessageType::kData;
@@ -117,7 +112,7 @@ struct FakeWorker {
                     } else {
                         reply(fds[r], h, "w" + std::to_string(id) + ":" + body);
                     }
-                }
+                });
             }
             shared->worker(id).load_epoch.fetch_add(1, std::memory_order_release);
         }
@@ -198,12 +193,7 @@ struct Env {
     ~Env() {
         decider.stop = true;
         if (decider.th.joinable()) decider.th.join();  // before stop(): answer_dispatch is not concurrent with it
-        master->stop();
-        for (auto &w : workers) {
-            w->stop = true;
-            w->th.join();
-        }
-        master.reset();
+        testing::stop_master_and_workers(master, workers);
     }
     void busy(int w, int64_t coroutines) { master->shared().worker(w).coroutines.store(coroutines); }
     int client(int rcvbuf = 0) { return testing::connect_client(port, rcvbuf); }

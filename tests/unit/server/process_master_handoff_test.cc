@@ -183,12 +183,7 @@ struct Env {
         EXPECT_TRUE(master->start().ok());
     }
     ~Env() {
-        master->stop();
-        for (auto &w : workers) {
-            w->stop = true;
-            w->th.join();
-        }
-        master.reset();
+        testing::stop_master_and_workers(master, workers);
     }
     int client() { return testing::connect_client(port); }
     // Waits (bounded) until `pred` holds.

@@ -42,18 +42,13 @@ struct FakeWorker {
             for (int fd : fds) p.push_back({fd, POLLIN, 0});
             if (::poll(p.data(), p.size(), 20) <= 0) continue;
             for (size_t r = 0; r < fds.size(); ++r) {
-                ipc::Message m;
-                while (rx[r]->receive_one(&m) >= 0) {
-                    if (!m.dest.data && m.size()) continue;
-                    std::string body(reinterpret_cast<char *>(m.dest.data), m.size());
-                    std::free(m.dest.data);
-                    m.dest.data = nullptr;
+                testing::drain_channel(*rx[r], [&](const ipc::Message &m, const std::string &body) {
                     if (m.header.type == ipc::MessageType::kConnect) ++connects;
                     if (m.header.type == ipc::MessageType::kClose) ++closes;
-                    if (m.header.type != ipc::MessageType::kData || dead) continue;
+                    if (m.header.type != ipc::MessageType::kData || dead) return;
                     if (body == "die") {
                         dead = true;
-                        continue;
+                        return;
                     }
                     ipc::Header h;
                     h.session_id = m.header.session_id;
@@ -61,7 +56,7 @@ struct FakeWorker {
                     if (body == "close") h.type = ipc::MessageType::kClose;
                     ipc::Sender tx(fds[r]);
                     ASSERT_EQ(tx.send(h, reply.data(), static_cast<uint32_t>(reply.size())), 0);
-                }
+                });
             }
         }
     }
@@ -93,12 +88,7 @@ struct Env {
         EXPECT_TRUE(master->start().ok());
     }
     ~Env() {
-        master->stop();
-        for (auto &w : workers) {
-            w->stop = true;
-            w->th.join();
-        }
-        master.reset();
+        testing::stop_master_and_workers(master, workers);
     }
     int client() { return testing::connect_client(port); }
 };
