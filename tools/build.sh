@@ -19,11 +19,13 @@ build_core() {
 }
 
 build_ext() {
+    # An upward include between the binding's areas (or into a core layer's private headers) fails the build.
+    python3 "$root/tools/check_layers.py" "$root"
     local stage="$out/ext"
     mkdir -p "$stage"
     # phpize builds next to its sources, so the stage mirrors the tree with symlinks
     # (objects stay in the stage); new files get links, dangling links of deleted ones go.
-    cp "$root/ext/config.m4" "$stage/config.m4"
+    cp "$root/config.m4" "$stage/config.m4"
     for d in ext src include; do
         [ -L "$stage/$d" ] && rm "$stage/$d"
         cp -rsf "$root/$d" "$stage/"
@@ -31,11 +33,11 @@ build_ext() {
     find "$stage/ext" "$stage/src" "$stage/include" -xtype l -delete
     # A changed source list means a new Makefile.
     local sources
-    sources=$(cd "$root" && ls ext/*.cc src/*/*.cc 2>/dev/null | tr '\n' ' ')
+    sources=$(cd "$root" && ls ext/*/*.cc src/*/*.cc 2>/dev/null | tr '\n' ' ')
     local cflags ldflags
     cflags=$(bash "$root/tools/flags.sh" "$mode" cflags)
     ldflags=$(bash "$root/tools/flags.sh" "$mode" ldflags)
-    if [ ! -f "$stage/Makefile" ] || [ "$root/ext/config.m4" -nt "$stage/Makefile" ] \
+    if [ ! -f "$stage/Makefile" ] || [ "$root/config.m4" -nt "$stage/Makefile" ] \
         || [ "$(cat "$stage/.sources" 2>/dev/null)" != "$sources" ]; then
         (cd "$stage" && phpize >/dev/null 2>&1 && \
             ./configure --enable-gust CC="$cc" CXX="$cxx" \

@@ -9,8 +9,6 @@
  */
 
 namespace Swoole {
-    class Exception extends \Exception {}
-
     class Server {
         public array $setting = [];
         public ?\Swoole\Connection\Iterator $connections = null;

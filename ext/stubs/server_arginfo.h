@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 9578cc06a8ecac8a1a55320d17cb68e26875a9ec */
+ * Stub hash: f42f0759977208954ca4c9c1fb32269efee436a3 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Swoole_Server___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, host, IS_STRING, 0, "\'0.0.0.0\'")
@@ -295,11 +295,6 @@ ZEND_METHOD(Swoole_Connection_Iterator, offsetSet);
 ZEND_METHOD(Swoole_Connection_Iterator, offsetUnset);
 
 
-static const zend_function_entry class_Swoole_Exception_methods[] = {
-	ZEND_FE_END
-};
-
-
 static const zend_function_entry class_Swoole_Server_methods[] = {
 	ZEND_ME(Swoole_Server, __construct, arginfo_class_Swoole_Server___construct, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Server, __destruct, arginfo_class_Swoole_Server___destruct, ZEND_ACC_PUBLIC)
@@ -398,16 +393,6 @@ static void register_server_symbols(int module_number)
 	REGISTER_LONG_CONSTANT("SWOOLE_DISPATCH_RESULT_DISCARD_PACKET", gust::php::srv::kDispatchResultDiscardPacket, CONST_PERSISTENT);
 	REGISTER_LONG_CONSTANT("SWOOLE_DISPATCH_RESULT_CLOSE_CONNECTION", gust::php::srv::kDispatchResultCloseConnection, CONST_PERSISTENT);
 	REGISTER_LONG_CONSTANT("SWOOLE_DISPATCH_RESULT_USERFUNC_FALLBACK", gust::php::srv::kDispatchResultUserfuncFallback, CONST_PERSISTENT);
-}
-
-static zend_class_entry *register_class_Swoole_Exception(zend_class_entry *class_entry_Exception)
-{
-	zend_class_entry ce, *class_entry;
-
-	INIT_NS_CLASS_ENTRY(ce, "Swoole", "Exception", class_Swoole_Exception_methods);
-	class_entry = zend_register_internal_class_ex(&ce, class_entry_Exception);
-
-	return class_entry;
 }
 
 static zend_class_entry *register_class_Swoole_Server(void)

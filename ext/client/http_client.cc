@@ -1,0 +1,582 @@
+// Swoole\Coroutine\Http\Client: the class, its setters and getters, and the
+// Swoole\Coroutine\Http\get()/post()/request() shortcuts with their ClientProxy. The I/O is in
+// http_client_io.cc, the WebSocket part in http_client_ws.cc.
+#include "client/http_client.h"
+
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "coroutine/coroutine.h"
+
+extern "C" {
+#include "ext/standard/base64.h"
+#include "ext/standard/url.h"
+}
+
+#include "gust/base/error.h"
+#include "gust/proto/mime.h"
+#include "stubs/http_client_arginfo.h"
+
+namespace gust::php::http_client {
+
+zend_class_entry *ce_client = nullptr;
+zend_class_entry *ce_client_exception = nullptr;
+zend_class_entry *ce_proxy = nullptr;
+
+namespace {
+
+zend_object_handlers client_handlers;
+
+zend_object *client_create(zend_class_entry *ce) {
+    auto *c = static_cast<ClientObject *>(zend_object_alloc(sizeof(ClientObject), ce));
+    c->st = new State();
+    zend_object_std_init(&c->std, ce);
+    object_properties_init(&c->std, ce);
+    c->std.handlers = &client_handlers;
+    return &c->std;
+}
+
+void client_free(zend_object *obj) {
+    ClientObject *c = client_of(obj);
+    drop_stale_socket(c->st);
+    delete c->st;  // closes the socket; nobody waits on it: a waiting call holds a reference
+    c->st = nullptr;
+    zend_object_std_dtor(obj);
+}
+
+const char *swoole_error_text(int err) {
+    switch (err) {
+        case kSwErrDnsFailed: return "DNS Lookup resolve failed";
+        case kSwErrDnsTimeout: return "DNS Lookup resolve timeout";
+        case kSwErrSslVerifyFailed: return "SSL certificate verify failed";
+        case kSwErrSslHandshakeFailed: return "SSL handshake failed";
+        default: return nullptr;
+    }
+}
+
+// A copy of an array argument, or null for an empty/absent one.
+void store_array(zend_object *self, const char *name, size_t len, zval *arr) {
+    zend_update_property(ce_client, self, name, len, arr);
+}
+
+Nanos nanos_setting(HashTable *ht, const char *key, Nanos dflt) {
+    zval *v = zend_hash_str_find(ht, key, strlen(key));
+    if (!v) return dflt;
+    double d = zval_get_double(v);
+    return d <= 0 ? -1 : seconds_to_nanos(d);
+}
+
+bool bool_setting(HashTable *ht, const char *key, bool dflt) {
+    zval *v = zend_hash_str_find(ht, key, strlen(key));
+    return v ? zend_is_true(v) : dflt;
+}
+
+}  // namespace
+
+zval *prop(zend_object *self, const char *name, size_t len) {
+    zval rv;
+    return zend_read_property(ce_client, self, name, len, 1, &rv);
+}
+
+void set_long(zend_object *self, const char *name, size_t len, zend_long v) {
+    zend_update_property_long(ce_client, self, name, len, v);
+}
+
+void set_error(zend_object *self, int err, const char *msg) {
+    if (!msg) msg = swoole_error_text(err);
+    if (!msg) msg = err > 0 && err < kErrBase ? strerror(err) : error_message(err);
+    set_long(self, ZEND_STRL("errCode"), err);
+    zend_update_property_string(ce_client, self, ZEND_STRL("errMsg"), msg);
+}
+
+void fail(zend_object *self, int err, zend_long status, const char *msg) {
+    set_error(self, err, msg);
+    set_long(self, ZEND_STRL("statusCode"), status);
+    close_connection(self);
+}
+
+void reset_socket(State *st) {
+    st->tls.reset();
+    st->sock.reset();
+}
+
+Result<size_t> conn_recv(State *st, void *buf, size_t len, Nanos timeout) {
+    if (!st->sock) return Error{-ECONNRESET};
+    return st->tls ? st->tls->recv(buf, len, timeout) : st->sock->recv(buf, len, timeout);
+}
+
+Result<size_t> conn_send_all(State *st, const void *buf, size_t len, Nanos timeout) {
+    if (!st->sock) return Error{-ECONNRESET};
+    return st->tls ? st->tls->send_all(buf, len, timeout) : st->sock->send_all(buf, len, timeout);
+}
+
+void drop_stale_socket(State *st) {
+    if (!st->sock) return;
+    LoopState *rt = loop_state_if_any();
+    if (rt && rt->generation == st->generation) return;
+    st->tls.reset();
+    st->sock->abandon();
+    st->sock.reset();
+    st->rbuf.clear();
+    st->reused = st->websocket = false;
+}
+
+void close_connection(zend_object *self) {
+    State *st = client_of(self)->st;
+    drop_stale_socket(st);
+    if (st->tls) st->tls->shutdown();
+    st->tls.reset();
+    if (st->sock) st->sock->close();
+    st->sock.reset();
+    st->rbuf.clear();
+    st->reused = false;
+    st->websocket = false;
+    st->ws_compression = false;
+    st->inflater.reset();
+    st->deflater.reset();
+    zend_update_property_bool(ce_client, self, ZEND_STRL("connected"), false);
+}
+
+namespace {
+
+std::string string_setting(HashTable *ht, const char *key) {
+    zval *v = zend_hash_str_find(ht, key, strlen(key));
+    if (!v || Z_TYPE_P(v) == IS_NULL) return {};
+    zend_string *str = zval_get_string(v);
+    std::string out(ZSTR_VAL(str), ZSTR_LEN(str));
+    zend_string_release(str);
+    return out;
+}
+
+// Swoole's client ssl_* keys. Unlike Swoole, the peer is verified unless ssl_verify_peer is false
+// (docs/DIFFERENCES.md).
+void read_tls_settings(HashTable *ht, Settings &s) {
+    net::TlsConfig &t = s.tls;
+    t.verify_peer = bool_setting(ht, "ssl_verify_peer", t.verify_peer);
+    t.allow_self_signed = bool_setting(ht, "ssl_allow_self_signed", t.allow_self_signed);
+    if (zval *v = zend_hash_str_find(ht, ZEND_STRL("ssl_verify_depth"))) t.verify_depth = static_cast<int>(zval_get_long(v));
+    t.cafile = string_setting(ht, "ssl_cafile");
+    t.capath = string_setting(ht, "ssl_capath");
+    t.cert_file = string_setting(ht, "ssl_cert_file");
+    t.key_file = string_setting(ht, "ssl_key_file");
+    t.passphrase = string_setting(ht, "ssl_passphrase");
+    t.ciphers = string_setting(ht, "ssl_ciphers");
+    if (zval *v = zend_hash_str_find(ht, ZEND_STRL("ssl_protocols"))) t.protocols = static_cast<int>(zval_get_long(v));
+    s.ssl_host_name = string_setting(ht, "ssl_host_name");
+}
+
+}  // namespace
+
+Settings read_settings(zend_object *self) {
+    Settings s;
+    s.ssl = zend_is_true(prop(self, ZEND_STRL("ssl")));
+    const Options &o = options();
+    s.connect_timeout = option_nanos(o.socket_connect_timeout);
+    s.read_timeout = option_nanos(o.socket_read_timeout);
+    s.write_timeout = option_nanos(o.socket_write_timeout);
+    zval *z = prop(self, ZEND_STRL("setting"));
+    if (Z_TYPE_P(z) != IS_ARRAY) return s;
+    HashTable *ht = Z_ARRVAL_P(z);
+    s.total_timeout = nanos_setting(ht, "timeout", -1);
+    s.connect_timeout = nanos_setting(ht, "connect_timeout", s.connect_timeout);
+    s.read_timeout = nanos_setting(ht, "read_timeout", s.read_timeout);
+    s.write_timeout = nanos_setting(ht, "write_timeout", s.write_timeout);
+    s.keep_alive = bool_setting(ht, "keep_alive", s.keep_alive);
+    s.websocket_mask = bool_setting(ht, "websocket_mask", s.websocket_mask);
+    s.websocket_compression = bool_setting(ht, "websocket_compression", s.websocket_compression);
+    s.http_compression = bool_setting(ht, "http_compression", s.http_compression);
+    s.lowercase_header = bool_setting(ht, "lowercase_header", s.lowercase_header);
+    if (zval *v = zend_hash_str_find(ht, ZEND_STRL("max_retries"))) s.max_retries = static_cast<int>(zval_get_long(v));
+    if (s.max_retries < 0) s.max_retries = 0;
+    if (s.max_retries > 16) s.max_retries = 16;
+    read_tls_settings(ht, s);
+    return s;
+}
+
+void reset_request(zend_object *self) {
+    zend_update_property_null(ce_client, self, ZEND_STRL("requestMethod"));
+    zend_update_property_null(ce_client, self, ZEND_STRL("requestBody"));
+    zend_update_property_null(ce_client, self, ZEND_STRL("uploadFiles"));
+    zend_update_property_null(ce_client, self, ZEND_STRL("downloadFile"));
+    set_long(self, ZEND_STRL("downloadOffset"), 0);
+}
+
+// Runs one request from a method: the coroutine check, the one-request-at-a-time check, then
+// execute(). RETURN value is set by the caller from the bool.
+bool run_request(zend_object *self, const std::string &path) {
+    PhpCoroutine *p = require_coroutine();
+    if (!p) return false;
+    State *st = client_of(self)->st;
+    if (st->busy) {
+        zend_throw_error(nullptr, "Swoole\\Coroutine\\Http\\Client is already in use by another coroutine");
+        return false;
+    }
+    st->busy = true;
+    bool ok = execute(self, path);
+    client_of(self)->st->busy = false;
+    return ok;
+}
+
+}  // namespace gust::php::http_client
+
+using namespace gust::php::http_client;
+using gust::php::PhpCoroutine;
+
+#define SELF Z_OBJ_P(ZEND_THIS)
+
+ZEND_METHOD(Swoole_Coroutine_Http_Client, __construct) {
+    zend_string *host;
+    zend_long port = 0;
+    bool ssl = false;
+    ZEND_PARSE_PARAMETERS_START(1, 3)
+        Z_PARAM_STR(host)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_LONG(port)
+        Z_PARAM_BOOL(ssl)
+    ZEND_PARSE_PARAMETERS_END();
+    if (ZSTR_LEN(host) == 0) {
+        zend_throw_exception(ce_client_exception, "host is empty", EINVAL);
+        return;
+    }
+    if (port < 0 || port > 65535) {
+        zend_throw_exception_ex(ce_client_exception, EINVAL, "invalid port [" ZEND_LONG_FMT "]", port);
+        return;
+    }
+    bool unix_socket = ZSTR_LEN(host) > 5 && memcmp(ZSTR_VAL(host), "unix:", 5) == 0;
+    if (port == 0 && !unix_socket) port = ssl ? 443 : 80;
+    zend_update_property_str(ce_client, SELF, ZEND_STRL("host"), host);
+    set_long(SELF, ZEND_STRL("port"), port);
+    zend_update_property_bool(ce_client, SELF, ZEND_STRL("ssl"), ssl);
+}
+
+ZEND_METHOD(Swoole_Coroutine_Http_Client, __destruct) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    State *st = client_of(SELF)->st;
+    if (st && st->sock && !st->busy) close_connection(SELF);
+}
+
+ZEND_METHOD(Swoole_Coroutine_Http_Client, set) {
+    HashTable *settings;
+    ZEND_PARSE_PARAMETERS_START(1, 1)
+        Z_PARAM_ARRAY_HT(settings)
+    ZEND_PARSE_PARAMETERS_END();
+    zval *cur = prop(SELF, ZEND_STRL("setting"));
+    zval merged;
+    if (Z_TYPE_P(cur) == IS_ARRAY) {
+        ZVAL_ARR(&merged, zend_array_dup(Z_ARRVAL_P(cur)));
+    } else {
+        array_init(&merged);
+    }
+    zend_hash_merge(Z_ARRVAL(merged), settings, zval_add_ref, 1);
+    zend_update_property(ce_client, SELF, ZEND_STRL("setting"), &merged);
+    zval_ptr_dtor(&merged);
+    RETURN_TRUE;
+}
+
+ZEND_METHOD(Swoole_Coroutine_Http_Client, setMethod) {
+    zend_string *method;
+    ZEND_PARSE_PARAMETERS_START(1, 1)
+        Z_PARAM_STR(method)
+    ZEND_PARSE_PARAMETERS_END();
+    // A method is a token: anything else would break the request line.
+    for (size_t i = 0; i < ZSTR_LEN(method); ++i) {
+        unsigned char c = ZSTR_VAL(method)[i];
+        if (c <= ' ' || c >= 0x7f) {
+            zend_argument_value_error(1, "must be an HTTP method token");
+            RETURN_THROWS();
+        }
+    }
+    zend_update_property_str(ce_client, SELF, ZEND_STRL("requestMethod"), method);
+    RETURN_TRUE;
+}
+
+ZEND_METHOD(Swoole_Coroutine_Http_Client, setHeaders) {
+    zval *headers;
+    ZEND_PARSE_PARAMETERS_START(1, 1)
+        Z_PARAM_ARRAY(headers)
+    ZEND_PARSE_PARAMETERS_END();
+    store_array(SELF, ZEND_STRL("requestHeaders"), headers);
+    RETURN_TRUE;
+}
+
+ZEND_METHOD(Swoole_Coroutine_Http_Client, setBasicAuth) {
+    zend_string *user, *pass;
+    ZEND_PARSE_PARAMETERS_START(2, 2)
+        Z_PARAM_STR(user)
+        Z_PARAM_STR(pass)
+    ZEND_PARSE_PARAMETERS_END();
+    std::string plain = std::string(ZSTR_VAL(user), ZSTR_LEN(user)) + ":" + std::string(ZSTR_VAL(pass), ZSTR_LEN(pass));
+    zend_string *b64 = php_base64_encode(reinterpret_cast<const unsigned char *>(plain.data()), plain.size());
+    zval *cur = prop(SELF, ZEND_STRL("requestHeaders"));
+    zval headers;
+    if (Z_TYPE_P(cur) == IS_ARRAY) {
+        ZVAL_ARR(&headers, zend_array_dup(Z_ARRVAL_P(cur)));
+    } else {
+        array_init(&headers);
+    }
+    zend_string *v = zend_strpprintf(0, "Basic %s", ZSTR_VAL(b64));
+    add_assoc_str(&headers, "Authorization", v);
+    zend_string_release(b64);
+    zend_update_property(ce_client, SELF, ZEND_STRL("requestHeaders"), &headers);
+    zval_ptr_dtor(&headers);
+}
+
+ZEND_METHOD(Swoole_Coroutine_Http_Client, setCookies) {
+    zval *cookies;
+    ZEND_PARSE_PARAMETERS_START(1, 1)
+        Z_PARAM_ARRAY(cookies)
+    ZEND_PARSE_PARAMETERS_END();
+    store_array(SELF, ZEND_STRL("cookies"), cookies);
+    RETURN_TRUE;
+}
+
+ZEND_METHOD(Swoole_Coroutine_Http_Client, setData) {
+    zval *data;
+    ZEND_PARSE_PARAMETERS_START(1, 1)
+        Z_PARAM_ZVAL(data)
+    ZEND_PARSE_PARAMETERS_END();
+    zend_update_property(ce_client, SELF, ZEND_STRL("requestBody"), data);
+    RETURN_TRUE;
+}
+
+// Appends one entry to uploadFiles.
+static void add_upload(zend_object *self, zval *entry) {
+    zval *cur = prop(self, ZEND_STRL("uploadFiles"));
+    zval files;
+    if (Z_TYPE_P(cur) == IS_ARRAY) {
+        ZVAL_ARR(&files, zend_array_dup(Z_ARRVAL_P(cur)));
+    } else {
+        array_init(&files);
+    }
+    add_next_index_zval(&files, entry);
+    zend_update_property(ce_client, self, ZEND_STRL("uploadFiles"), &files);
+    zval_ptr_dtor(&files);
+}
+
+ZEND_METHOD(Swoole_Coroutine_Http_Client, addFile) {
+    zend_string *path, *name, *type = nullptr, *filename = nullptr;
+    zend_long offset = 0, length = 0;
+    ZEND_PARSE_PARAMETERS_START(2, 6)
+        Z_PARAM_STR(path)
+        Z_PARAM_STR(name)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_STR_OR_NULL(type)
+        Z_PARAM_STR_OR_NULL(filename)
+        Z_PARAM_LONG(offset)
+        Z_PARAM_LONG(length)
+    ZEND_PARSE_PARAMETERS_END();
+    struct stat sb;
+    if (stat(ZSTR_VAL(path), &sb) < 0 || !S_ISREG(sb.st_mode) || access(ZSTR_VAL(path), R_OK) < 0) {
+        php_error_docref(nullptr, E_WARNING, "file[%s] is empty or not exists", ZSTR_VAL(path));
+        RETURN_FALSE;
+    }
+    if (offset < 0 || offset > sb.st_size || length < 0 || length > sb.st_size - offset) {
+        php_error_docref(nullptr, E_WARNING, "offset or length out of the file's range");
+        RETURN_FALSE;
+    }
+    if (length == 0) length = sb.st_size - offset;
+    zval entry;
+    array_init(&entry);
+    add_assoc_str(&entry, "path", zend_string_copy(path));
+    add_assoc_str(&entry, "name", zend_string_copy(name));
+    if (filename) {
+        add_assoc_str(&entry, "filename", zend_string_copy(filename));
+    } else {
+        const char *slash = strrchr(ZSTR_VAL(path), '/');
+        add_assoc_string(&entry, "filename", slash ? slash + 1 : ZSTR_VAL(path));
+    }
+    if (type) {
+        add_assoc_str(&entry, "type", zend_string_copy(type));
+    } else {
+        std::string_view mt = gust::proto::http::mime_type_for(std::string_view(ZSTR_VAL(path), ZSTR_LEN(path)));
+        add_assoc_stringl(&entry, "type", mt.data(), mt.size());
+    }
+    add_assoc_long(&entry, "size", length);
+    add_assoc_long(&entry, "offset", offset);
+    add_upload(SELF, &entry);
+    RETURN_TRUE;
+}
+
+ZEND_METHOD(Swoole_Coroutine_Http_Client, addData) {
+    zend_string *data, *name, *type = nullptr, *filename = nullptr;
+    ZEND_PARSE_PARAMETERS_START(2, 4)
+        Z_PARAM_STR(data)
+        Z_PARAM_STR(name)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_STR_OR_NULL(type)
+        Z_PARAM_STR_OR_NULL(filename)
+    ZEND_PARSE_PARAMETERS_END();
+    zval entry;
+    array_init(&entry);
+    add_assoc_str(&entry, "content", zend_string_copy(data));
+    add_assoc_str(&entry, "name", zend_string_copy(name));
+    add_assoc_str(&entry, "filename", zend_string_copy(filename ? filename : name));
+    if (type) {
+        add_assoc_str(&entry, "type", zend_string_copy(type));
+    } else {
+        add_assoc_string(&entry, "type", "application/octet-stream");
+    }
+    add_assoc_long(&entry, "size", static_cast<zend_long>(ZSTR_LEN(data)));
+    add_upload(SELF, &entry);
+    RETURN_TRUE;
+}
+
+ZEND_METHOD(Swoole_Coroutine_Http_Client, execute) {
+    zend_string *path;
+    ZEND_PARSE_PARAMETERS_START(1, 1)
+        Z_PARAM_STR(path)
+    ZEND_PARSE_PARAMETERS_END();
+    RETURN_BOOL(run_request(SELF, std::string(ZSTR_VAL(path), ZSTR_LEN(path))));
+}
+
+ZEND_METHOD(Swoole_Coroutine_Http_Client, get) {
+    zend_string *path;
+    ZEND_PARSE_PARAMETERS_START(1, 1)
+        Z_PARAM_STR(path)
+    ZEND_PARSE_PARAMETERS_END();
+    zend_update_property_string(ce_client, SELF, ZEND_STRL("requestMethod"), "GET");
+    RETURN_BOOL(run_request(SELF, std::string(ZSTR_VAL(path), ZSTR_LEN(path))));
+}
+
+ZEND_METHOD(Swoole_Coroutine_Http_Client, post) {
+    zend_string *path;
+    zval *data;
+    ZEND_PARSE_PARAMETERS_START(2, 2)
+        Z_PARAM_STR(path)
+        Z_PARAM_ZVAL(data)
+    ZEND_PARSE_PARAMETERS_END();
+    zend_update_property_string(ce_client, SELF, ZEND_STRL("requestMethod"), "POST");
+    zend_update_property(ce_client, SELF, ZEND_STRL("requestBody"), data);
+    RETURN_BOOL(run_request(SELF, std::string(ZSTR_VAL(path), ZSTR_LEN(path))));
+}
+
+ZEND_METHOD(Swoole_Coroutine_Http_Client, download) {
+    zend_string *path, *file;
+    zend_long offset = 0;
+    ZEND_PARSE_PARAMETERS_START(2, 3)
+        Z_PARAM_STR(path)
+        Z_PARAM_STR(file)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_LONG(offset)
+    ZEND_PARSE_PARAMETERS_END();
+    if (offset < 0) {
+        zend_argument_value_error(3, "must be greater than or equal to 0");
+        RETURN_THROWS();
+    }
+    zend_update_property_str(ce_client, SELF, ZEND_STRL("downloadFile"), file);
+    set_long(SELF, ZEND_STRL("downloadOffset"), offset);
+    RETURN_BOOL(run_request(SELF, std::string(ZSTR_VAL(path), ZSTR_LEN(path))));
+}
+
+static void return_prop(zend_object *self, const char *name, size_t len, zval *return_value) {
+    RETURN_COPY_DEREF(prop(self, name, len));
+}
+
+ZEND_METHOD(Swoole_Coroutine_Http_Client, getBody) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    return_prop(SELF, ZEND_STRL("body"), return_value);
+}
+
+ZEND_METHOD(Swoole_Coroutine_Http_Client, getHeaders) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    return_prop(SELF, ZEND_STRL("headers"), return_value);
+}
+
+ZEND_METHOD(Swoole_Coroutine_Http_Client, getCookies) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    return_prop(SELF, ZEND_STRL("cookies"), return_value);
+}
+
+ZEND_METHOD(Swoole_Coroutine_Http_Client, getStatusCode) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    RETURN_LONG(zval_get_long(prop(SELF, ZEND_STRL("statusCode"))));
+}
+
+ZEND_METHOD(Swoole_Coroutine_Http_Client, getHeaderOut) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    const std::string &h = client_of(SELF)->st->last_head;
+    if (h.empty()) RETURN_FALSE;
+    RETURN_STRINGL(h.data(), h.size());
+}
+
+ZEND_METHOD(Swoole_Coroutine_Http_Client, getPeerCert) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    State *st = client_of(SELF)->st;
+    if (!st->tls) RETURN_FALSE;  // not connected, or not TLS
+    std::string pem = st->tls->peer_certificate_pem();
+    if (pem.empty()) RETURN_FALSE;
+    RETURN_STRINGL(pem.data(), pem.size());
+}
+
+static void return_address(zend_object *self, bool peer, zval *return_value) {
+    State *st = client_of(self)->st;
+    if (!st->sock) RETURN_FALSE;
+    auto a = peer ? st->sock->peer_address() : st->sock->local_address();
+    if (!a.ok()) RETURN_FALSE;
+    std::string host = a.value().host();
+    array_init(return_value);
+    add_assoc_stringl(return_value, "host", host.data(), host.size());
+    add_assoc_long(return_value, "port", a.value().port());
+}
+
+ZEND_METHOD(Swoole_Coroutine_Http_Client, getpeername) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    return_address(SELF, true, return_value);
+}
+
+ZEND_METHOD(Swoole_Coroutine_Http_Client, getsockname) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    return_address(SELF, false, return_value);
+}
+
+ZEND_METHOD(Swoole_Coroutine_Http_Client, upgrade) {
+    zend_string *path;
+    ZEND_PARSE_PARAMETERS_START(1, 1)
+        Z_PARAM_STR(path)
+    ZEND_PARSE_PARAMETERS_END();
+    ws_upgrade(SELF, path, return_value);
+}
+
+ZEND_METHOD(Swoole_Coroutine_Http_Client, push) {
+    zval *data;
+    zend_long opcode = 1, flags = 1;
+    ZEND_PARSE_PARAMETERS_START(1, 3)
+        Z_PARAM_ZVAL(data)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_LONG(opcode)
+        Z_PARAM_LONG(flags)
+    ZEND_PARSE_PARAMETERS_END();
+    ws_push(SELF, data, opcode, flags, return_value);
+}
+
+ZEND_METHOD(Swoole_Coroutine_Http_Client, recv) {
+    double timeout = 0;
+    ZEND_PARSE_PARAMETERS_START(0, 1)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_DOUBLE(timeout)
+    ZEND_PARSE_PARAMETERS_END();
+    ws_recv(SELF, timeout, return_value);
+}
+
+ZEND_METHOD(Swoole_Coroutine_Http_Client, close) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    State *st = client_of(SELF)->st;
+    bool was_open = st->sock != nullptr;
+    close_connection(SELF);
+    RETURN_BOOL(was_open);
+}
+
+void gust::php::http_client::register_client_area() {
+    ce_client = register_class_Swoole_Coroutine_Http_Client();
+    ce_client->create_object = client_create;
+    memcpy(&client_handlers, zend_get_std_object_handlers(), sizeof(zend_object_handlers));
+    client_handlers.offset = XtOffsetOf(ClientObject, std);
+    client_handlers.free_obj = client_free;
+    client_handlers.clone_obj = nullptr;
+    ce_proxy = register_class_Swoole_Coroutine_Http_ClientProxy();
+    ce_client_exception = register_class_Swoole_Coroutine_Http_Client_Exception(swoole_exception_ce());
+    if (GUST_G(use_shortname)) zend_register_class_alias("Co\\Http\\Client", ce_client);  // Swoole's short name
+    zend_register_functions(nullptr, ext_functions, nullptr, MODULE_PERSISTENT);
+}

@@ -1,0 +1,489 @@
+// Swoole\Coroutine\Http\Client: the connection (DNS, connect, keep-alive reuse and one reconnect
+// of a dropped keep-alive connection), sending a request and reading its response (RFC 9112 §6.3
+// framing, chunked, close-delimited, 1xx skipped, gzip/deflate/br decoded within a bound).
+//
+// run_io() holds C++ objects while the coroutine parks; that is safe because a parked coroutine
+// is either resumed (and returns through here) or, after a fatal error elsewhere, never runs
+// again and its memory is released without unwinding. PHP state is touched only before and after.
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "coroutine/coroutine.h"
+#include "client/http_client.h"
+
+extern "C" {
+#include "ext/standard/url.h"
+}
+
+#include "gust/base/error.h"
+#include "gust/net/dns.h"
+#include "gust/proto/http1.h"
+#include "gust/proto/http1_response.h"
+
+namespace gust::php::http_client {
+namespace {
+
+namespace h1 = proto::http1;
+using proto::compress::Encoding;
+
+constexpr size_t kReadChunk = 64 * 1024;
+constexpr int kMaxInterim = 32;  // 1xx responses skipped before the final one
+
+// What happened to one attempt; err is a positive errno or a Swoole code, 0 on success.
+struct Outcome {
+    int err = 0;
+    zend_long status = 0;  // statusCode on failure
+    bool retry = false;    // the reused connection died before answering: try a fresh one
+};
+
+// The error a core operation reports, as the errno Swoole would put in errCode.
+int errno_of(int code) {
+    if (code < 0) return -code;
+    switch (code) {
+        case kErrTimedOut: return ETIMEDOUT;
+        case kErrClosed: return ECONNRESET;
+        case kErrCanceled: return ECANCELED;
+        case kErrBusy: return EBUSY;
+        default: return code;
+    }
+}
+
+struct Io {
+    State *st;
+    const Settings &s;
+    Nanos deadline;  // the `timeout` of the whole request, -1 for none
+
+    // The timeout of one operation: its own, cut to what is left of the whole request.
+    Nanos budget(Nanos own) const {
+        if (deadline < 0) return own;
+        Nanos left = deadline - monotonic_now();
+        if (left <= 0) return 0;
+        return own < 0 || left < own ? left : own;
+    }
+
+    // More bytes into st->rbuf: > 0 bytes, 0 at end of stream, < 0 a negated error.
+    int64_t fill() {
+        if (!st->sock) return -ECONNRESET;
+        size_t old = st->rbuf.size();
+        st->rbuf.resize(old + kReadChunk);
+        auto r = conn_recv(st, st->rbuf.data() + old, kReadChunk, budget(s.read_timeout));
+        st->rbuf.resize(old + (r.ok() ? r.value() : 0));
+        if (!r.ok()) return -errno_of(r.code());
+        return static_cast<int64_t>(r.value());
+    }
+
+    int send(const char *data, size_t len) {
+        if (!st->sock) return ECONNRESET;
+        auto r = conn_send_all(st, data, len, budget(s.write_timeout));
+        return r.ok() ? 0 : errno_of(r.code());
+    }
+};
+
+// TLS over the fresh connection in st->sock: the handshake and the peer's verification, within
+// the connect timeout. 0 or an error for errCode (the reason in st->tls_error).
+int start_tls(Io &io, const std::string &host) {
+    State *st = io.st;
+    const Settings &s = io.s;
+    if (!st->tls_ctx || st->tls_ctx->config() != s.tls) {
+        st->tls_ctx.reset();
+        auto ctx = net::TlsContext::create(net::TlsRole::kClient, s.tls, &st->tls_error);
+        if (!ctx.ok()) {
+            reset_socket(st);
+            return kSwErrSslHandshakeFailed;
+        }
+        st->tls_ctx = std::move(ctx.value());
+    }
+    std::string name = s.ssl_host_name;
+    if (name.empty() && host.rfind("unix:", 0) != 0) name = host;
+    st->tls = std::make_unique<net::TlsSession>(st->tls_ctx, *st->sock, name);
+    Nanos t = io.budget(s.connect_timeout);
+    Status hs = t == 0 ? Status(Error{kErrTimedOut}) : st->tls->handshake(t);
+    if (hs.ok()) return 0;
+    int err = hs.code() == kErrTlsVerify ? kSwErrSslVerifyFailed
+              : hs.code() == kErrTls     ? kSwErrSslHandshakeFailed
+                                         : errno_of(hs.code());
+    if (hs.code() == kErrTlsVerify || hs.code() == kErrTls) st->tls_error = st->tls->error();
+    reset_socket(st);
+    return err;
+}
+
+// A fresh connection to the client's host:port. 0 or an error for errCode.
+int connect(Io &io, const std::string &host, int port) {
+    State *st = io.st;
+    std::vector<net::Address> addrs;
+    if (host.rfind("unix:", 0) == 0) {
+        auto a = net::Address::from_unix(std::string_view(host).substr(5));
+        if (!a.ok()) return EINVAL;
+        addrs.push_back(a.value());
+    } else {
+        net::ResolveOptions ro;
+        ro.timeout = io.budget(option_nanos(options().socket_dns_timeout));
+        if (ro.timeout == 0) return ETIMEDOUT;
+        if (ro.timeout < 0) ro.timeout = 5 * kNanosPerSecond;
+        auto r = net::resolve(host, static_cast<uint16_t>(port), ro);
+        if (!r.ok() || r.value().empty()) return r.code() == kErrTimedOut ? kSwErrDnsTimeout : kSwErrDnsFailed;
+        addrs = std::move(r.value());
+    }
+    int err = ECONNREFUSED;
+    for (const net::Address &a : addrs) {
+        auto s = net::CoSocket::open(a.family(), SOCK_STREAM);
+        if (!s.ok()) return errno_of(s.code());
+        std::unique_ptr<net::CoSocket> sock = std::move(s.value());
+        if (a.family() != AF_UNIX) {
+            int one = 1;
+            (void)setsockopt(sock->fd(), IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+        }
+        Nanos t = io.budget(io.s.connect_timeout);
+        if (t == 0) return ETIMEDOUT;
+        Status c = sock->connect(a, t);
+        if (c.ok()) {
+            st->sock = std::move(sock);
+            st->generation = loop_state_if_any() ? loop_state_if_any()->generation : 0;
+            st->rbuf.clear();
+            st->reused = false;
+            return io.s.ssl ? start_tls(io, host) : 0;
+        }
+        err = errno_of(c.code());
+        if (err == ETIMEDOUT || err == ECANCELED) return err;  // the time is spent: do not try the next
+    }
+    return err;
+}
+
+// A kept-alive connection the server closed while idle (or left bytes on) is useless.
+bool idle_connection_alive(State *st) {
+    if (!st->rbuf.empty() || (st->tls && st->tls->pending())) return false;
+    char b;
+    ssize_t n = ::recv(st->sock->fd(), &b, 1, MSG_PEEK | MSG_DONTWAIT);
+    return n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
+}
+
+int send_request(Io &io, const Request &req) {
+    // Head and a small body in one write: one segment, one packet.
+    if (req.body.size() <= 64 * 1024) {
+        std::string first = req.head + req.body;
+        if (int e = io.send(first.data(), first.size())) return e;
+    } else {
+        if (int e = io.send(req.head.data(), req.head.size())) return e;
+        if (int e = io.send(req.body.data(), req.body.size())) return e;
+    }
+    for (const FilePart &f : req.files) {
+        if (int e = io.send(f.before.data(), f.before.size())) return e;
+        int fd = ::open(f.path.c_str(), O_RDONLY | O_CLOEXEC);
+        if (fd < 0) return errno;
+        std::string buf(kReadChunk, '\0');
+        uint64_t done = 0;
+        int err = 0;
+        while (done < f.length) {
+            size_t want = f.length - done < kReadChunk ? static_cast<size_t>(f.length - done) : kReadChunk;
+            ssize_t n = ::pread(fd, buf.data(), want, static_cast<off_t>(f.offset + done));
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) {
+                err = n < 0 ? errno : EIO;  // the file shrank: the Content-Length sent cannot be met
+                break;
+            }
+            if ((err = io.send(buf.data(), static_cast<size_t>(n)))) break;
+            done += static_cast<uint64_t>(n);
+        }
+        ::close(fd);
+        if (err) return err;
+    }
+    if (!req.tail.empty()) return io.send(req.tail.data(), req.tail.size());
+    return 0;
+}
+
+// Where body bytes go: the response string (bounded) or the download file.
+struct BodySink final : h1::ChunkedDecoder::Sink {
+    std::string *body;
+    int fd = -1;
+    size_t max_body;
+    int err = 0;
+    void on_body_data(std::string_view d) override { add(d.data(), d.size()); }
+    void add(const char *p, size_t n) {
+        if (err || n == 0) return;
+        if (fd >= 0) {
+            while (n > 0) {
+                ssize_t w = ::write(fd, p, n);
+                if (w < 0 && errno == EINTR) continue;
+                if (w < 0) {
+                    err = errno;
+                    return;
+                }
+                p += w;
+                n -= static_cast<size_t>(w);
+            }
+            return;
+        }
+        if (body->size() + n > max_body) {
+            err = EMSGSIZE;
+            return;
+        }
+        body->append(p, n);
+    }
+};
+
+// Maps a read failure to Swoole's status: timeout -2, anything else (reset, EOF) -3.
+Outcome read_failure(int64_t rc) {
+    if (rc == 0) return Outcome{ECONNRESET, kStatusServerReset};
+    int e = static_cast<int>(-rc);
+    return Outcome{e, e == ETIMEDOUT ? kStatusRequestTimeout : kStatusServerReset};
+}
+
+Outcome read_response(Io &io, const Request &req, Response &resp, int download_fd) {
+    State *st = io.st;
+    // 4 KiB of header slots: on the heap, not on the coroutine's small stack nor in static TLS.
+    auto head_slot = std::make_unique<h1::ResponseHead>();
+    h1::ResponseHead &head = *head_slot;
+    int interim = 0;
+    bool got_any = false;
+    size_t scanned = 0;
+    int rc;
+    while (true) {
+        rc = h1::parse_response_head(st->rbuf.data(), st->rbuf.size(), &head, req.head_request, {}, scanned);
+        if (rc == h1::kMalformed) return Outcome{EPROTO, kStatusServerReset};
+        if (rc == h1::kNeedMore) {
+            scanned = st->rbuf.size();
+            int64_t n = io.fill();
+            if (n <= 0) {
+                Outcome o = read_failure(n);
+                // Nothing at all came back on a reused connection: the server dropped it idle.
+                o.retry = !got_any && st->reused && n != -ETIMEDOUT;
+                return o;
+            }
+            got_any = true;
+            continue;
+        }
+        got_any = true;
+        if (head.status < 200 && !(req.upgrade && head.status == 101)) {
+            if (++interim > kMaxInterim) return Outcome{EPROTO, kStatusServerReset};
+            st->rbuf.erase(0, static_cast<size_t>(rc));
+            scanned = 0;
+            continue;
+        }
+        break;
+    }
+    resp.status = head.status;
+    resp.keep_alive = head.keep_alive;
+    resp.headers.clear();
+    for (size_t i = 0; i < head.header_count; ++i)
+        resp.headers.emplace_back(std::string(head.headers[i].name), std::string(head.headers[i].value));
+    h1::ResponseFraming framing = head.framing;
+    uint64_t length = head.content_length;
+    st->rbuf.erase(0, static_cast<size_t>(rc));
+    if (req.upgrade && resp.status == 101) return Outcome{};  // the rest of rbuf is WebSocket frames
+
+    BodySink sink;
+    sink.body = &resp.body;
+    sink.fd = download_fd;
+    sink.max_body = io.s.max_body;
+    if (framing == h1::ResponseFraming::kLength) {
+        if (download_fd < 0 && length > io.s.max_body) return Outcome{EMSGSIZE, kStatusServerReset};
+        while (true) {
+            size_t take = st->rbuf.size() < length ? st->rbuf.size() : static_cast<size_t>(length);
+            sink.add(st->rbuf.data(), take);
+            st->rbuf.erase(0, take);
+            length -= take;
+            if (sink.err) return Outcome{sink.err, kStatusServerReset};
+            if (length == 0) break;
+            int64_t n = io.fill();
+            if (n <= 0) return read_failure(n);
+        }
+    } else if (framing == h1::ResponseFraming::kChunked) {
+        h1::ChunkedDecoder dec;
+        while (true) {
+            int64_t used = dec.feed(st->rbuf.data(), st->rbuf.size(), sink);
+            if (used < 0) return Outcome{EPROTO, kStatusServerReset};
+            st->rbuf.erase(0, static_cast<size_t>(used));
+            if (sink.err) return Outcome{sink.err, kStatusServerReset};
+            if (dec.done()) break;
+            int64_t n = io.fill();
+            if (n <= 0) return read_failure(n);
+        }
+    } else if (framing == h1::ResponseFraming::kUntilClose) {
+        while (true) {
+            sink.add(st->rbuf.data(), st->rbuf.size());
+            st->rbuf.clear();
+            if (sink.err) return Outcome{sink.err, kStatusServerReset};
+            int64_t n = io.fill();
+            if (n == 0) break;
+            if (n < 0) return read_failure(n);
+        }
+        resp.keep_alive = false;
+    }
+    return Outcome{};
+}
+
+// Decodes a compressed body in place (Content-Encoding gzip, deflate, br).
+int decode_body(Response &resp, size_t max_body) {
+    std::string_view coding;
+    for (const auto &[name, value] : resp.headers) {
+        if (h1::equals_ignore_case(name, "content-encoding")) coding = value;
+    }
+    Encoding e;
+    if (coding.empty() || h1::equals_ignore_case(coding, "identity")) return 0;
+    if (h1::equals_ignore_case(coding, "gzip") || h1::equals_ignore_case(coding, "x-gzip")) e = Encoding::kGzip;
+    else if (h1::equals_ignore_case(coding, "deflate")) e = Encoding::kDeflate;
+    else if (h1::equals_ignore_case(coding, "br")) e = Encoding::kBrotli;
+    else return 0;  // unknown coding: hand the bytes over as they came, as Swoole does
+    auto r = proto::compress::decompress(e, resp.body, max_body);
+    if (!r.ok()) return r.code() == kErrLimit ? EMSGSIZE : EPROTO;
+    resp.body = std::move(r.value());
+    return 0;
+}
+
+// The whole request: connection, send, response, with a reconnect when a reused connection
+// turns out dead. Only C++ state is touched.
+Outcome run_io(State *st, const Settings &s, const std::string &host, int port, const Request &req, Response &resp) {
+    Io io{st, s, s.total_timeout > 0 ? monotonic_now() + s.total_timeout : -1};
+    int download_fd = -1;
+    if (req.download) {
+        int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (req.download_offset > 0 ? 0 : O_TRUNC);
+        download_fd = ::open(req.download_path.c_str(), flags, 0644);
+        if (download_fd < 0) return Outcome{errno, kStatusSendFailed};
+        if (req.download_offset > 0 && ::lseek(download_fd, req.download_offset, SEEK_SET) < 0) {
+            int e = errno;
+            ::close(download_fd);
+            return Outcome{e, kStatusSendFailed};
+        }
+    }
+    Outcome o;
+    for (int attempt = 0;; ++attempt) {
+        if (st->sock && !idle_connection_alive(st)) {
+            reset_socket(st);
+            st->rbuf.clear();
+        }
+        if (!st->sock) {
+            if (int e = connect(io, host, port)) {
+                o = Outcome{e, kStatusConnectFailed};
+                break;
+            }
+        }
+        bool reused = st->reused;
+        if (int e = send_request(io, req)) {
+            o = Outcome{e, e == ETIMEDOUT ? kStatusRequestTimeout : kStatusSendFailed, reused};
+        } else {
+            o = read_response(io, req, resp, download_fd);
+        }
+        if (o.err == 0) break;
+        reset_socket(st);
+        st->rbuf.clear();
+        st->reused = false;
+        if (!(o.retry && reused && attempt < s.max_retries)) break;
+        resp = Response{};
+    }
+    if (download_fd >= 0) ::close(download_fd);
+    if (o.err) return o;
+    if (!req.download && !req.upgrade && s.http_compression) {
+        if (int e = decode_body(resp, s.max_body)) {
+            reset_socket(st);
+            st->rbuf.clear();
+            return Outcome{e, kStatusServerReset};
+        }
+    }
+    if (req.upgrade) return o;
+    if (resp.keep_alive && s.keep_alive) {
+        st->reused = true;
+    } else {
+        reset_socket(st);
+        st->rbuf.clear();
+        st->reused = false;
+    }
+    return o;
+}
+
+// Set-Cookie "name=value; attributes" into the cookies array (value URL-decoded, as Swoole).
+void add_cookie(zval *cookies, std::string_view set_cookie) {
+    size_t semi = set_cookie.find(';');
+    std::string_view pair = set_cookie.substr(0, semi);
+    size_t eq = pair.find('=');
+    if (eq == std::string_view::npos || eq == 0) return;
+    std::string_view name = pair.substr(0, eq), value = pair.substr(eq + 1);
+    while (!name.empty() && name.back() == ' ') name.remove_suffix(1);
+    while (!value.empty() && value.front() == ' ') value.remove_prefix(1);
+    zend_string *v = zend_string_init(value.data(), value.size(), 0);
+    ZSTR_LEN(v) = php_url_decode(ZSTR_VAL(v), ZSTR_LEN(v));
+    add_assoc_str_ex(cookies, name.data(), name.size(), v);
+}
+
+void publish(zend_object *self, Response &resp, const Settings &s) {
+    set_long(self, ZEND_STRL("statusCode"), resp.status);
+    zval headers, set_cookies, cookies;
+    array_init(&headers);
+    array_init(&set_cookies);
+    zval *old = prop(self, ZEND_STRL("cookies"));
+    if (Z_TYPE_P(old) == IS_ARRAY) {
+        ZVAL_ARR(&cookies, zend_array_dup(Z_ARRVAL_P(old)));
+    } else {
+        array_init(&cookies);
+    }
+    for (auto &[name, value] : resp.headers) {
+        std::string key = name;
+        if (s.lowercase_header) {
+            for (char &c : key) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
+        }
+        if (h1::equals_ignore_case(name, "set-cookie")) {
+            add_next_index_stringl(&set_cookies, value.data(), value.size());
+            add_cookie(&cookies, value);
+        }
+        add_assoc_stringl_ex(&headers, key.data(), key.size(), value.data(), value.size());
+    }
+    zend_update_property(ce_client, self, ZEND_STRL("headers"), &headers);
+    zend_update_property(ce_client, self, ZEND_STRL("set_cookie_headers"), &set_cookies);
+    zend_update_property(ce_client, self, ZEND_STRL("cookies"), &cookies);
+    zval_ptr_dtor(&headers);
+    zval_ptr_dtor(&set_cookies);
+    zval_ptr_dtor(&cookies);
+    zend_update_property_stringl(ce_client, self, ZEND_STRL("body"), resp.body.data(), resp.body.size());
+}
+
+}  // namespace
+
+bool execute(zend_object *self, const std::string &path, bool upgrade, Response *out) {
+    PhpCoroutine *p = current();
+    Settings s = read_settings(self);
+    State *st = client_of(self)->st;
+    drop_stale_socket(st);
+    if (st->websocket && !upgrade) close_connection(self);  // a WebSocket connection carries no more requests
+    Request req;
+    req.upgrade = upgrade;
+    bool built = build_request(self, path, req, s);
+    if (!built || EG(exception)) {
+        reset_request(self);
+        return false;
+    }
+    zval *host_prop = prop(self, ZEND_STRL("host"));
+    std::string host = Z_TYPE_P(host_prop) == IS_STRING ? Z_STRVAL_P(host_prop) : "";
+    int port = static_cast<int>(zval_get_long(prop(self, ZEND_STRL("port"))));
+    st->last_head = req.head;
+    set_long(self, ZEND_STRL("errCode"), 0);
+    zend_update_property_string(ce_client, self, ZEND_STRL("errMsg"), "");
+    set_long(self, ZEND_STRL("statusCode"), 0);
+    zend_update_property_string(ce_client, self, ZEND_STRL("body"), "");
+    reset_request(self);
+
+    Response resp;
+    Outcome o = run_io(st, s, host, port, req, resp);
+    if (!resumed(p)) return false;
+    zend_update_property_bool(ce_client, self, ZEND_STRL("connected"), st->sock != nullptr);
+    if (o.err) {
+        bool tls_failure = o.err == kSwErrSslVerifyFailed || o.err == kSwErrSslHandshakeFailed;
+        std::string detail = tls_failure && !st->tls_error.empty()
+                                 ? (o.err == kSwErrSslVerifyFailed ? "SSL " : "SSL handshake failed: ") + st->tls_error
+                                 : std::string();
+        fail(self, o.err, o.status, detail.empty() ? nullptr : detail.c_str());
+        return false;
+    }
+    publish(self, resp, s);
+    if (upgrade) {
+        if (!ws_accept(self, req, resp, s)) return false;
+    }
+    if (out) *out = std::move(resp);
+    return true;
+}
+
+}  // namespace gust::php::http_client

@@ -1,0 +1,69 @@
+// The registry of runtime hooks: the SWOOLE_HOOK_* flags and the hook areas that serve them.
+// Each hook area (sleep, stream sockets, files, ...) lives in ext/hooks/ and registers itself at
+// load time; whoever changes the flags (Swoole\Runtime, Co::set(), Co\run(), a server's
+// hook_flags) calls set_flags() here and never names an area. Hooked code behaves exactly as the
+// original outside coroutines, so a hook may stay on across requests.
+#pragma once
+
+#include "common/module.h"
+
+#include <cstdint>
+
+namespace gust::php::hooks {
+
+// Swoole's SWOOLE_HOOK_* values.
+enum Flag : uint32_t {
+    kTcp = 1u << 1,
+    kUdp = 1u << 2,
+    kUnix = 1u << 3,
+    kUdg = 1u << 4,
+    kSsl = 1u << 5,
+    kTls = 1u << 6,
+    kStreamFunction = 1u << 7,
+    kFile = 1u << 8,
+    kSleep = 1u << 9,
+    kProc = 1u << 10,
+    kCurl = 1u << 11,
+    kNativeCurl = 1u << 12,
+    kBlockingFunction = 1u << 13,
+    kSockets = 1u << 14,
+    kStdio = 1u << 15,
+    kPdoPgsql = 1u << 16,
+    kPdoOdbc = 1u << 17,
+    kPdoOracle = 1u << 18,
+    kPdoSqlite = 1u << 19,
+    kAll = 0x7fffffffu ^ kCurl,
+};
+
+// One hook area: `apply` is called with the full new flag set whenever it changes.
+struct Area {
+    const char *name;
+    uint32_t flags;  // the flags this area serves (reported in docs and phpinfo)
+    void (*apply)(uint32_t flags);
+};
+
+// Called from a static initializer in each hook_*.cc (see GUST_HOOK_AREA).
+bool register_area(const Area &area);
+
+uint32_t flags();
+void set_flags(uint32_t flags);
+// Flags that some area actually implements.
+uint32_t implemented_flags();
+
+// An internal function whose handler a hook replaces while its flag is on.
+struct FunctionHook {
+    const char *name;
+    zif_handler replacement;
+    zif_handler original = nullptr;  // filled on first use; also the fallback outside coroutines
+};
+// Swaps each named function's handler to `replacement` (on) or back (off). Functions that do not
+// exist (extension not loaded) are skipped.
+void switch_functions(FunctionHook *hooks, size_t count, bool on);
+
+}  // namespace gust::php::hooks
+
+#define GUST_HOOK_AREA(ident, name, flags, apply) \
+    static const bool ident = ::gust::php::hooks::register_area(::gust::php::hooks::Area{name, flags, apply})
+
+// Calls the original handler of the FunctionHook `hook` with this call's frame.
+#define GUST_CALL_ORIGINAL(hook) (hook).original(INTERNAL_FUNCTION_PARAM_PASSTHRU)

@@ -1,0 +1,212 @@
+// Swoole\Coroutine\Channel on the core Channel<T>: values are zvals moved in and out, never copied.
+// Method bodies hold no C++ object with a destructor across resumed(): it may longjmp.
+#include "coroutine/coroutine.h"
+
+#include "gust/base/error.h"
+#include "gust/coro/channel.h"
+
+using gust::php::PhpCoroutine;
+
+namespace {
+
+// Owns one zval reference; moving leaves the source UNDEF.
+struct ZvalBox {
+    zval v;
+    explicit ZvalBox(zval *z) { ZVAL_COPY(&v, z); }
+    ZvalBox(ZvalBox &&o) noexcept {
+        ZVAL_COPY_VALUE(&v, &o.v);
+        ZVAL_UNDEF(&o.v);
+    }
+    ZvalBox &operator=(ZvalBox &&o) noexcept {
+        if (this != &o) {
+            zval_ptr_dtor(&v);
+            ZVAL_COPY_VALUE(&v, &o.v);
+            ZVAL_UNDEF(&o.v);
+        }
+        return *this;
+    }
+    ZvalBox(const ZvalBox &) = delete;
+    ZvalBox &operator=(const ZvalBox &) = delete;
+    ~ZvalBox() { zval_ptr_dtor(&v); }
+};
+
+using CoreChannel = gust::coro::Channel<ZvalBox>;
+
+struct ChannelObject {
+    CoreChannel *ch;
+    zend_object std;
+};
+
+zend_class_entry *ce_channel = nullptr;
+zend_object_handlers channel_handlers;
+
+enum : zend_long { kChannelOk = 0, kChannelTimeout = -1, kChannelClosed = -2, kChannelCanceled = -3 };
+
+ChannelObject *from_obj(zend_object *obj) {
+    return reinterpret_cast<ChannelObject *>(reinterpret_cast<char *>(obj) - XtOffsetOf(ChannelObject, std));
+}
+
+zend_object *channel_create(zend_class_entry *ce) {
+    auto *c = static_cast<ChannelObject *>(zend_object_alloc(sizeof(ChannelObject), ce));
+    c->ch = nullptr;
+    zend_object_std_init(&c->std, ce);
+    object_properties_init(&c->std, ce);
+    c->std.handlers = &channel_handlers;
+    return &c->std;
+}
+
+void channel_free(zend_object *obj) {
+    ChannelObject *c = from_obj(obj);
+    delete c->ch;
+    c->ch = nullptr;
+    zend_object_std_dtor(obj);
+}
+
+
+zend_long channel_code(int rc) {
+    switch (rc) {
+        case 0: return kChannelOk;
+        case gust::kErrTimedOut: return kChannelTimeout;
+        case gust::kErrClosed: return kChannelClosed;
+        default: return kChannelCanceled;
+    }
+}
+
+void set_err(zend_object *obj, zend_long code) {
+    zend_update_property_long(ce_channel, obj, ZEND_STRL("errCode"), code);
+}
+
+CoreChannel *channel_of(zval *self) {
+    CoreChannel *ch = from_obj(Z_OBJ_P(self))->ch;
+    if (!ch) zend_throw_error(nullptr, "Swoole\\Coroutine\\Channel is not constructed");
+    return ch;
+}
+
+// The C++ part of push/pop, kept out of the method bodies (see the file comment).
+int do_push(CoreChannel *ch, zval *data, gust::Nanos timeout) { return ch->push(ZvalBox(data), timeout); }
+
+int do_pop(CoreChannel *ch, gust::Nanos timeout, zval *out) {
+    auto r = ch->pop(timeout);
+    if (!r) return r.error().code;
+    ZVAL_COPY_VALUE(out, &r->v);
+    ZVAL_UNDEF(&r->v);
+    return 0;
+}
+
+}  // namespace
+
+ZEND_METHOD(Swoole_Coroutine_Channel, __construct) {
+    zend_long size = 1;
+    ZEND_PARSE_PARAMETERS_START(0, 1)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_LONG(size)
+    ZEND_PARSE_PARAMETERS_END();
+    if (size < 1) size = 1;
+    ChannelObject *c = from_obj(Z_OBJ_P(ZEND_THIS));
+    if (c->ch) {
+        zend_throw_error(nullptr, "Swoole\\Coroutine\\Channel is already constructed");
+        return;
+    }
+    c->ch = new CoreChannel(static_cast<size_t>(size));
+    zend_update_property_long(ce_channel, Z_OBJ_P(ZEND_THIS), ZEND_STRL("capacity"), size);
+}
+
+ZEND_METHOD(Swoole_Coroutine_Channel, push) {
+    zval *data;
+    double timeout = -1;
+    ZEND_PARSE_PARAMETERS_START(1, 2)
+        Z_PARAM_ZVAL(data)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_DOUBLE(timeout)
+    ZEND_PARSE_PARAMETERS_END();
+    CoreChannel *ch = channel_of(ZEND_THIS);
+    if (!ch) return;
+    PhpCoroutine *p = gust::php::require_coroutine();
+    if (!p) return;
+    if (p->kill) RETURN_FALSE;
+    int rc = do_push(ch, data, gust::seconds_to_nanos(timeout));
+    if (!gust::php::resumed(p)) return;
+    if (rc != 0) {
+        set_err(Z_OBJ_P(ZEND_THIS), channel_code(rc));
+        RETURN_FALSE;
+    }
+    RETURN_TRUE;
+}
+
+ZEND_METHOD(Swoole_Coroutine_Channel, pop) {
+    double timeout = -1;
+    ZEND_PARSE_PARAMETERS_START(0, 1)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_DOUBLE(timeout)
+    ZEND_PARSE_PARAMETERS_END();
+    CoreChannel *ch = channel_of(ZEND_THIS);
+    if (!ch) return;
+    PhpCoroutine *p = gust::php::require_coroutine();
+    if (!p) return;
+    if (p->kill) RETURN_FALSE;
+    int rc = do_pop(ch, gust::seconds_to_nanos(timeout), return_value);
+    if (!gust::php::resumed(p)) {
+        zval_ptr_dtor(return_value);
+        ZVAL_UNDEF(return_value);
+        return;
+    }
+    if (rc != 0) {
+        set_err(Z_OBJ_P(ZEND_THIS), channel_code(rc));
+        RETURN_FALSE;
+    }
+}
+
+ZEND_METHOD(Swoole_Coroutine_Channel, isEmpty) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    CoreChannel *ch = channel_of(ZEND_THIS);
+    if (!ch) return;
+    RETURN_BOOL(ch->empty());
+}
+
+ZEND_METHOD(Swoole_Coroutine_Channel, isFull) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    CoreChannel *ch = channel_of(ZEND_THIS);
+    if (!ch) return;
+    RETURN_BOOL(ch->full());
+}
+
+ZEND_METHOD(Swoole_Coroutine_Channel, close) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    CoreChannel *ch = channel_of(ZEND_THIS);
+    if (!ch) return;
+    if (ch->closed()) RETURN_FALSE;
+    ch->close();
+    RETURN_TRUE;
+}
+
+ZEND_METHOD(Swoole_Coroutine_Channel, stats) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    CoreChannel *ch = channel_of(ZEND_THIS);
+    if (!ch) return;
+    array_init(return_value);
+    add_assoc_long(return_value, "consumer_num", static_cast<zend_long>(ch->consumers()));
+    add_assoc_long(return_value, "producer_num", static_cast<zend_long>(ch->producers()));
+    add_assoc_long(return_value, "queue_num", static_cast<zend_long>(ch->length()));
+}
+
+ZEND_METHOD(Swoole_Coroutine_Channel, length) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    CoreChannel *ch = channel_of(ZEND_THIS);
+    if (!ch) return;
+    RETURN_LONG(static_cast<zend_long>(ch->length()));
+}
+
+#include "stubs/coroutine_channel_arginfo.h"
+
+void gust::php::register_channel(int module_number) {
+    ce_channel = register_class_Swoole_Coroutine_Channel();
+    ce_channel->create_object = channel_create;
+    memcpy(&channel_handlers, zend_get_std_object_handlers(), sizeof(channel_handlers));
+    channel_handlers.offset = XtOffsetOf(ChannelObject, std);
+    channel_handlers.free_obj = channel_free;
+    channel_handlers.clone_obj = nullptr;
+    REGISTER_LONG_CONSTANT("SWOOLE_CHANNEL_OK", kChannelOk, CONST_CS | CONST_PERSISTENT);
+    REGISTER_LONG_CONSTANT("SWOOLE_CHANNEL_TIMEOUT", kChannelTimeout, CONST_CS | CONST_PERSISTENT);
+    REGISTER_LONG_CONSTANT("SWOOLE_CHANNEL_CLOSED", kChannelClosed, CONST_CS | CONST_PERSISTENT);
+    REGISTER_LONG_CONSTANT("SWOOLE_CHANNEL_CANCELED", kChannelCanceled, CONST_CS | CONST_PERSISTENT);
+}

@@ -1,0 +1,594 @@
+// The switch between PHP coroutines and the per-request runtime (loop + scheduler).
+//
+// Every PHP coroutine runs on a core coroutine. The core calls on_switch() right before each
+// context switch, still on the old stack: there the executor globals of the coroutine leaving
+// are saved and those of the one entering are loaded, and the engine's fiber observers are told
+// (Xdebug and profilers keep one call stack per zend_fiber_context).
+//
+// A PHP bailout (fatal error, uncaught exception) never longjmps across a coroutine stack or a
+// C++ frame: coroutine_main() catches it at the bottom of the coroutine, marks it pending, and
+// check_pending() re-raises it in whoever resumed the coroutine, up to the main context.
+#include "coroutine/coroutine.h"
+
+#include <cstring>
+
+extern "C" {
+#include "zend_observer.h"
+#include "ext/standard/basic_functions.h"
+}
+
+#include "gust/base/clock.h"
+#include "gust/base/error.h"
+#include "gust/coro/blocking.h"
+#include "gust/coro/fd_wait.h"
+
+namespace gust::php {
+
+GUST_TLS LoopState *t_loop_state = nullptr;
+
+namespace {
+
+GUST_TLS Options t_options;
+// Marks our zend_fiber_context objects (its address is the `kind`).
+const char kFiberKind = 0;
+
+void save_output(VmState &s) {
+    s.has_output = OG(handlers).top > 0;
+    if (!s.has_output) return;
+    s.output_handlers = OG(handlers);
+    s.output_active = OG(active);
+    s.output_running = OG(running);
+    zend_stack_init(&OG(handlers), sizeof(php_output_handler *));  // allocates nothing until used
+    OG(active) = nullptr;
+    OG(running) = nullptr;
+}
+
+void load_output(VmState &s) {
+    if (!s.has_output) return;
+    zend_stack_destroy(&OG(handlers));  // the empty stack the leaving side left behind
+    OG(handlers) = s.output_handlers;
+    OG(active) = s.output_active;
+    OG(running) = s.output_running;
+    s.has_output = false;
+}
+
+// Drops the output buffers of a coroutine that will never run again (no handler callbacks run).
+void discard_saved_output(VmState &s) {
+    if (!s.has_output) return;
+    VmState mine;
+    save_output(mine);
+    load_output(s);
+    php_output_discard_all();
+    zend_stack_destroy(&OG(handlers));
+    zend_stack_init(&OG(handlers), sizeof(php_output_handler *));
+    OG(active) = nullptr;
+    OG(running) = nullptr;
+    load_output(mine);
+}
+
+void save(VmState &s) {
+    s.vm_stack = EG(vm_stack);
+    s.vm_stack_top = EG(vm_stack_top);
+    s.vm_stack_end = EG(vm_stack_end);
+    s.vm_stack_page_size = EG(vm_stack_page_size);
+    s.current_execute_data = EG(current_execute_data);
+    s.exception = EG(exception);
+    s.prev_exception = EG(prev_exception);
+    s.opline_before_exception = EG(opline_before_exception);
+    s.error_reporting = EG(error_reporting);
+    s.bailout = EG(bailout);
+    s.active_fiber = EG(active_fiber);
+    s.fiber_context = EG(current_fiber_context);
+    save_output(s);
+}
+
+void load(VmState &s) {
+    load_output(s);
+    EG(vm_stack) = s.vm_stack;
+    EG(vm_stack_top) = s.vm_stack_top;
+    EG(vm_stack_end) = s.vm_stack_end;
+    EG(vm_stack_page_size) = s.vm_stack_page_size;
+    EG(current_execute_data) = s.current_execute_data;
+    EG(exception) = s.exception;
+    EG(prev_exception) = s.prev_exception;
+    EG(opline_before_exception) = s.opline_before_exception;
+    EG(error_reporting) = s.error_reporting;
+    EG(bailout) = s.bailout;
+    EG(active_fiber) = s.active_fiber;
+    EG(current_fiber_context) = s.fiber_context;
+}
+
+PhpCoroutine *of(coro::Coroutine *co) { return co ? static_cast<PhpCoroutine *>(co->user_data()) : nullptr; }
+
+constexpr size_t kMaxSpare = 256;
+
+void recycle(LoopState *rt, PhpCoroutine *p) {
+    if (rt->spare.size() < kMaxSpare) {
+        rt->spare.push_back(p);
+    } else {
+        delete p;
+    }
+}
+
+PhpCoroutine *fresh_coroutine(LoopState *rt) {
+    if (rt->spare.empty()) return new PhpCoroutine();
+    PhpCoroutine *p = rt->spare.back();
+    rt->spare.pop_back();
+    *p = PhpCoroutine();
+    return p;
+}
+
+void on_switch(coro::Coroutine *from, coro::Coroutine *to, void *data) {
+    auto *rt = static_cast<LoopState *>(data);
+    PhpCoroutine *fp = of(from);
+    const bool from_done = from && from->state() == coro::CoState::kDone;
+    zend_fiber_context *from_ctx = from_done ? &fp->fiber : EG(current_fiber_context);
+    if (!from_done) save(fp ? fp->vm : rt->main);
+
+    PhpCoroutine *tp = of(to);
+    bool fresh = false;
+    if (to && !tp) {
+        tp = rt->fresh;
+        rt->fresh = nullptr;
+        tp->co = to;
+        to->set_user_data(tp);
+        fresh = true;
+    }
+    VmState &ts = tp ? tp->vm : rt->main;
+    zend_fiber_context *to_ctx = ts.fiber_context;
+
+    // Observers see the statuses and executor state of before the switch, as with engine fibers: a new coroutine is still
+    // INIT (Xdebug creates its call stack then), a finished one already DEAD. Only our own contexts
+    // change status: a Fiber that switched coroutines stays "running" as far as Fiber code can tell.
+    if (from_done) from_ctx->status = ZEND_FIBER_STATUS_DEAD;
+    if (fresh) zend_observer_fiber_init_notify(to_ctx);
+    if (from_ctx && to_ctx) zend_observer_fiber_switch_notify(from_ctx, to_ctx);
+    if (!from_done && from_ctx && from_ctx->kind == &kFiberKind) from_ctx->status = ZEND_FIBER_STATUS_SUSPENDED;
+    if (to_ctx && to_ctx->kind == &kFiberKind) to_ctx->status = ZEND_FIBER_STATUS_RUNNING;
+    // Loaded after the notifications: observers expect the leaving side's frames still current
+    // (Xdebug records where a new fiber was started from).
+    load(ts);
+    if (from_done) {
+        zend_observer_fiber_destroy_notify(from_ctx);
+        from->set_user_data(nullptr);
+        recycle(rt, fp);
+    }
+}
+
+// Destroys what release_later() collected; a bailout in a destructor becomes a pending bailout.
+void drain_graveyard(LoopState *rt) {
+    while (Z_TYPE(rt->graveyard) == IS_ARRAY) {
+        zval dead;
+        ZVAL_COPY_VALUE(&dead, &rt->graveyard);
+        ZVAL_UNDEF(&rt->graveyard);
+        bool bailed = false;
+        zend_try { zval_ptr_dtor(&dead); }
+        zend_catch { bailed = true; }
+        zend_end_try();
+        if (bailed) {
+            rt->pending = Pending::kBailout;
+            return;
+        }
+    }
+}
+
+void release_php(PhpCoroutine *p) {
+    zval_ptr_dtor(&p->callable);
+    ZVAL_UNDEF(&p->callable);
+    for (uint32_t i = 0; i < p->argc; ++i) zval_ptr_dtor(&p->args[i]);
+    if (p->args) efree(p->args);
+    p->args = nullptr;
+    p->argc = 0;
+    zval_ptr_dtor(&p->defers);
+    ZVAL_UNDEF(&p->defers);
+    zval_ptr_dtor(&p->context);
+    ZVAL_UNDEF(&p->context);
+}
+
+// An exception left at the bottom of a coroutine: exit() becomes a pending exit for the resumer;
+// anything else is reported like an uncaught exception in the main script and ends the request.
+void finish_exception(LoopState *rt, PhpCoroutine *p) {
+    zend_object *ex = EG(exception);
+    if (!ex) return;
+    if (exit_exception_ce && instanceof_function(ex->ce, exit_exception_ce) && !p->kill) {
+        // An exit() nobody caught: the script ends with the status it asked for, as exit() does
+        // outside coroutines (a string status is printed and the exit status is 0).
+        zval rv;
+        zval *status = zend_read_property(exit_exception_ce, ex, ZEND_STRL("status"), 1, &rv);
+        if (Z_TYPE_P(status) == IS_LONG) {
+            EG(exit_status) = static_cast<int>(Z_LVAL_P(status));
+        } else if (Z_TYPE_P(status) == IS_STRING) {
+            php_output_write(Z_STRVAL_P(status), Z_STRLEN_P(status));
+        }
+        zend_clear_exception();
+        if (rt->pending == Pending::kNone) rt->pending = Pending::kExit;
+        return;
+    }
+    if (zend_is_unwind_exit(ex) || zend_is_graceful_exit(ex)) {
+        zend_clear_exception();
+        if (!p->kill && rt->pending == Pending::kNone) rt->pending = Pending::kExit;
+        return;
+    }
+    if (p->kill) {
+        zend_clear_exception();
+        return;
+    }
+    // Printed as PHP prints an uncaught exception (exit status 255); then the request ends like a
+    // fatal error (no more destructors), but by unwinding rather than a bailout, so nothing leaks.
+    zend_exception_error(ex, E_ERROR);
+    zend_objects_store_mark_destructed(&EG(objects_store));
+    if (rt->pending == Pending::kNone) rt->pending = Pending::kExit;
+}
+
+void call(zval *callable, zend_fcall_info_cache *fcc, zval *args, uint32_t argc) {
+    zval retval;
+    zend_fcall_info fci;
+    fci.size = sizeof(fci);
+    ZVAL_COPY_VALUE(&fci.function_name, callable);
+    fci.object = nullptr;
+    fci.retval = &retval;
+    fci.params = args;
+    fci.param_count = argc;
+    fci.named_params = nullptr;
+    ZVAL_UNDEF(&retval);
+    zend_call_function(&fci, fcc);
+    zval_ptr_dtor(&retval);
+}
+
+void run_defers(LoopState *rt, PhpCoroutine *p) {
+    while (Z_TYPE(p->defers) == IS_ARRAY && zend_hash_num_elements(Z_ARRVAL(p->defers)) > 0) {
+        HashTable *ht = Z_ARRVAL(p->defers);
+        zval fn;
+        zval *last = zend_hash_index_find(ht, ht->nNextFreeElement - 1);
+        ZVAL_COPY(&fn, last);
+        zend_hash_index_del(ht, ht->nNextFreeElement - 1);
+        ht->nNextFreeElement--;
+        zend_fcall_info_cache fcc;
+        char *error = nullptr;
+        if (zend_is_callable_ex(&fn, nullptr, 0, nullptr, &fcc, &error)) call(&fn, &fcc, nullptr, 0);
+        if (error) efree(error);
+        zval_ptr_dtor(&fn);
+        finish_exception(rt, p);
+    }
+}
+
+// The first VM stack page lives in coroutine_main's own frame: it costs no allocation, no
+// memory_limit, and only the part frames touch becomes resident (next to the C frames below it).
+// Deeper calls get emalloc'ed pages of kVmExtendPage from the engine as usual.
+constexpr size_t kVmFirstPage = 2 * 1024;
+constexpr size_t kVmExtendPage = 16 * 1024;
+
+// The function of each coroutine's bottom frame. With no frame at all, zend_call_function() would
+// turn any exception it returns (exit() included) into a fatal error on the spot.
+zend_function bottom_function = {ZEND_INTERNAL_FUNCTION};
+
+// Frees the pages the engine added above the first one (which has no prev and is not ours to free).
+void free_vm_pages(zend_vm_stack page) {
+    while (page && page->prev) {
+        zend_vm_stack prev = page->prev;
+        efree(page);
+        page = prev;
+    }
+}
+
+// The bottom of every PHP coroutine. No C++ object lives in this frame: a bailout lands here.
+void coroutine_main(PhpCoroutine *p) {
+    LoopState *rt = t_loop_state;
+    alignas(16) char first_page[kVmFirstPage];
+    auto *page = reinterpret_cast<zend_vm_stack>(first_page);
+    page->top = ZEND_VM_STACK_ELEMENTS(page);
+    page->end = reinterpret_cast<zval *>(first_page + sizeof(first_page));
+    page->prev = nullptr;
+    EG(vm_stack) = page;
+    EG(vm_stack_top) = page->top;
+    EG(vm_stack_end) = page->end;
+    EG(vm_stack_page_size) = kVmExtendPage;
+    auto *bottom = reinterpret_cast<zend_execute_data *>(EG(vm_stack_top));
+    EG(vm_stack_top) += ZEND_CALL_FRAME_SLOT;
+    memset(bottom, 0, sizeof(*bottom));
+    bottom->func = &bottom_function;
+    EG(current_execute_data) = bottom;
+    zend_try {
+        if (!p->kill) call(&p->callable, &p->fcc, p->args, p->argc);
+        finish_exception(rt, p);
+        run_defers(rt, p);
+        // Buffers the coroutine left open are flushed where its output goes, as at request end.
+        if (OG(handlers).top > 0) php_output_end_all();
+    }
+    zend_catch {
+        rt->pending = Pending::kBailout;
+    }
+    zend_end_try();
+    if (p->on_finish.fn) p->on_finish.fn(p->on_finish.arg, p->on_finish.tag);
+    // The callable, arguments and context may hold the last references to objects: their
+    // destructors run here, still caught at the bottom of this coroutine.
+    zend_try { release_php(p); }
+    zend_catch {
+        rt->pending = Pending::kBailout;
+    }
+    zend_end_try();
+    free_vm_pages(EG(vm_stack));
+    EG(vm_stack) = nullptr;
+    EG(current_execute_data) = nullptr;
+}
+
+// Wakes every coroutine once more with kill set so it unwinds (destructors run, finally blocks
+// do not, as for exit()). Main context only; never after a bailout (no PHP code may run then).
+void kill_all(LoopState *rt) {
+    for (int round = 0; round < 8 && rt->scheduler->stats().live > 0 && rt->pending != Pending::kBailout; ++round) {
+        for (coro::CoroutineId id : rt->scheduler->list()) {
+            coro::Coroutine *co = rt->scheduler->find(id);
+            PhpCoroutine *p = of(co);
+            if (!p) continue;
+            p->kill = true;
+            if (co->state() == coro::CoState::kSuspended) {
+                (void)rt->scheduler->resume(id);
+            } else if (co->state() == coro::CoState::kParked) {
+                rt->scheduler->wake(co, kErrCanceled);
+            }
+            if (rt->pending == Pending::kBailout) return;
+        }
+        for (int i = 0; i < 16 && rt->pending != Pending::kBailout && rt->loop->run_once(0); ++i) {
+            drain_graveyard(rt);
+        }
+        drain_graveyard(rt);
+    }
+}
+
+void report_deadlock(LoopState *rt) {
+    std::vector<coro::Coroutine *> stuck;
+    for (coro::CoroutineId id : rt->scheduler->list()) {
+        coro::Coroutine *co = rt->scheduler->find(id);
+        if (co && co->state() == coro::CoState::kParked) stuck.push_back(co);
+    }
+    if (t_options.deadlock_check) {
+        php_printf("===================================================================\n"
+                   " [FATAL ERROR]: all coroutines (count: %zu) are asleep - deadlock!\n",
+                   stuck.size());
+        for (coro::Coroutine *co : stuck) {
+            const coro::WaitInfo &w = co->wait_info();
+            php_printf(" [Coroutine-%lld] waiting on %s", static_cast<long long>(co->id()), w.kind);
+            if (w.object) php_printf("#%llu", static_cast<unsigned long long>(w.object));
+            if (w.op && *w.op) php_printf(" %s", w.op);
+            php_printf("\n");
+        }
+        php_printf("===================================================================\n");
+    }
+    for (coro::Coroutine *co : stuck) {
+        if (PhpCoroutine *p = of(co)) p->kill = true;
+        rt->scheduler->wake(co, kErrDeadlock);
+    }
+}
+
+bool exit_condition_set() { return Z_TYPE(t_options.exit_condition) != IS_UNDEF; }
+
+// Calls Co::set()'s exit_condition from the main context (no coroutine runs now); an exception
+// or a fatal error in it ends the loop and is raised in the main script.
+bool exit_condition_met() {
+    if (!exit_condition_set()) return false;
+    zval result;
+    ZVAL_UNDEF(&result);
+    bool bailed = false;
+    // A fatal error in the callback must not longjmp out of run_all (its loop hook would dangle):
+    // it is re-raised by the caller's check_pending() once run_all has cleaned up.
+    zend_try { call_user_function(nullptr, nullptr, &t_options.exit_condition, &result, 0, nullptr); }
+    zend_catch { bailed = true; }
+    zend_end_try();
+    if (bailed) {
+        t_loop_state->pending = Pending::kBailout;
+        return true;
+    }
+    bool met = EG(exception) != nullptr || zend_is_true(&result);
+    zval_ptr_dtor(&result);
+    return met;
+}
+
+// With an exit_condition, an iteration in which coroutines ran must not block in the poller:
+// run_all() checks the condition after every such iteration (a state change happens only then).
+struct ExitConditionHook final : loop::IterationHook {
+    coro::Scheduler *scheduler = nullptr;
+    uint64_t seen = 0;
+    bool before_wait() override {
+        uint64_t now = scheduler->stats().switches;
+        bool ran = now != seen;
+        seen = now;
+        return ran;
+    }
+    bool keeps_alive() override { return false; }
+};
+
+}  // namespace
+
+void release_later(zval *v) {
+    LoopState *rt = t_loop_state;
+    if (Z_TYPE_P(v) == IS_UNDEF) return;
+    if (!Z_REFCOUNTED_P(v) || !rt) {
+        zval_ptr_dtor(v);
+        ZVAL_UNDEF(v);
+        return;
+    }
+    if (Z_TYPE(rt->graveyard) != IS_ARRAY) array_init(&rt->graveyard);
+    zend_hash_next_index_insert(Z_ARRVAL(rt->graveyard), v);
+    ZVAL_UNDEF(v);
+}
+
+Options &options() { return t_options; }
+
+LoopState *loop_state() {
+    if (t_loop_state) return t_loop_state;
+    auto rt = std::make_unique<LoopState>();
+    rt->loop = std::make_unique<loop::Loop>();
+    coro::SchedulerOptions so;
+    so.stacks.stack_size = static_cast<size_t>(t_options.c_stack_size);
+    so.max_coroutines = static_cast<size_t>(t_options.max_coroutine);
+    rt->scheduler = std::make_unique<coro::Scheduler>(*rt->loop, so);
+    rt->scheduler->set_switch_observer(&on_switch, rt.get());
+    static uint64_t generations = 0;
+    rt->generation = ++generations;
+    t_loop_state = rt.release();
+    return t_loop_state;
+}
+
+PhpCoroutine *find(zend_long cid) {
+    if (!t_loop_state) return nullptr;
+    return of(t_loop_state->scheduler->find(cid));
+}
+
+PhpCoroutine *require_coroutine() {
+    PhpCoroutine *p = current();
+    if (!p) zend_throw_error(nullptr, "API must be called in the coroutine");
+    return p;
+}
+
+void register_event_wait_at_shutdown(LoopState *rt) {
+    if (rt->shutdown_registered) return;
+    rt->shutdown_registered = true;
+    php_shutdown_function_entry entry;
+    memset(&entry, 0, sizeof(entry));
+    zval fn;
+    ZVAL_STRING(&fn, "swoole_event_wait");
+    if (zend_fcall_info_init(&fn, 0, &entry.fci, &entry.fci_cache, nullptr, nullptr) != SUCCESS) {
+        zval_ptr_dtor(&fn);
+        return;
+    }
+    register_user_shutdown_function("swoole_event_wait", sizeof("swoole_event_wait") - 1, &entry);
+}
+
+zend_long create(zend_fcall_info_cache *fcc, zval *callable, zval *args, uint32_t argc, bool for_run,
+                 const FinishHook *on_finish) {
+    LoopState *rt = loop_state();
+    if (rt->pending != Pending::kNone) return -1;
+    if (rt->scheduler->stats().live >= static_cast<size_t>(t_options.max_coroutine)) {
+        php_error_docref(nullptr, E_WARNING, "exceed max number of coroutine %zu",
+                         static_cast<size_t>(t_options.max_coroutine));
+        return -1;
+    }
+    PhpCoroutine *p = fresh_coroutine(rt);
+    p->fcc = *fcc;
+    ZVAL_COPY(&p->callable, callable);
+    if (argc > 0) {
+        p->args = static_cast<zval *>(safe_emalloc(argc, sizeof(zval), 0));
+        for (uint32_t i = 0; i < argc; ++i) ZVAL_COPY(&p->args[i], &args[i]);
+        p->argc = argc;
+    }
+    ZVAL_UNDEF(&p->defers);
+    ZVAL_UNDEF(&p->context);
+    if (on_finish) p->on_finish = *on_finish;
+    memset(&p->fiber, 0, sizeof(p->fiber));
+    p->fiber.kind = const_cast<char *>(&kFiberKind);
+    p->fiber.status = ZEND_FIBER_STATUS_INIT;
+    p->vm.error_reporting = EG(error_reporting);
+    p->vm.fiber_context = &p->fiber;
+    // A coroutine started at top level (not by Co\run) runs on when the script body ends, as in Swoole.
+    if (!for_run && !current() && !rt->running) register_event_wait_at_shutdown(rt);
+
+    rt->fresh = p;
+    auto id = rt->scheduler->create([p] { coroutine_main(p); });
+    if (!id) {
+        rt->fresh = nullptr;
+        release_php(p);
+        delete p;
+        php_error_docref(nullptr, E_WARNING, "create coroutine failed: %s", error_message(id.error().code));
+        return -1;
+    }
+    return *id;
+}
+
+void run_all() {
+    LoopState *rt = loop_state();
+    if (rt->running || current()) return;
+    rt->running = true;
+    ExitConditionHook hook;
+    hook.scheduler = rt->scheduler.get();
+    const bool with_condition = exit_condition_set();
+    if (with_condition) rt->loop->add_hook(&hook);
+    rt->exit_requested = false;
+    while (rt->pending == Pending::kNone && !rt->exit_requested) {
+        if (exit_condition_met()) break;
+        bool more = rt->loop->run_once(-1);
+        drain_graveyard(rt);
+        if (more) continue;
+        // Ended by an error or Event::exit() in this iteration: that is not a deadlock.
+        if (rt->pending != Pending::kNone || rt->exit_requested) break;
+        if (rt->scheduler->stats().parked == 0) break;
+        report_deadlock(rt);
+    }
+    if (with_condition) rt->loop->remove_hook(&hook);
+    if (rt->pending == Pending::kNone) kill_all(rt);
+    rt->running = false;
+    // Left set until the next run: timers and events do not fire while coroutines are unwound.
+}
+
+bool check_pending() {
+    LoopState *rt = t_loop_state;
+    if (!rt || rt->pending == Pending::kNone) return false;
+    if (rt->pending == Pending::kExit) {
+        if (!EG(exception)) zend_throw_unwind_exit();
+        return true;
+    }
+    zend_bailout();
+    return true;
+}
+
+bool resumed_slow(PhpCoroutine *p) {
+    if (check_pending()) return false;
+    if (p && p->kill) {
+        if (!EG(exception)) zend_throw_unwind_exit();
+        return false;
+    }
+    if (p && p->throw_canceled) {
+        p->throw_canceled = false;
+        if (!EG(exception)) zend_throw_exception(canceled_exception_ce, "the coroutine was canceled", 0);
+        return false;
+    }
+    return true;
+}
+
+namespace {
+std::vector<ReleaseFn> &release_fns() {
+    static std::vector<ReleaseFn> fns;  // filled at MINIT, read-only afterwards
+    return fns;
+}
+}  // namespace
+
+void add_loop_release(ReleaseFn fn) { release_fns().push_back(fn); }
+
+void rshutdown() {
+    teardown_loop_state();
+    zval_ptr_dtor(&t_options.exit_condition);
+    t_options = Options{};
+    gust::coro::set_blocking_threads(static_cast<int>(t_options.aio_worker_num));
+}
+
+void teardown_loop_state() {
+    LoopState *rt = t_loop_state;
+    if (rt) {
+        // Timers and events first: nothing may fire while the coroutines are unwound. Again after:
+        // unwinding PHP code may have added some.
+        for (ReleaseFn release : release_fns()) release(rt);
+        if (rt->pending != Pending::kBailout && !current()) kill_all(rt);
+        for (ReleaseFn release : release_fns()) release(rt);
+        drain_graveyard(rt);
+        // Whatever is left (after a fatal error) is freed without running PHP code.
+        for (coro::CoroutineId id : rt->scheduler->list()) {
+            coro::Coroutine *co = rt->scheduler->find(id);
+            PhpCoroutine *p = of(co);
+            if (!p) continue;
+            free_vm_pages(p->vm.vm_stack);
+            discard_saved_output(p->vm);
+            release_php(p);
+            co->set_user_data(nullptr);
+            delete p;
+        }
+        drain_graveyard(rt);
+        for (PhpCoroutine *p : rt->spare) delete p;
+        rt->spare.clear();
+        gust::coro::forget_fd_waits(rt->loop.get());
+        rt->scheduler.reset();
+        rt->loop.reset();
+        delete rt;
+        t_loop_state = nullptr;
+    }
+}
+
+}  // namespace gust::php

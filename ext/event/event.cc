@@ -1,0 +1,534 @@
+// Swoole\Event and swoole_event_*(): PHP callbacks on fd readiness, deferred calls and a per-iteration
+// cycle callback, all on the request's loop; swoole_event_wait() runs it.
+//
+// Every PHP callback runs in a coroutine of its own (gust::php::create), never on the loop's C++
+// stack. A watch removed from inside its own callback is freed once that callback's coroutine has
+// switched back to the loop (its on_io frame is still below).
+// Method bodies hold no C++ object with a destructor: check_pending() may longjmp out of them.
+#include <fcntl.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <string>
+#include <unordered_map>
+
+#include "event/event.h"
+
+// Only the Socket object layout is used (no symbol of ext/sockets); the header hides it unless the
+// build says sockets are enabled.
+#ifndef HAVE_SOCKETS
+#define HAVE_SOCKETS 1
+#define GUST_DEFINED_HAVE_SOCKETS
+#endif
+extern "C" {
+#include "ext/sockets/php_sockets.h"
+}
+#ifdef GUST_DEFINED_HAVE_SOCKETS
+#undef HAVE_SOCKETS
+#undef GUST_DEFINED_HAVE_SOCKETS
+#endif
+
+namespace gust::php {
+namespace {
+
+// Swoole's event flags (not the core's IoEvents).
+enum : zend_long { kEventRead = 1 << 9, kEventWrite = 1 << 10 };
+
+struct Callback {
+    zval fn;  // UNDEF when not set
+    zend_fcall_info_cache fcc;
+};
+
+void set_callback(Callback &cb, zend_fcall_info *fci, zend_fcall_info_cache *fcc) {
+    zval_ptr_dtor(&cb.fn);
+    ZVAL_COPY(&cb.fn, &fci->function_name);
+    cb.fcc = *fcc;
+}
+
+void reset_callback(Callback &cb) {
+    release_later(&cb.fn);  // may be on the loop's stack: a destructor runs at the next safe point
+    ZVAL_UNDEF(&cb.fn);
+}
+
+bool has(const Callback &cb) { return Z_TYPE(cb.fn) != IS_UNDEF; }
+
+struct Watch final : loop::IoHandler {
+    int fd = -1;
+    zval socket;  // what add() was given; passed to the callbacks
+    Callback read{}, write{};
+    zend_long events = 0;  // kEventRead | kEventWrite, as the user asked
+    loop::WatchId id;
+    std::string out;  // Event::write() data not yet accepted by the fd
+    bool dead = false;
+    int busy = 0;  // on_io frames on the stack
+
+    uint32_t poll_events() const {
+        uint32_t ev = 0;
+        if (events & kEventRead) ev |= loop::kReadable;
+        if ((events & kEventWrite) || !out.empty()) ev |= loop::kWritable;
+        return ev;
+    }
+    void on_io(uint32_t ev) override;
+};
+
+struct Deferred {
+    Callback cb;
+};
+
+struct CycleHook final : loop::IterationHook {
+    bool before_wait() override;
+    bool keeps_alive() override { return false; }
+};
+
+// The request's watches, deferred calls and cycle callback.
+struct Events {
+    std::unordered_map<int, Watch *> watches;
+    std::unordered_map<uint64_t, Deferred *> deferred;  // by ticket: a loop closure finds nothing once released
+    uint64_t next_ticket = 1;
+    Callback cycle{};
+    bool cycle_before = false;
+    bool cycle_hooked = false;
+    CycleHook hook;
+};
+
+thread_local Events *t_events = nullptr;
+
+Events *registry() {
+    if (!t_events) {
+        t_events = new Events();
+        ZVAL_UNDEF(&t_events->cycle.fn);
+    }
+    return t_events;
+}
+
+// Whether PHP callbacks may start now: not while the loop is stopping or the request is ending.
+bool may_run(LoopState *rt) { return rt && rt->pending == Pending::kNone && !rt->exit_requested; }
+
+void free_watch(Watch *w) {
+    reset_callback(w->read);
+    reset_callback(w->write);
+    release_later(&w->socket);
+    delete w;
+}
+
+void remove_watch(LoopState *rt, Events *es, Watch *w) {
+    es->watches.erase(w->fd);
+    if (rt) rt->loop->unwatch(w->id);
+    w->dead = true;
+    if (w->busy == 0) free_watch(w);
+}
+
+// A non-blocking write whatever the fd's own mode: -1 with errno on failure.
+ssize_t write_now(int fd, const char *data, size_t len) {
+    ssize_t n = ::send(fd, data, len, MSG_DONTWAIT | MSG_NOSIGNAL);
+    if (n >= 0 || errno != ENOTSOCK) return n;
+    int flags = fcntl(fd, F_GETFL);
+    if (flags < 0) return -1;
+    if (!(flags & O_NONBLOCK)) (void)fcntl(fd, F_SETFL, flags | O_NONBLOCK);
+    n = ::write(fd, data, len);
+    int saved = errno;
+    if (!(flags & O_NONBLOCK)) (void)fcntl(fd, F_SETFL, flags);
+    errno = saved;
+    return n;
+}
+
+// Writes what Event::write() buffered; false (buffer dropped) on an error other than EAGAIN.
+bool flush(Watch *w) {
+    while (!w->out.empty()) {
+        ssize_t n = write_now(w->fd, w->out.data(), w->out.size());
+        if (n < 0) {
+            if (errno == EAGAIN || errno == EWOULDBLOCK) return true;
+            if (errno == EINTR) continue;
+            w->out.clear();
+            return false;
+        }
+        w->out.erase(0, static_cast<size_t>(n));
+    }
+    return true;
+}
+
+void Watch::on_io(uint32_t ev) {
+    LoopState *rt = loop_state_if_any();
+    if (dead || !may_run(rt)) return;
+    ++busy;
+    const bool failed = ev & (loop::kError | loop::kHangup);
+    const uint32_t before = poll_events();
+    bool called = false;
+    if (((ev & loop::kReadable) || failed) && (events & kEventRead) && has(read)) {
+        (void)create(&read.fcc, &read.fn, &socket, 1);
+        called = true;
+    }
+    // An error or hang-up goes to the read callback, or to the write side when there is none.
+    if (!dead && may_run(rt) && ((ev & loop::kWritable) || (failed && !called))) {
+        if (!out.empty()) {
+            if (!flush(this)) {
+                php_error_docref(nullptr, E_WARNING, "write to fd %d failed: %s", fd, strerror(errno));
+            }
+        } else if ((events & kEventWrite) && has(write)) {
+            (void)create(&write.fcc, &write.fn, &socket, 1);
+        }
+    }
+    if (!dead && poll_events() != before && rt) (void)rt->loop->update(id, poll_events());
+    --busy;
+    if (dead && busy == 0) free_watch(this);
+}
+
+bool CycleHook::before_wait() {
+    LoopState *rt = loop_state_if_any();
+    Events *es = t_events;
+    if (!es || !has(es->cycle) || !may_run(rt)) return false;
+    (void)create(&es->cycle.fcc, &es->cycle.fn, nullptr, 0);
+    // A coroutine the callback woke must run before the loop blocks.
+    return rt->scheduler->stats().runnable > 0;
+}
+
+void run_deferred(uint64_t ticket) {
+    Events *es = t_events;
+    LoopState *rt = loop_state_if_any();
+    if (!es || !rt) return;
+    auto it = es->deferred.find(ticket);
+    if (it == es->deferred.end()) return;
+    if (!may_run(rt)) {
+        rt->loop->defer([ticket] { run_deferred(ticket); });  // again once the loop runs normally
+        return;
+    }
+    Deferred *d = it->second;
+    es->deferred.erase(it);
+    (void)create(&d->cb.fcc, &d->cb.fn, nullptr, 0);
+    reset_callback(d->cb);
+    delete d;
+}
+
+// The fd behind a stream resource, a Socket object or an int; -1 (with a warning) otherwise.
+int to_fd(zval *z) {
+    int fd = -1;
+    if (Z_TYPE_P(z) == IS_LONG) {
+        fd = Z_LVAL_P(z) >= 0 && Z_LVAL_P(z) <= INT_MAX ? static_cast<int>(Z_LVAL_P(z)) : -1;
+    } else if (Z_TYPE_P(z) == IS_RESOURCE) {
+        auto *stream = static_cast<php_stream *>(
+            zend_fetch_resource2(Z_RES_P(z), nullptr, php_file_le_stream(), php_file_le_pstream()));
+        int sock = -1;  // php_socket_t on POSIX
+        if (stream && php_stream_cast(stream, PHP_STREAM_AS_FD_FOR_SELECT | PHP_STREAM_CAST_INTERNAL,
+                                      reinterpret_cast<void **>(&sock), 0) == SUCCESS) {
+            fd = static_cast<int>(sock);
+        }
+    } else if (Z_TYPE_P(z) == IS_OBJECT && zend_string_equals_literal(Z_OBJCE_P(z)->name, "Socket")) {
+        // ext/sockets' Socket; matched by name so gust.so does not need ext/sockets loaded.
+        fd = Z_SOCKET_P(z)->bsd_socket;
+    }
+    if (fd < 0 || fcntl(fd, F_GETFD) < 0) {
+        php_error_docref(nullptr, E_WARNING,
+                         "fd argument must be either valid PHP stream or valid PHP socket resource");
+        return -1;
+    }
+    return fd;
+}
+
+Watch *find_watch(int fd) {
+    if (!t_events) return nullptr;
+    auto it = t_events->watches.find(fd);
+    return it == t_events->watches.end() ? nullptr : it->second;
+}
+
+// add() and set() need a callback for each event they ask for.
+bool callbacks_cover(zend_long events, bool read, bool write) {
+    if ((events & kEventRead) && !read) {
+        php_error_docref(nullptr, E_WARNING, "%s: unable to find read callback of fd", "Swoole\\Event");
+        return false;
+    }
+    if ((events & kEventWrite) && !write) {
+        php_error_docref(nullptr, E_WARNING, "%s: unable to find write callback of fd", "Swoole\\Event");
+        return false;
+    }
+    return true;
+}
+
+zend_long add_watch(LoopState *rt, zval *zfd, int fd, zend_fcall_info *rfci, zend_fcall_info_cache *rfcc,
+                    zend_fcall_info *wfci, zend_fcall_info_cache *wfcc, zend_long events) {
+    Events *es = registry();
+    auto *w = new Watch();
+    w->fd = fd;
+    ZVAL_COPY(&w->socket, zfd);
+    ZVAL_UNDEF(&w->read.fn);
+    ZVAL_UNDEF(&w->write.fn);
+    if (ZEND_FCI_INITIALIZED(*rfci)) set_callback(w->read, rfci, rfcc);
+    if (ZEND_FCI_INITIALIZED(*wfci)) set_callback(w->write, wfci, wfcc);
+    w->events = events & (kEventRead | kEventWrite);
+    auto id = rt->loop->watch(fd, w->poll_events(), w);
+    if (!id) {
+        php_error_docref(nullptr, E_WARNING, "failed to add fd %d to the event loop: %s", fd,
+                         id.error().message());
+        free_watch(w);
+        return -1;
+    }
+    w->id = *id;
+    es->watches.emplace(fd, w);
+    if (!current() && !rt->running) register_event_wait_at_shutdown(rt);
+    return fd;
+}
+
+void event_add(INTERNAL_FUNCTION_PARAMETERS) {
+    zval *zfd;
+    zend_fcall_info rfci = empty_fcall_info, wfci = empty_fcall_info;
+    zend_fcall_info_cache rfcc = empty_fcall_info_cache, wfcc = empty_fcall_info_cache;
+    zend_long events = kEventRead;
+    ZEND_PARSE_PARAMETERS_START(1, 4)
+        Z_PARAM_ZVAL(zfd)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_FUNC_OR_NULL(rfci, rfcc)
+        Z_PARAM_FUNC_OR_NULL(wfci, wfcc)
+        Z_PARAM_LONG(events)
+    ZEND_PARSE_PARAMETERS_END();
+    if (!ZEND_FCI_INITIALIZED(rfci) && !ZEND_FCI_INITIALIZED(wfci)) {
+        php_error_docref(nullptr, E_WARNING, "both read and write callbacks are empty");
+        RETURN_FALSE;
+    }
+    if (!callbacks_cover(events, ZEND_FCI_INITIALIZED(rfci), ZEND_FCI_INITIALIZED(wfci))) RETURN_FALSE;
+    int fd = to_fd(zfd);
+    if (fd < 0) RETURN_FALSE;
+    if (find_watch(fd)) {
+        php_error_docref(nullptr, E_WARNING, "fd %d is already in the event loop", fd);
+        RETURN_FALSE;
+    }
+    LoopState *rt = loop_state();
+    if (!rt) RETURN_FALSE;
+    zend_long r = add_watch(rt, zfd, fd, &rfci, &rfcc, &wfci, &wfcc, events);
+    if (r < 0) RETURN_FALSE;
+    RETURN_LONG(r);
+}
+
+void event_set(INTERNAL_FUNCTION_PARAMETERS) {
+    zval *zfd;
+    zend_fcall_info rfci = empty_fcall_info, wfci = empty_fcall_info;
+    zend_fcall_info_cache rfcc = empty_fcall_info_cache, wfcc = empty_fcall_info_cache;
+    zend_long events = 0;
+    ZEND_PARSE_PARAMETERS_START(1, 4)
+        Z_PARAM_ZVAL(zfd)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_FUNC_OR_NULL(rfci, rfcc)
+        Z_PARAM_FUNC_OR_NULL(wfci, wfcc)
+        Z_PARAM_LONG(events)
+    ZEND_PARSE_PARAMETERS_END();
+    int fd = to_fd(zfd);
+    if (fd < 0) RETURN_FALSE;
+    Watch *w = find_watch(fd);
+    if (!w) {
+        php_error_docref(nullptr, E_WARNING, "fd %d is not in the event loop", fd);
+        RETURN_FALSE;
+    }
+    const zend_long want = events ? (events & (kEventRead | kEventWrite)) : w->events;
+    if (!callbacks_cover(want, ZEND_FCI_INITIALIZED(rfci) || has(w->read),
+                         ZEND_FCI_INITIALIZED(wfci) || has(w->write))) {
+        RETURN_FALSE;
+    }
+    if (ZEND_FCI_INITIALIZED(rfci)) set_callback(w->read, &rfci, &rfcc);
+    if (ZEND_FCI_INITIALIZED(wfci)) set_callback(w->write, &wfci, &wfcc);
+    w->events = want;
+    LoopState *rt = loop_state_if_any();
+    RETURN_BOOL(rt && rt->loop->update(w->id, w->poll_events()).ok());
+}
+
+void event_del(INTERNAL_FUNCTION_PARAMETERS) {
+    zval *zfd;
+    ZEND_PARSE_PARAMETERS_START(1, 1)
+        Z_PARAM_ZVAL(zfd)
+    ZEND_PARSE_PARAMETERS_END();
+    int fd = to_fd(zfd);
+    if (fd < 0) RETURN_FALSE;
+    Watch *w = find_watch(fd);
+    if (!w) RETURN_FALSE;
+    remove_watch(loop_state_if_any(), t_events, w);
+    RETURN_TRUE;
+}
+
+void event_isset(INTERNAL_FUNCTION_PARAMETERS) {
+    zval *zfd;
+    zend_long events = kEventRead | kEventWrite;
+    ZEND_PARSE_PARAMETERS_START(1, 2)
+        Z_PARAM_ZVAL(zfd)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_LONG(events)
+    ZEND_PARSE_PARAMETERS_END();
+    int fd = to_fd(zfd);
+    if (fd < 0) RETURN_FALSE;
+    Watch *w = find_watch(fd);
+    RETURN_BOOL(w && (w->events & events));
+}
+
+void event_write(INTERNAL_FUNCTION_PARAMETERS) {
+    zval *zfd;
+    zend_string *data;
+    ZEND_PARSE_PARAMETERS_START(2, 2)
+        Z_PARAM_ZVAL(zfd)
+        Z_PARAM_STR(data)
+    ZEND_PARSE_PARAMETERS_END();
+    if (ZSTR_LEN(data) == 0) {
+        php_error_docref(nullptr, E_WARNING, "data empty");
+        RETURN_FALSE;
+    }
+    int fd = to_fd(zfd);
+    if (fd < 0) RETURN_FALSE;
+    Watch *w = find_watch(fd);
+    if (!w) {
+        php_error_docref(nullptr, E_WARNING, "fd %d is not in the event loop", fd);
+        RETURN_FALSE;
+    }
+    const char *p = ZSTR_VAL(data);
+    size_t left = ZSTR_LEN(data);
+    if (w->out.empty()) {
+        while (left > 0) {
+            ssize_t n = write_now(fd, p, left);
+            if (n < 0) {
+                if (errno == EINTR) continue;
+                if (errno == EAGAIN || errno == EWOULDBLOCK) break;
+                php_error_docref(nullptr, E_WARNING, "write to fd %d failed: %s", fd, strerror(errno));
+                RETURN_FALSE;
+            }
+            p += n;
+            left -= static_cast<size_t>(n);
+        }
+    }
+    if (left > 0) {
+        const bool was_empty = w->out.empty();
+        w->out.append(p, left);
+        LoopState *rt = loop_state_if_any();
+        if (was_empty && rt) (void)rt->loop->update(w->id, w->poll_events());
+    }
+    RETURN_TRUE;
+}
+
+void event_defer(INTERNAL_FUNCTION_PARAMETERS) {
+    zend_fcall_info fci;
+    zend_fcall_info_cache fcc;
+    ZEND_PARSE_PARAMETERS_START(1, 1)
+        Z_PARAM_FUNC(fci, fcc)
+    ZEND_PARSE_PARAMETERS_END();
+    LoopState *rt = loop_state();
+    if (!rt) RETURN_FALSE;
+    Events *es = registry();
+    auto *d = new Deferred();
+    ZVAL_UNDEF(&d->cb.fn);
+    set_callback(d->cb, &fci, &fcc);
+    const uint64_t ticket = es->next_ticket++;
+    es->deferred.emplace(ticket, d);
+    rt->loop->defer([ticket] { run_deferred(ticket); });
+    if (!current() && !rt->running) register_event_wait_at_shutdown(rt);
+    RETURN_TRUE;
+}
+
+void event_cycle(INTERNAL_FUNCTION_PARAMETERS) {
+    zend_fcall_info fci = empty_fcall_info;
+    zend_fcall_info_cache fcc = empty_fcall_info_cache;
+    bool before = false;
+    ZEND_PARSE_PARAMETERS_START(1, 2)
+        Z_PARAM_FUNC_OR_NULL(fci, fcc)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_BOOL(before)
+    ZEND_PARSE_PARAMETERS_END();
+    LoopState *rt = loop_state();
+    if (!rt) RETURN_FALSE;
+    Events *es = registry();
+    if (!ZEND_FCI_INITIALIZED(fci)) {
+        if (!has(es->cycle)) RETURN_FALSE;
+        reset_callback(es->cycle);
+        RETURN_TRUE;
+    }
+    set_callback(es->cycle, &fci, &fcc);
+    es->cycle_before = before;
+    if (!es->cycle_hooked) {
+        rt->loop->add_hook(&es->hook);
+        es->cycle_hooked = true;
+    }
+    RETURN_TRUE;
+}
+
+void event_wait(INTERNAL_FUNCTION_PARAMETERS) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    LoopState *rt = loop_state_if_any();
+    // Not after a fatal error (an uncaught exception too) in the script itself: this also runs as a
+    // shutdown function, and PHP runs those after such an error.
+    const bool fatal = PG(last_error_message) &&
+                       (PG(last_error_type) & (E_ERROR | E_CORE_ERROR | E_COMPILE_ERROR | E_USER_ERROR | E_PARSE));
+    if (!rt || rt->pending != Pending::kNone || current() || fatal) return;
+    run_all();
+    check_pending();
+}
+
+void event_dispatch(INTERNAL_FUNCTION_PARAMETERS) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    LoopState *rt = loop_state_if_any();
+    if (!rt || rt->pending != Pending::kNone || current() || rt->running) RETURN_FALSE;
+    rt->running = true;
+    rt->exit_requested = false;
+    (void)rt->loop->run_once(-1);
+    rt->running = false;
+    if (check_pending()) return;
+    RETURN_TRUE;
+}
+
+void event_exit(INTERNAL_FUNCTION_PARAMETERS) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    LoopState *rt = loop_state_if_any();
+    if (!rt) return;
+    rt->exit_requested = true;
+    rt->loop->wake();
+}
+
+}  // namespace
+
+void events_release(LoopState *rt) {
+    Events *es = t_events;
+    if (!es) return;
+    while (!es->watches.empty()) remove_watch(rt, es, es->watches.begin()->second);
+    for (auto &kv : es->deferred) {
+        reset_callback(kv.second->cb);
+        delete kv.second;
+    }
+    es->deferred.clear();
+    reset_callback(es->cycle);
+    if (es->cycle_hooked && rt) rt->loop->remove_hook(&es->hook);
+    delete es;
+    t_events = nullptr;
+}
+
+}  // namespace gust::php
+
+ZEND_FUNCTION(swoole_event_add) { gust::php::event_add(INTERNAL_FUNCTION_PARAM_PASSTHRU); }
+ZEND_FUNCTION(swoole_event_set) { gust::php::event_set(INTERNAL_FUNCTION_PARAM_PASSTHRU); }
+ZEND_FUNCTION(swoole_event_del) { gust::php::event_del(INTERNAL_FUNCTION_PARAM_PASSTHRU); }
+ZEND_FUNCTION(swoole_event_write) { gust::php::event_write(INTERNAL_FUNCTION_PARAM_PASSTHRU); }
+ZEND_FUNCTION(swoole_event_wait) { gust::php::event_wait(INTERNAL_FUNCTION_PARAM_PASSTHRU); }
+ZEND_FUNCTION(swoole_event_exit) { gust::php::event_exit(INTERNAL_FUNCTION_PARAM_PASSTHRU); }
+ZEND_FUNCTION(swoole_event_defer) { gust::php::event_defer(INTERNAL_FUNCTION_PARAM_PASSTHRU); }
+ZEND_FUNCTION(swoole_event_cycle) { gust::php::event_cycle(INTERNAL_FUNCTION_PARAM_PASSTHRU); }
+ZEND_FUNCTION(swoole_event_dispatch) { gust::php::event_dispatch(INTERNAL_FUNCTION_PARAM_PASSTHRU); }
+ZEND_FUNCTION(swoole_event_isset) { gust::php::event_isset(INTERNAL_FUNCTION_PARAM_PASSTHRU); }
+
+ZEND_METHOD(Swoole_Event, add) { gust::php::event_add(INTERNAL_FUNCTION_PARAM_PASSTHRU); }
+ZEND_METHOD(Swoole_Event, del) { gust::php::event_del(INTERNAL_FUNCTION_PARAM_PASSTHRU); }
+ZEND_METHOD(Swoole_Event, set) { gust::php::event_set(INTERNAL_FUNCTION_PARAM_PASSTHRU); }
+ZEND_METHOD(Swoole_Event, isset) { gust::php::event_isset(INTERNAL_FUNCTION_PARAM_PASSTHRU); }
+ZEND_METHOD(Swoole_Event, dispatch) { gust::php::event_dispatch(INTERNAL_FUNCTION_PARAM_PASSTHRU); }
+ZEND_METHOD(Swoole_Event, defer) { gust::php::event_defer(INTERNAL_FUNCTION_PARAM_PASSTHRU); }
+ZEND_METHOD(Swoole_Event, cycle) { gust::php::event_cycle(INTERNAL_FUNCTION_PARAM_PASSTHRU); }
+ZEND_METHOD(Swoole_Event, write) { gust::php::event_write(INTERNAL_FUNCTION_PARAM_PASSTHRU); }
+ZEND_METHOD(Swoole_Event, wait) { gust::php::event_wait(INTERNAL_FUNCTION_PARAM_PASSTHRU); }
+ZEND_METHOD(Swoole_Event, exit) { gust::php::event_exit(INTERNAL_FUNCTION_PARAM_PASSTHRU); }
+
+#include "stubs/event_arginfo.h"
+
+void gust::php::register_event(int module_number) {
+    REGISTER_LONG_CONSTANT("SWOOLE_EVENT_READ", kEventRead, CONST_CS | CONST_PERSISTENT);
+    REGISTER_LONG_CONSTANT("SWOOLE_EVENT_WRITE", kEventWrite, CONST_CS | CONST_PERSISTENT);
+    zend_register_functions(nullptr, ext_functions, nullptr, MODULE_PERSISTENT);
+    register_class_Swoole_Event();
+}
+
+void gust::php::register_event_area(int module_number) {
+    register_timer(module_number);
+    register_event(module_number);
+    add_loop_release(timers_release);
+    add_loop_release(events_release);
+}

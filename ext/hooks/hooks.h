@@ -1,0 +1,18 @@
+// LoopState hooks: blocking PHP functions and stream transports that yield inside coroutines. The
+// flags and the registry live below, in runtime/hook_registry.h; this area's files each register
+// one hook area (GUST_HOOK_AREA) and Swoole\Runtime (runtime_class.cc) switches them by flag.
+#pragma once
+
+#include "coroutine/coroutine.h"
+#include "common/hook_registry.h"
+
+namespace gust::php::hooks {
+
+// True inside a PHP coroutine (where hooks take effect).
+inline bool in_coroutine() { return current() != nullptr; }
+
+// MINIT / RSHUTDOWN of this area: Swoole\Runtime and its constants; the request's hooks go off.
+void register_runtime_class(int module_number);
+void rshutdown();
+
+}  // namespace gust::php::hooks

@@ -1,0 +1,133 @@
+// Swoole\Http\Server in the PHP binding: Request and Response objects, and the worker's HTTP
+// connections. The reactor (BASE worker, or PROCESS master thread) has already cut the stream into
+// whole requests and refused malformed ones (proto/framing_http.cc); this side parses each request
+// into a Request, answers it through a Response, and keeps pipelined requests of one connection
+// in order. See docs/php-http-server.md.
+#pragma once
+
+#include <deque>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "gust/proto/compress.h"
+#include "gust/proto/http1.h"
+#include "server/protocol.h"
+#include "server/server.h"
+
+namespace gust::php::http {
+
+// Swoole\Http\Server options (docs/php-http-server.md), read when the server starts. The limits
+// the reactor enforces while framing requests are the server's (srv::HttpFraming).
+struct HttpSettings : srv::ProtocolState {
+    bool parse_post = true;
+    bool parse_cookie = true;
+    bool parse_files = true;
+    std::string upload_tmp_dir = "/tmp";
+    zend_long upload_max_filesize = 0;  // 0: package_max_length bounds uploads
+    bool compression = true;
+    int compression_level = 1;
+    zend_long compression_min_length = 20;
+    bool static_handler = false;
+    std::string document_root;  // realpath() of document_root
+    std::vector<std::string> static_locations;
+    std::vector<std::string> index_files;
+    bool autoindex = false;
+};
+
+// The settings of server `s` (the defaults when `s` is nullptr — Request::create() — or the
+// server has not started).
+const HttpSettings &settings_of(srv::Server *s);
+
+// What a port that also speaks WebSocket does with an upgrade request and the frames after it.
+// ext/websocket/ registers it at MINIT; this area never names WebSocket code.
+struct Upgrade {
+    // The upgrade request of a WebSocket port: the handshake. True when it took the request (the
+    // connection is then upgraded, or closed).
+    bool (*upgrade)(srv::Server *s, srv::Port *port, server::SessionId id, const proto::http1::RequestHead &head,
+                    zend_string *data, size_t head_len) = nullptr;
+    bool (*is_upgraded)(srv::Server *s, server::SessionId id) = nullptr;
+    // One whole frame of an upgraded connection (takes `frame`'s reference).
+    void (*frame_arrived)(srv::Server *s, srv::Port *port, server::SessionId id, zend_string *frame) = nullptr;
+    // A Response that ended with `status` on an upgraded connection (onHandshake answered it).
+    void (*handshake_done)(srv::Server *s, server::SessionId id, int status) = nullptr;
+};
+void register_upgrade(const Upgrade &upgrade);
+const Upgrade &upgrade();
+
+extern zend_class_entry *ce_http_server;
+void register_http_area();  // MINIT: Http\Server, Request, Response; plugs HTTP into the server
+
+struct RequestObject {
+    zend_string *data = nullptr;  // the request as received: head + raw body (getData)
+    zend_string *body = nullptr;  // decoded body (getContent); nullptr when there is none
+    std::string method;
+    std::vector<std::string> tmpfiles;  // uploads, unlinked when the request is freed
+    bool completed = true;              // Request::create() + parse(): the whole request was parsed
+    zend_object std;
+};
+
+struct ResponseObject {
+    zend_object *server = nullptr;  // the Swoole\Server it answers through (a reference is held)
+    server::SessionId fd = 0;
+    int status = 200;
+    std::string reason;
+    int version_minor = 1;
+    bool keep_alive = true;
+    bool head_only = false;       // a HEAD request: headers only
+    bool headers_sent = false;    // write() started a chunked (or, for HTTP/1.0, close-delimited) body
+    bool ended = false;
+    bool detached = false;
+    bool current = false;         // the connection's request in progress (ending it starts the next)
+    proto::compress::Encoding accepted = proto::compress::Encoding::kIdentity;  // from Accept-Encoding
+    std::unique_ptr<proto::compress::Compressor> stream;  // write() with compression
+    zend_object std;
+};
+
+// Where a declared property lives in the object (looked up once, at registration), so the hot
+// path writes and reads slots instead of hashing property names.
+uint32_t property_offset(zend_class_entry *ce, const char *name);
+inline zval *property_slot(zend_object *obj, uint32_t offset) { return OBJ_PROP(obj, offset); }
+// Replaces a property's value with `value` (its reference is taken).
+inline void set_property(zend_object *obj, uint32_t offset, zval *value) {
+    zval *slot = property_slot(obj, offset);
+    zval old;
+    ZVAL_COPY_VALUE(&old, slot);
+    ZVAL_COPY_VALUE(slot, value);
+    zval_ptr_dtor(&old);
+}
+
+RequestObject *request_from(zend_object *obj);
+ResponseObject *response_from(zend_object *obj);
+
+// A new Swoole\Http\Request for the whole request `data` (a reference is taken); nullptr (with
+// `status` set to the answer) when it cannot be parsed.
+zend_object *make_request(srv::Server *s, srv::Port *port, server::SessionId fd, zend_string *data,
+                          const proto::http1::RequestHead &head, size_t head_len, int *status);
+// A new Swoole\Http\Response bound to (server, fd) for the request `head`.
+zend_object *make_response(srv::Server *s, server::SessionId fd, const proto::http1::RequestHead &head);
+
+// Ends the response with what it has (no body): for the binding's own answers.
+bool end_response_now(ResponseObject *r);
+
+// The worker's HTTP connections: the request in progress and the pipelined ones behind it.
+void request_done(srv::Server *s, server::SessionId fd, bool close_connection);
+
+// The cached "Date: ..." value (RFC 9110 IMF-fixdate), refreshed once a second.
+std::string_view http_date();
+
+// The static handler (enable_static_handler + document_root): 0 when the request is not for it
+// (onRequest gets it), 1 when it answered, or -status when the request must be refused (a path
+// that would leave document_root).
+int serve_static(srv::Server *s, server::SessionId fd, const proto::http1::RequestHead &head);
+
+// Object handlers of the classes register_class_*() made (http_server.cc registers them).
+void setup_request_class(zend_class_entry *ce);
+void setup_response_class(zend_class_entry *ce);
+
+extern zend_class_entry *ce_request;
+extern zend_class_entry *ce_response;
+
+}  // namespace gust::php::http

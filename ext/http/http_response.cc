@@ -1,0 +1,757 @@
+// Swoole\Http\Response: status, headers, cookies and trailers set by the script, then one of end()
+// (Content-Length body, compressed when the client accepts it), write() (chunked), sendfile() or
+// redirect(). Header names and values with CR, LF or NUL are refused: a response is never split.
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <ctime>
+
+#include "gust/proto/http_cookie.h"
+#include "gust/proto/mime.h"
+#include "http/http.h"
+
+extern "C" {
+#include "ext/standard/url.h"
+}
+
+namespace gust::php::http {
+
+zend_class_entry *ce_response = nullptr;
+
+namespace {
+
+namespace compress = proto::compress;
+zend_object_handlers response_handlers;
+
+zend_object *response_create(zend_class_entry *ce) {
+    auto *o = static_cast<ResponseObject *>(zend_object_alloc(sizeof(ResponseObject), ce));
+    new (o) ResponseObject();
+    zend_object_std_init(&o->std, ce);
+    object_properties_init(&o->std, ce);
+    o->std.handlers = &response_handlers;
+    return &o->std;
+}
+
+srv::Server *server_of(ResponseObject *r) { return r->server ? srv::server_from(r->server) : nullptr; }
+
+bool forbidden(std::string_view v) { return proto::http1::has_forbidden_header_chars(v); }
+
+bool valid_header_name(std::string_view name) {
+    if (name.empty()) return false;
+    for (unsigned char c : name) {
+        if (c <= ' ' || c >= 0x7f || c == ':' || c == '(' || c == ')' || c == ',' || c == ';' || c == '<' ||
+            c == '>' || c == '=' || c == '@' || c == '[' || c == ']' || c == '{' || c == '}' || c == '"' ||
+            c == '/' || c == '?' || c == '\\') {
+            return false;
+        }
+    }
+    return true;
+}
+
+// "content-type" -> "Content-Type" (Swoole's $format = true).
+std::string format_header_name(std::string_view name) {
+    std::string out(name);
+    bool upper = true;
+    for (char &c : out) {
+        c = static_cast<char>(upper ? toupper(static_cast<unsigned char>(c)) : tolower(static_cast<unsigned char>(c)));
+        upper = c == '-';
+    }
+    return out;
+}
+
+struct ResponseSlots {
+    uint32_t fd, header, cookie, trailer;
+} slots;
+
+// The array in a property slot (separated, ready to change), or nullptr when there is none and
+// `create` is false.
+HashTable *array_property(zend_object *obj, uint32_t offset, bool create) {
+    zval *z = property_slot(obj, offset);
+    if (Z_TYPE_P(z) == IS_ARRAY) {
+        SEPARATE_ARRAY(z);
+        return Z_ARRVAL_P(z);
+    }
+    if (!create) return nullptr;
+    zval arr;
+    array_init(&arr);
+    set_property(obj, offset, &arr);
+    return Z_ARRVAL_P(property_slot(obj, offset));
+}
+
+bool writable(ResponseObject *r) { return r->server && !r->ended && !r->detached; }
+
+bool refuse_unwritable(ResponseObject *r) {
+    if (writable(r)) return false;
+    php_error_docref(nullptr, E_WARNING, "http response is unavailable (maybe it has been ended or detached)");
+    return true;
+}
+
+// Status and headers can change only before write() sent them.
+bool refuse_after_headers(ResponseObject *r) {
+    if (refuse_unwritable(r)) return true;
+    if (!r->headers_sent) return false;
+    php_error_docref(nullptr, E_WARNING, "the headers are already sent");
+    return true;
+}
+
+bool compressible(std::string_view type) {
+    type = type.substr(0, type.find(';'));
+    auto starts = [&](std::string_view p) { return type.size() >= p.size() && strncasecmp(type.data(), p.data(), p.size()) == 0; };
+    auto ends = [&](std::string_view p) {
+        return type.size() >= p.size() && strncasecmp(type.data() + type.size() - p.size(), p.data(), p.size()) == 0;
+    };
+    return starts("text/") || starts("application/json") || starts("application/javascript") ||
+           starts("application/xml") || starts("image/svg+xml") || ends("+json") || ends("+xml");
+}
+
+bool status_has_body(int status) { return status >= 200 && status != 204 && status != 304; }
+
+void append_decimal(std::string &out, uint64_t v) {
+    char buf[24];
+    char *end = buf + sizeof buf, *p = end;
+    do {
+        *--p = static_cast<char>('0' + v % 10);
+        v /= 10;
+    } while (v);
+    out.append(p, static_cast<size_t>(end - p));
+}
+
+struct HeadOptions {
+    size_t content_length = 0;
+    bool chunked = false;      // Transfer-Encoding: chunked
+    bool close_delimited = false;  // HTTP/1.0 write(): the body ends with the connection
+    bool no_length = false;    // 1xx/204/304: no Content-Length at all
+    compress::Encoding encoding = compress::Encoding::kIdentity;
+    std::string_view default_type = "text/html";
+};
+
+// The status line and headers. Sets *close_after when the response ends the connection.
+std::string build_head(ResponseObject *r, const HeadOptions &o, bool *close_after) {
+    std::string out;
+    out.reserve(256);
+    if (r->status == 200 && r->reason.empty()) {
+        out += r->version_minor == 0 ? "HTTP/1.0 200 OK\r\n" : "HTTP/1.1 200 OK\r\n";
+    } else {
+        const char *reason = r->reason.empty() ? proto::http1::reason_phrase(r->status) : r->reason.c_str();
+        out += r->version_minor == 0 ? "HTTP/1.0 " : "HTTP/1.1 ";
+        append_decimal(out, static_cast<uint64_t>(r->status));
+        out += ' ';
+        out += reason ? reason : "Unknown";
+        out += "\r\n";
+    }
+    bool has_server = false, has_date = false, has_type = false, has_connection = false;
+    *close_after = !r->keep_alive || o.close_delimited;
+    if (HashTable *headers = array_property(&r->std, slots.header, false)) {
+        zend_string *key;
+        zval *value;
+        ZEND_HASH_FOREACH_STR_KEY_VAL(headers, key, value) {
+            if (!key) continue;
+            const std::string_view name(ZSTR_VAL(key), ZSTR_LEN(key));
+            // Framing is Gust's to decide: a script's Content-Length or Transfer-Encoding could
+            // make the client read the next response as part of this one.
+            if (proto::http1::equals_ignore_case(name, "content-length") ||
+                proto::http1::equals_ignore_case(name, "transfer-encoding")) {
+                continue;
+            }
+            if (!valid_header_name(name)) continue;
+            has_server |= proto::http1::equals_ignore_case(name, "server");
+            has_date |= proto::http1::equals_ignore_case(name, "date");
+            has_type |= proto::http1::equals_ignore_case(name, "content-type");
+            auto add = [&](zval *v) {
+                zend_string *str = zval_get_string(v);
+                const std::string_view sv(ZSTR_VAL(str), ZSTR_LEN(str));
+                if (!forbidden(sv)) {
+                    if (proto::http1::equals_ignore_case(name, "connection")) {
+                        has_connection = true;
+                        if (proto::http1::equals_ignore_case(sv, "close")) *close_after = true;
+                    }
+                    out.append(name).append(": ").append(sv).append("\r\n");
+                }
+                zend_string_release(str);
+            };
+            if (Z_TYPE_P(value) == IS_ARRAY) {
+                zval *item;
+                ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(value), item) { add(item); }
+                ZEND_HASH_FOREACH_END();
+            } else {
+                add(value);
+            }
+        }
+        ZEND_HASH_FOREACH_END();
+    }
+    if (!has_server) out += "Server: swoole-http-server\r\n";
+    if (!has_date) out.append("Date: ").append(http_date()).append("\r\n");
+    if (!has_connection) out += *close_after ? "Connection: close\r\n" : "Connection: keep-alive\r\n";
+    if (!has_type && status_has_body(r->status)) out.append("Content-Type: ").append(o.default_type).append("\r\n");
+    if (o.encoding != compress::Encoding::kIdentity) {
+        out.append("Content-Encoding: ").append(compress::encoding_token(o.encoding)).append("\r\nVary: Accept-Encoding\r\n");
+    }
+    if (HashTable *cookies = array_property(&r->std, slots.cookie, false)) {
+        zval *c;
+        ZEND_HASH_FOREACH_VAL(cookies, c) {
+            if (Z_TYPE_P(c) == IS_STRING && !forbidden(std::string_view(Z_STRVAL_P(c), Z_STRLEN_P(c)))) {
+                out.append("Set-Cookie: ").append(Z_STRVAL_P(c), Z_STRLEN_P(c)).append("\r\n");
+            }
+        }
+        ZEND_HASH_FOREACH_END();
+    }
+    if (o.chunked) {
+        out += "Transfer-Encoding: chunked\r\n";
+    } else if (!o.no_length && !o.close_delimited) {
+        out += "Content-Length: ";
+        append_decimal(out, o.content_length);
+        out += "\r\n";
+    }
+    out += "\r\n";
+    return out;
+}
+
+bool send_bytes(ResponseObject *r, std::string_view bytes) {
+    srv::Server *s = server_of(r);
+    if (!s || bytes.empty()) return s != nullptr;
+    return srv::send_bytes_to_session(s, r->fd, bytes);
+}
+
+// The response is complete: the connection closes or its next pipelined request starts.
+void finish(ResponseObject *r, bool close_after) {
+    r->ended = true;
+    srv::Server *s = server_of(r);
+    if (!s) return;
+    if (upgrade().is_upgraded && upgrade().is_upgraded(s, r->fd)) upgrade().handshake_done(s, r->fd, r->status);
+    if (close_after) (void)srv::close_session(s, r->fd, false);
+    if (r->current) {
+        r->current = false;
+        request_done(s, r->fd, close_after);
+    }
+}
+
+std::string chunk_of(std::string_view data) {
+    char size[24];
+    const int n = snprintf(size, sizeof size, "%zx\r\n", data.size());
+    std::string out(size, static_cast<size_t>(n));
+    out.append(data).append("\r\n");
+    return out;
+}
+
+std::string trailers_of(ResponseObject *r) {
+    std::string out;
+    HashTable *t = array_property(&r->std, slots.trailer, false);
+    if (!t) return out;
+    zend_string *key;
+    zval *value;
+    ZEND_HASH_FOREACH_STR_KEY_VAL(t, key, value) {
+        if (!key || Z_TYPE_P(value) != IS_STRING) continue;
+        if (!valid_header_name(std::string_view(ZSTR_VAL(key), ZSTR_LEN(key)))) continue;
+        if (forbidden(std::string_view(Z_STRVAL_P(value), Z_STRLEN_P(value)))) continue;
+        out.append(ZSTR_VAL(key), ZSTR_LEN(key)).append(": ").append(Z_STRVAL_P(value), Z_STRLEN_P(value)).append("\r\n");
+    }
+    ZEND_HASH_FOREACH_END();
+    return out;
+}
+
+std::string_view header_value(ResponseObject *r, std::string_view name) {
+    HashTable *headers = array_property(&r->std, slots.header, false);
+    if (!headers) return {};
+    zend_string *key;
+    zval *value;
+    ZEND_HASH_FOREACH_STR_KEY_VAL(headers, key, value) {
+        if (key && Z_TYPE_P(value) == IS_STRING &&
+            proto::http1::equals_ignore_case(std::string_view(ZSTR_VAL(key), ZSTR_LEN(key)), name)) {
+            return std::string_view(Z_STRVAL_P(value), Z_STRLEN_P(value));
+        }
+    }
+    ZEND_HASH_FOREACH_END();
+    return {};
+}
+
+bool has_header(ResponseObject *r, std::string_view name) {
+    HashTable *headers = array_property(&r->std, slots.header, false);
+    if (!headers) return false;
+    zend_string *key;
+    ZEND_HASH_FOREACH_STR_KEY(headers, key) {
+        if (key && proto::http1::equals_ignore_case(std::string_view(ZSTR_VAL(key), ZSTR_LEN(key)), name)) return true;
+    }
+    ZEND_HASH_FOREACH_END();
+    return false;
+}
+
+// Which encoding end()/write() use for this body: none when the client or the settings say so,
+// the body is short, already encoded, or not a type worth compressing.
+compress::Encoding choose_encoding(ResponseObject *r, size_t length, bool streaming) {
+    srv::Server *s = server_of(r);
+    if (!s || !settings_of(s).compression || r->accepted == compress::Encoding::kIdentity || r->head_only) {
+        return compress::Encoding::kIdentity;
+    }
+    if (!streaming && length < static_cast<size_t>(settings_of(s).compression_min_length)) {
+        return compress::Encoding::kIdentity;
+    }
+    if (!status_has_body(r->status) || has_header(r, "content-encoding")) return compress::Encoding::kIdentity;
+    std::string_view type = header_value(r, "content-type");
+    if (type.empty()) type = "text/html";
+    return compressible(type) ? r->accepted : compress::Encoding::kIdentity;
+}
+
+bool end_response(ResponseObject *r, std::string_view content) {
+    srv::Server *s = server_of(r);
+    bool close_after = !r->keep_alive;
+    bool ok = true;
+    if (r->headers_sent) {
+        std::string tail;
+        if (r->stream) {
+            std::string compressed;
+            (void)r->stream->write(content, compressed);
+            (void)r->stream->finish(compressed);
+            content = {};
+            if (!compressed.empty()) tail += chunk_of(compressed);
+        }
+        if (r->version_minor == 0) {
+            tail.append(content);
+            close_after = true;
+        } else {
+            if (!content.empty()) tail += chunk_of(content);
+            tail.append("0\r\n").append(trailers_of(r)).append("\r\n");
+        }
+        ok = send_bytes(r, tail);
+        finish(r, close_after || r->version_minor == 0);
+        return ok;
+    }
+    HeadOptions o;
+    std::string compressed;
+    o.encoding = choose_encoding(r, content.size(), false);
+    if (o.encoding != compress::Encoding::kIdentity) {
+        auto out = compress::compress(o.encoding, settings_of(s).compression_level, content);
+        if (out.ok()) {
+            compressed = std::move(out.value());
+            content = compressed;
+        } else {
+            o.encoding = compress::Encoding::kIdentity;
+        }
+    }
+    o.no_length = !status_has_body(r->status);
+    o.content_length = content.size();
+    std::string head = build_head(r, o, &close_after);
+    if (!r->head_only && status_has_body(r->status)) head.append(content);
+    ok = send_bytes(r, head);
+    finish(r, close_after);
+    return ok;
+}
+
+bool write_chunk(ResponseObject *r, std::string_view content) {
+    std::string out;
+    if (!r->headers_sent) {
+        HeadOptions o;
+        o.encoding = choose_encoding(r, 0, true);
+        if (o.encoding != compress::Encoding::kIdentity) {
+            auto c = compress::Compressor::create(o.encoding, settings_of(server_of(r)).compression_level);
+            if (c.ok()) {
+                r->stream = std::make_unique<compress::Compressor>(std::move(c.value()));
+            } else {
+                o.encoding = compress::Encoding::kIdentity;
+            }
+        }
+        o.chunked = r->version_minor != 0;
+        o.close_delimited = r->version_minor == 0;
+        bool close_after = false;
+        out = build_head(r, o, &close_after);
+        r->headers_sent = true;
+    }
+    std::string compressed;
+    if (r->stream) {
+        if (!r->stream->write(content, compressed, compress::Flush::kSync).ok()) return false;
+        content = compressed;
+    }
+    if (!content.empty()) {
+        if (r->version_minor == 0) {
+            out.append(content);
+        } else {
+            out += chunk_of(content);
+        }
+    }
+    return send_bytes(r, out);
+}
+
+std::string cookie_date(time_t t) {
+    char buf[64];
+    tm g;
+    gmtime_r(&t, &g);
+    const size_t n = strftime(buf, sizeof buf, "%a, %d-%b-%Y %H:%M:%S GMT", &g);
+    return std::string(buf, n);
+}
+
+// Set-Cookie value as PHP's setcookie() writes it. false (with a warning) for names or attributes
+// that would break the header.
+bool make_cookie(INTERNAL_FUNCTION_PARAMETERS, bool url_encode) {
+    zend_string *name, *value = nullptr, *path = nullptr, *domain = nullptr, *samesite = nullptr, *priority = nullptr;
+    zend_long expires = 0;
+    bool secure = false, httponly = false, partitioned = false;
+    ZEND_PARSE_PARAMETERS_START(1, 10)
+        Z_PARAM_STR(name)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_STR(value)
+        Z_PARAM_LONG(expires)
+        Z_PARAM_STR(path)
+        Z_PARAM_STR(domain)
+        Z_PARAM_BOOL(secure)
+        Z_PARAM_BOOL(httponly)
+        Z_PARAM_STR(samesite)
+        Z_PARAM_STR(priority)
+        Z_PARAM_BOOL(partitioned)
+    ZEND_PARSE_PARAMETERS_END_EX(return false);
+    ResponseObject *r = response_from(Z_OBJ_P(ZEND_THIS));
+    if (refuse_unwritable(r)) return false;
+    const std::string_view n(ZSTR_VAL(name), ZSTR_LEN(name));
+    if (!proto::http::valid_cookie_name(n)) {
+        php_error_docref(nullptr, E_WARNING, "Cookie name cannot be empty or contain \"=,; \\t\\r\\n\\013\\014\"");
+        return false;
+    }
+    std::string v = value ? std::string(ZSTR_VAL(value), ZSTR_LEN(value)) : std::string();
+    if (url_encode && !v.empty()) {
+        zend_string *enc = php_url_encode(v.data(), v.size());
+        v.assign(ZSTR_VAL(enc), ZSTR_LEN(enc));
+        zend_string_release(enc);
+    } else if (!url_encode && !proto::http::valid_cookie_value(v)) {
+        php_error_docref(nullptr, E_WARNING, "Cookie value cannot contain \",; \\t\\r\\n\\013\\014\"");
+        return false;
+    }
+    for (zend_string *attr : {path, domain, samesite, priority}) {
+        if (attr && (strpbrk(ZSTR_VAL(attr), ",; \t\r\n\013\014") || ZSTR_LEN(attr) != strlen(ZSTR_VAL(attr)))) {
+            php_error_docref(nullptr, E_WARNING, "Cookie attributes cannot contain \",; \\t\\r\\n\\013\\014\" or NUL");
+            return false;
+        }
+    }
+    std::string c(n);
+    c += '=';
+    if (v.empty()) {
+        c += "deleted; expires=" + cookie_date(1) + "; Max-Age=0";
+    } else {
+        c += v;
+        if (expires > 0) {
+            const zend_long max_age = expires - time(nullptr);
+            c += "; expires=" + cookie_date(static_cast<time_t>(expires)) +
+                 "; Max-Age=" + std::to_string(max_age > 0 ? max_age : 0);
+        }
+    }
+    if (path && ZSTR_LEN(path)) c.append("; path=").append(ZSTR_VAL(path), ZSTR_LEN(path));
+    if (domain && ZSTR_LEN(domain)) c.append("; domain=").append(ZSTR_VAL(domain), ZSTR_LEN(domain));
+    if (secure) c += "; secure";
+    if (httponly) c += "; HttpOnly";
+    if (samesite && ZSTR_LEN(samesite)) c.append("; SameSite=").append(ZSTR_VAL(samesite), ZSTR_LEN(samesite));
+    if (priority && ZSTR_LEN(priority)) c.append("; Priority=").append(ZSTR_VAL(priority), ZSTR_LEN(priority));
+    if (partitioned) c += "; Partitioned";
+    HashTable *cookies = array_property(Z_OBJ_P(ZEND_THIS), slots.cookie, true);
+    zval cz;
+    ZVAL_STRINGL(&cz, c.data(), c.size());
+    zend_hash_next_index_insert(cookies, &cz);
+    return true;
+}
+
+void response_free(zend_object *obj) {
+    ResponseObject *r = response_from(obj);
+    srv::Server *s = server_of(r);
+    // A request the script neither answered nor detached gets a 500, so the client is not left
+    // waiting and the connection's next request can run.
+    if (s && writable(r) && srv::running_server() == s && srv::session_exists(s, r->fd)) {
+        r->status = 500;
+        r->reason.clear();
+        (void)end_response(r, {});
+    } else if (s && r->current && srv::running_server() == s) {
+        request_done(s, r->fd, false);
+    }
+    if (r->server) OBJ_RELEASE(r->server);
+    r->~ResponseObject();
+    zend_object_std_dtor(obj);
+}
+
+ResponseObject *this_response(zval *self) { return response_from(Z_OBJ_P(self)); }
+
+}  // namespace
+
+bool end_response_now(ResponseObject *r) { return writable(r) && end_response(r, {}); }
+
+ResponseObject *response_from(zend_object *obj) {
+    return reinterpret_cast<ResponseObject *>(reinterpret_cast<char *>(obj) - XtOffsetOf(ResponseObject, std));
+}
+
+zend_object *make_response(srv::Server *s, server::SessionId fd, const proto::http1::RequestHead &head) {
+    zend_object *obj = response_create(ce_response);
+    ResponseObject *r = response_from(obj);
+    r->server = s->self;
+    GC_ADDREF(s->self);
+    r->fd = fd;
+    r->version_minor = head.version_minor;
+    r->keep_alive = head.keep_alive;
+    r->head_only = head.method == "HEAD";
+    r->current = true;
+    bool found = false;
+    std::string_view accept = head.header("accept-encoding", &found);
+    if (found && settings_of(s).compression) r->accepted = compress::negotiate_encoding(accept);
+    zval fd_value;
+    ZVAL_LONG(&fd_value, fd);
+    set_property(obj, slots.fd, &fd_value);
+    return obj;
+}
+
+void setup_response_class(zend_class_entry *ce) {
+    ce_response = ce;
+    slots = {property_offset(ce, "fd"), property_offset(ce, "header"), property_offset(ce, "cookie"),
+             property_offset(ce, "trailer")};
+    ce_response->create_object = response_create;
+    memcpy(&response_handlers, zend_get_std_object_handlers(), sizeof(response_handlers));
+    response_handlers.offset = XtOffsetOf(ResponseObject, std);
+    response_handlers.free_obj = response_free;
+    response_handlers.clone_obj = nullptr;
+}
+
+}  // namespace gust::php::http
+
+using namespace gust::php::http;
+namespace srv = gust::php::srv;
+
+ZEND_METHOD(Swoole_Http_Response, initHeader) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    zval arr;
+    array_init(&arr);
+    set_property(Z_OBJ_P(ZEND_THIS), slots.header, &arr);
+    RETURN_TRUE;
+}
+
+ZEND_METHOD(Swoole_Http_Response, isWritable) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    ResponseObject *r = this_response(ZEND_THIS);
+    srv::Server *s = r->server ? srv::server_from(r->server) : nullptr;
+    RETURN_BOOL(s && !r->ended && !r->detached && srv::session_exists(s, r->fd));
+}
+
+ZEND_METHOD(Swoole_Http_Response, cookie) { RETURN_BOOL(make_cookie(INTERNAL_FUNCTION_PARAM_PASSTHRU, true)); }
+ZEND_METHOD(Swoole_Http_Response, rawcookie) { RETURN_BOOL(make_cookie(INTERNAL_FUNCTION_PARAM_PASSTHRU, false)); }
+
+ZEND_METHOD(Swoole_Http_Response, status) {
+    zend_long code;
+    zend_string *reason = nullptr;
+    ZEND_PARSE_PARAMETERS_START(1, 2)
+        Z_PARAM_LONG(code)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_STR(reason)
+    ZEND_PARSE_PARAMETERS_END();
+    ResponseObject *r = this_response(ZEND_THIS);
+    if (refuse_after_headers(r)) RETURN_FALSE;
+    if (code < 100 || code > 999) {
+        php_error_docref(nullptr, E_WARNING, "invalid status code " ZEND_LONG_FMT, code);
+        RETURN_FALSE;
+    }
+    if (reason && (forbidden(std::string_view(ZSTR_VAL(reason), ZSTR_LEN(reason))))) {
+        php_error_docref(nullptr, E_WARNING, "the reason phrase cannot contain CR, LF or NUL");
+        RETURN_FALSE;
+    }
+    r->status = static_cast<int>(code);
+    r->reason = reason ? std::string(ZSTR_VAL(reason), ZSTR_LEN(reason)) : std::string();
+    RETURN_TRUE;
+}
+
+ZEND_METHOD(Swoole_Http_Response, header) {
+    zend_string *key;
+    zval *value;
+    bool format = true;
+    ZEND_PARSE_PARAMETERS_START(2, 3)
+        Z_PARAM_STR(key)
+        Z_PARAM_ZVAL(value)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_BOOL(format)
+    ZEND_PARSE_PARAMETERS_END();
+    ResponseObject *r = this_response(ZEND_THIS);
+    if (refuse_after_headers(r)) RETURN_FALSE;
+    const std::string_view k(ZSTR_VAL(key), ZSTR_LEN(key));
+    if (!valid_header_name(k)) {
+        php_error_docref(nullptr, E_WARNING, "invalid header name");
+        RETURN_FALSE;
+    }
+    bool bad = false;
+    auto check = [&](zval *v) {
+        if (Z_TYPE_P(v) == IS_ARRAY || Z_TYPE_P(v) == IS_OBJECT) {
+            bad = true;
+            return;
+        }
+        zend_string *str = zval_get_string(v);
+        bad |= forbidden(std::string_view(ZSTR_VAL(str), ZSTR_LEN(str)));
+        zend_string_release(str);
+    };
+    if (Z_TYPE_P(value) == IS_ARRAY) {
+        zval *item;
+        ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(value), item) { check(item); }
+        ZEND_HASH_FOREACH_END();
+    } else if (Z_TYPE_P(value) != IS_NULL) {
+        check(value);
+    }
+    if (bad) {
+        php_error_docref(nullptr, E_WARNING, "header '%s' has an invalid value (CR, LF and NUL are not allowed)",
+                         ZSTR_VAL(key));
+        RETURN_FALSE;
+    }
+    const std::string name = format ? format_header_name(k) : std::string(k);
+    HashTable *headers = array_property(Z_OBJ_P(ZEND_THIS), slots.header, true);
+    if (Z_TYPE_P(value) == IS_NULL) {
+        zend_hash_str_del(headers, name.data(), name.size());
+    } else {
+        Z_TRY_ADDREF_P(value);
+        zend_hash_str_update(headers, name.data(), name.size(), value);
+    }
+    RETURN_TRUE;
+}
+
+ZEND_METHOD(Swoole_Http_Response, trailer) {
+    zend_string *key, *value = nullptr;
+    ZEND_PARSE_PARAMETERS_START(2, 2)
+        Z_PARAM_STR(key)
+        Z_PARAM_STR_OR_NULL(value)
+    ZEND_PARSE_PARAMETERS_END();
+    ResponseObject *r = this_response(ZEND_THIS);
+    if (refuse_unwritable(r)) RETURN_FALSE;
+    if (!valid_header_name(std::string_view(ZSTR_VAL(key), ZSTR_LEN(key))) ||
+        (value && forbidden(std::string_view(ZSTR_VAL(value), ZSTR_LEN(value))))) {
+        php_error_docref(nullptr, E_WARNING, "invalid trailer (CR, LF and NUL are not allowed)");
+        RETURN_FALSE;
+    }
+    HashTable *t = array_property(Z_OBJ_P(ZEND_THIS), slots.trailer, true);
+    if (!value) {
+        zend_hash_del(t, key);
+    } else {
+        zval v;
+        ZVAL_STR_COPY(&v, value);
+        zend_hash_update(t, key, &v);
+    }
+    RETURN_TRUE;
+}
+
+ZEND_METHOD(Swoole_Http_Response, write) {
+    zend_string *content;
+    ZEND_PARSE_PARAMETERS_START(1, 1)
+        Z_PARAM_STR(content)
+    ZEND_PARSE_PARAMETERS_END();
+    ResponseObject *r = this_response(ZEND_THIS);
+    if (refuse_unwritable(r)) RETURN_FALSE;
+    if (ZSTR_LEN(content) == 0) {
+        php_error_docref(nullptr, E_WARNING, "the content is empty");
+        RETURN_FALSE;
+    }
+    RETURN_BOOL(write_chunk(r, std::string_view(ZSTR_VAL(content), ZSTR_LEN(content))));
+}
+
+ZEND_METHOD(Swoole_Http_Response, end) {
+    zend_string *content = nullptr;
+    ZEND_PARSE_PARAMETERS_START(0, 1)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_STR_OR_NULL(content)
+    ZEND_PARSE_PARAMETERS_END();
+    ResponseObject *r = this_response(ZEND_THIS);
+    if (refuse_unwritable(r)) RETURN_FALSE;
+    RETURN_BOOL(end_response(r, content ? std::string_view(ZSTR_VAL(content), ZSTR_LEN(content)) : std::string_view()));
+}
+
+ZEND_METHOD(Swoole_Http_Response, sendfile) {
+    char *file;
+    size_t file_len;
+    zend_long offset = 0, length = 0;
+    ZEND_PARSE_PARAMETERS_START(1, 3)
+        Z_PARAM_PATH(file, file_len)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_LONG(offset)
+        Z_PARAM_LONG(length)
+    ZEND_PARSE_PARAMETERS_END();
+    ResponseObject *r = this_response(ZEND_THIS);
+    if (refuse_unwritable(r)) RETURN_FALSE;
+    if (r->headers_sent) {
+        php_error_docref(nullptr, E_WARNING, "cannot sendfile() after write()");
+        RETURN_FALSE;
+    }
+    zend_long size = 0;
+    const int fd = srv::open_file_range(file, offset, length, &size);
+    if (fd < 0) RETURN_FALSE;
+    HeadOptions o;
+    o.content_length = static_cast<size_t>(size);
+    o.default_type = gust::proto::http::mime_type_for(std::string_view(file, file_len));
+    bool close_after = false;
+    const std::string head = build_head(r, o, &close_after);
+    bool ok = send_bytes(r, head);
+    if (ok && !r->head_only) ok = srv::send_file_range(srv::server_from(r->server), r->fd, file, fd, offset, size);
+    close(fd);
+    finish(r, close_after || !ok);
+    RETURN_BOOL(ok);
+}
+
+ZEND_METHOD(Swoole_Http_Response, redirect) {
+    zend_string *location;
+    zend_long code = 302;
+    ZEND_PARSE_PARAMETERS_START(1, 2)
+        Z_PARAM_STR(location)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_LONG(code)
+    ZEND_PARSE_PARAMETERS_END();
+    ResponseObject *r = this_response(ZEND_THIS);
+    if (refuse_unwritable(r)) RETURN_FALSE;
+    if (r->headers_sent || forbidden(std::string_view(ZSTR_VAL(location), ZSTR_LEN(location)))) {
+        php_error_docref(nullptr, E_WARNING, "invalid redirect target (CR, LF and NUL are not allowed)");
+        RETURN_FALSE;
+    }
+    if (code < 300 || code > 399) code = 302;
+    r->status = static_cast<int>(code);
+    r->reason.clear();
+    HashTable *headers = array_property(Z_OBJ_P(ZEND_THIS), slots.header, true);
+    zval v;
+    ZVAL_STR_COPY(&v, location);
+    zend_hash_str_update(headers, ZEND_STRL("Location"), &v);
+    RETURN_BOOL(end_response(r, {}));
+}
+
+ZEND_METHOD(Swoole_Http_Response, detach) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    ResponseObject *r = this_response(ZEND_THIS);
+    if (refuse_unwritable(r)) RETURN_FALSE;
+    r->detached = true;
+    if (r->current) {
+        r->current = false;
+        request_done(srv::server_from(r->server), r->fd, false);
+    }
+    RETURN_TRUE;
+}
+
+ZEND_METHOD(Swoole_Http_Response, create) {
+    zval *target;
+    zend_long fd = -1;
+    ZEND_PARSE_PARAMETERS_START(0, 2)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_ZVAL(target)
+        Z_PARAM_LONG(fd)
+    ZEND_PARSE_PARAMETERS_END();
+    srv::Server *s = nullptr;
+    if (ZEND_NUM_ARGS() >= 1 && Z_TYPE_P(target) == IS_OBJECT && instanceof_function(Z_OBJCE_P(target), srv::ce_server)) {
+        s = srv::server_from(Z_OBJ_P(target));
+    } else if (ZEND_NUM_ARGS() >= 1 && Z_TYPE_P(target) == IS_LONG) {
+        s = srv::running_server();
+        fd = Z_LVAL_P(target);
+    }
+    if (!s || fd <= 0) {
+        php_error_docref(nullptr, E_WARNING, "Response::create() needs a running server and a connection fd");
+        RETURN_FALSE;
+    }
+    gust::proto::http1::RequestHead head;  // HTTP/1.1, keep-alive, no compression
+    zend_object *obj = make_response(s, fd, head);
+    response_from(obj)->current = false;
+    RETURN_OBJ(obj);
+}
+
+ZEND_METHOD(Swoole_Http_Response, close) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    ResponseObject *r = this_response(ZEND_THIS);
+    if (!r->server) RETURN_FALSE;
+    const bool was_current = r->current;
+    r->ended = true;
+    r->current = false;
+    srv::Server *s = srv::server_from(r->server);
+    const bool ok = srv::close_session(s, r->fd, false);
+    if (was_current) request_done(s, r->fd, true);
+    RETURN_BOOL(ok);
+}
+
+ZEND_METHOD(Swoole_Http_Response, __destruct) {}

@@ -1,0 +1,298 @@
+// Swoole\Http\Server: class registration, and the worker's side of each HTTP connection — one
+// request at a time in onRequest, the pipelined ones behind it queued and started in order when
+// the response before them ends (so answers never interleave).
+#include <climits>
+#include <cstdlib>
+#include <ctime>
+
+#include "http/http.h"
+#include "zend/options.h"
+#include "stubs/http_server_arginfo.h"
+
+namespace gust::php::srv {
+
+// The worker's HTTP connections.
+struct HttpWorker {
+    struct Pending {
+        Port *port;
+        zend_string *request;  // nullptr: an answer of the reactor's (`status`)
+        int status;
+    };
+    struct Conn {
+        bool busy = false;  // a request of it is in onRequest (or its response is being written)
+        std::deque<Pending> queue;
+    };
+    std::unordered_map<server::SessionId, Conn> conns;
+
+    static void release(Conn &c) {
+        for (Pending &p : c.queue) {
+            if (p.request) zend_string_release(p.request);
+        }
+        c.queue.clear();
+    }
+    ~HttpWorker() {
+        for (auto &[id, c] : conns) release(c);
+    }
+};
+
+}  // namespace gust::php::srv
+
+namespace gust::php::http {
+namespace {
+
+using srv::HttpWorker;
+using srv::Port;
+using srv::Server;
+
+// Pipelined requests queued behind a slow one; a client sending more is closed, so one
+// connection cannot make the worker buffer without bound.
+constexpr size_t kMaxPipelined = 64;
+
+HttpWorker &worker_of(Server *s) {
+    if (!s->http) s->http = new HttpWorker();
+    return *s->http;
+}
+
+// A request the worker cannot take: its status goes out and the connection closes.
+void refuse(Server *s, server::SessionId id, int status) {
+    const std::string_view answer = proto::http1::error_response(status);
+    (void)srv::send_bytes_to_session(s, id, answer);
+    (void)srv::close_session(s, id, false);
+    request_done(s, id, true);
+}
+
+void start_request(Server *s, Port *port, server::SessionId id, zend_string *data,
+                   const srv::ParsedHead *parsed = nullptr) {
+    worker_of(s).conns[id].busy = true;
+    // Reused (constructing a head zeroes 4 KiB); nothing below keeps it past this call.
+    static proto::http1::RequestHead head;
+    int head_len;
+    if (parsed) {
+        // The reactor parsed this very request a moment ago (same process): its head, moved onto our copy.
+        head.copy_rebased(*parsed->head, parsed->base, ZSTR_VAL(data));
+        head_len = static_cast<int>(parsed->head_len);
+    } else {
+        proto::http1::Limits limits;
+        limits.max_head_bytes = static_cast<size_t>(std::max<zend_long>(64, s->settings.http_framing.max_header_size));
+        head_len = proto::http1::parse_request_head(ZSTR_VAL(data), ZSTR_LEN(data), &head, limits);
+    }
+    if (head_len <= 0) {
+        // The reactor's framing accepted it, so this only happens for a corrupt message.
+        zend_string_release(data);
+        refuse(s, id, head.error_status ? head.error_status : 400);
+        return;
+    }
+    if (port && port->websocket && upgrade().upgrade &&
+        upgrade().upgrade(s, port, id, head, data, static_cast<size_t>(head_len))) {
+        zend_string_release(data);
+        request_done(s, id, false);
+        return;
+    }
+    const int static_status = serve_static(s, id, head);
+    if (static_status != 0) {
+        zend_string_release(data);
+        if (static_status > 0) {
+            request_done(s, id, !head.keep_alive);
+        } else {
+            refuse(s, id, -static_status);
+        }
+        return;
+    }
+    int status = 0;
+    zend_object *request = make_request(s, port, id, data, head, static_cast<size_t>(head_len), &status);
+    if (!request) {
+        zend_string_release(data);
+        refuse(s, id, status);
+        return;
+    }
+    zend_object *response = make_response(s, id, head);
+    zend_string_release(data);  // the Request holds it now
+    zval args[2];
+    ZVAL_OBJ(&args[0], request);
+    ZVAL_OBJ(&args[1], response);
+    if (!srv::dispatch(s, port, srv::kRequest, args, 2)) {
+        // No onRequest (a WebSocket server without one): a plain request is not welcome.
+        ResponseObject *r = response_from(response);
+        r->status = port && port->websocket ? 400 : 404;
+        (void)end_response_now(r);
+    }
+    // The coroutine holds its own references; a Response it did not end is answered with a 500
+    // when the last reference goes.
+    zval_ptr_dtor(&args[0]);
+    zval_ptr_dtor(&args[1]);
+}
+
+// An answer the reactor could not send itself without overtaking earlier responses: 100 Continue,
+// or a refusal that ends the connection.
+void send_reactor_answer(Server *s, server::SessionId id, int status) {
+    if (status != 100) {
+        refuse(s, id, status);
+        return;
+    }
+    const std::string_view answer = proto::http1::kContinueResponse;
+    (void)srv::send_bytes_to_session(s, id, answer);
+}
+
+void start_next(Server *s, server::SessionId id) {
+    while (s->http) {
+        auto it = s->http->conns.find(id);
+        if (it == s->http->conns.end() || it->second.busy || it->second.queue.empty()) return;
+        HttpWorker::Pending next = it->second.queue.front();
+        it->second.queue.pop_front();
+        if (next.request) {
+            start_request(s, next.port, id, next.request);
+            return;
+        }
+        send_reactor_answer(s, id, next.status);
+    }
+}
+
+}  // namespace
+
+void request_done(Server *s, server::SessionId fd, bool close_connection) {
+    if (!s->http) return;
+    auto it = s->http->conns.find(fd);
+    if (it == s->http->conns.end()) return;
+    it->second.busy = false;
+    if (close_connection) {
+        HttpWorker::release(it->second);
+        s->http->conns.erase(it);
+        return;
+    }
+    if (it->second.queue.empty()) {
+        // The entry stays until the connection closes: keep-alive requests reuse it (no node
+        // allocated and freed per request).
+        srv::handoff_request_done(s, fd);  // PROCESS mode: nothing of it is pending here now
+        return;
+    }
+    // The next request starts from the loop, not from inside the response that just ended.
+    if (LoopState *rt = loop_state_if_any()) rt->loop->defer([s, fd] { start_next(s, fd); });
+}
+
+std::string_view http_date() {
+    // PHP runs on one thread per process (NTS), like everything in ext/.
+    static time_t cached_second = 0;
+    static char buf[64];
+    static size_t len = 0;
+    const time_t now = time(nullptr);
+    if (now != cached_second) {
+        tm g;
+        gmtime_r(&now, &g);
+        len = strftime(buf, sizeof buf, "%a, %d %b %Y %H:%M:%S GMT", &g);
+        cached_second = now;
+    }
+    return std::string_view(buf, len);
+}
+
+}  // namespace gust::php::http
+
+namespace gust::php::http {
+namespace {
+
+using srv::ParsedHead;
+
+void answer_arrived(Server *s, server::SessionId id, int status) {
+    HttpWorker::Conn &c = worker_of(s).conns[id];
+    if (!c.busy && c.queue.empty()) {
+        send_reactor_answer(s, id, status);
+        if (status == 100) request_done(s, id, false);  // forget the idle connection again
+        return;
+    }
+    c.queue.push_back({nullptr, nullptr, status});
+}
+
+void request_arrived(Server *s, Port *port, server::SessionId id, zend_string *request, const ParsedHead *parsed) {
+    const Upgrade &up = upgrade();
+    if (up.is_upgraded && up.is_upgraded(s, id)) {
+        up.frame_arrived(s, port, id, request);
+        return;
+    }
+    HttpWorker::Conn &c = worker_of(s).conns[id];
+    if (!c.busy && c.queue.empty()) {
+        start_request(s, port, id, request, parsed);
+        return;
+    }
+    if (c.queue.size() >= kMaxPipelined) {
+        php_error_docref(nullptr, E_WARNING, "connection %lld pipelined more than %zu requests; closing it",
+                         static_cast<long long>(id), kMaxPipelined);
+        zend_string_release(request);
+        HttpWorker::release(c);
+        (void)srv::close_session(s, id, false);
+        return;
+    }
+    c.queue.push_back({port, request, 0});
+}
+
+int session_closed(Server *s, Port *, server::SessionId id) {
+    if (!s->http) return srv::kClose;
+    auto it = s->http->conns.find(id);
+    if (it == s->http->conns.end()) return srv::kClose;
+    HttpWorker::release(it->second);
+    s->http->conns.erase(it);
+    return srv::kClose;
+}
+
+void worker_end(Server *s) {
+    delete s->http;
+    s->http = nullptr;
+}
+
+bool load_settings(Server *s, HashTable *ht) {
+    using namespace opt;
+    auto h = std::make_unique<HttpSettings>();
+    h->parse_post = bool_of(ht, "http_parse_post", true);
+    h->parse_cookie = bool_of(ht, "http_parse_cookie", true);
+    h->parse_files = bool_of(ht, "http_parse_files", true);
+    h->upload_tmp_dir = string_of(ht, "upload_tmp_dir", "/tmp");
+    h->upload_max_filesize = std::max<zend_long>(0, long_of(ht, "upload_max_filesize", 0));
+    h->compression = bool_of(ht, "http_compression", true);
+    h->compression_level = static_cast<int>(
+        std::clamp<zend_long>(long_of(ht, "http_compression_level", long_of(ht, "http_gzip_level", 1)), 1, 9));
+    h->compression_min_length = std::max<zend_long>(0, long_of(ht, "compression_min_length", 20));
+    h->static_handler = bool_of(ht, "enable_static_handler", false);
+    const std::string root = string_of(ht, "document_root", "");
+    if (!root.empty()) {
+        char resolved[PATH_MAX];
+        if (!realpath(root.c_str(), resolved)) {
+            php_error_docref(nullptr, E_WARNING, "document_root [%s] does not exist", root.c_str());
+            return false;
+        }
+        h->document_root = resolved;
+    }
+    h->static_locations = strings_of(ht, "static_handler_locations");
+    h->index_files = strings_of(ht, "http_index_files");
+    h->autoindex = bool_of(ht, "http_autoindex", false);
+    s->protocol_states[static_cast<int>(srv::ProtocolId::kHttp)] = std::move(h);
+    return true;
+}
+
+Upgrade g_upgrade;  // filled at MINIT by ext/websocket/
+
+}  // namespace
+
+zend_class_entry *ce_http_server = nullptr;
+
+const HttpSettings &settings_of(Server *s) {
+    static const HttpSettings defaults;
+    srv::ProtocolState *state = s ? s->protocol_states[static_cast<int>(srv::ProtocolId::kHttp)].get() : nullptr;
+    return state ? *static_cast<const HttpSettings *>(state) : defaults;
+}
+
+void register_upgrade(const Upgrade &u) { g_upgrade = u; }
+const Upgrade &upgrade() { return g_upgrade; }
+
+void register_http_area() {
+    ce_http_server = register_class_Swoole_Http_Server(srv::ce_server);
+    setup_request_class(register_class_Swoole_Http_Request());
+    setup_response_class(register_class_Swoole_Http_Response());
+    srv::Protocol p;
+    p.server_class = &ce_http_server;
+    p.load_settings = load_settings;
+    p.package_arrived = request_arrived;
+    p.answer_arrived = answer_arrived;
+    p.session_closed = session_closed;
+    p.worker_end = worker_end;
+    srv::register_protocol(srv::ProtocolId::kHttp, p);
+}
+
+}  // namespace gust::php::http

@@ -1,0 +1,82 @@
+// The module entry of the Gust extension: the one place that knows every area of the binding. It
+// registers them at MINIT in their order (lowest first: a class is registered after its parent),
+// ends each request's state at RSHUTDOWN, and prints phpinfo(). See docs/ARCHITECTURE.md.
+#include "client/http_client.h"
+#include "coroutine/coroutine.h"
+#include "event/event.h"
+#include "gust/base/version.h"
+#include "hooks/hooks.h"
+#include "http/http.h"
+#include "process/process.h"
+#include "common/errors.h"
+#include "common/module.h"
+#include "server/server.h"
+#include "websocket/websocket.h"
+
+PHP_INI_BEGIN()
+    STD_PHP_INI_BOOLEAN("swoole.use_shortname", "1", PHP_INI_SYSTEM, OnUpdateBool, use_shortname, zend_gust_globals,
+                        gust_globals)
+    STD_PHP_INI_BOOLEAN("swoole.display_errors", "1", PHP_INI_ALL, OnUpdateBool, display_errors, zend_gust_globals,
+                        gust_globals)
+PHP_INI_END()
+
+static PHP_MINIT_FUNCTION(gust) {
+    using namespace gust::php;
+    ZEND_INIT_MODULE_GLOBALS(gust, init_globals, nullptr);
+    REGISTER_INI_ENTRIES();
+    register_common_functions(module_number);
+    register_errors(module_number);
+    register_coroutine_area(module_number);
+    register_event_area(module_number);
+    hooks::register_runtime_class(module_number);
+    register_process(module_number);
+    srv::register_server_area(module_number);
+    http::register_http_area();
+    srv::register_websocket_area(module_number);
+    http_client::register_client_area();
+    return SUCCESS;
+}
+
+static PHP_RSHUTDOWN_FUNCTION(gust) {
+    using namespace gust::php;
+    rshutdown();  // the coroutine area: timers, events, coroutines and the scheduler end
+    srv::task_rshutdown();
+    hooks::rshutdown();
+    GUST_G(last_error) = 0;
+    return SUCCESS;
+}
+
+static PHP_MSHUTDOWN_FUNCTION(gust) {
+    UNREGISTER_INI_ENTRIES();
+    return SUCCESS;
+}
+
+static PHP_MINFO_FUNCTION(gust) {
+    php_info_print_table_start();
+    php_info_print_table_row(2, "Gust support", "enabled");
+    php_info_print_table_row(2, "Version", gust::version());
+    php_info_print_table_row(2, "Swoole API version", PHP_GUST_SWOOLE_API_VERSION);
+    php_info_print_table_row(2, "Build mode", gust::build_mode());
+    php_info_print_table_row(2, "Features", gust::features());
+    php_info_print_table_end();
+    DISPLAY_INI_ENTRIES();
+}
+
+#include "stubs/functions_arginfo.h"
+
+zend_module_entry gust_module_entry = {
+    STANDARD_MODULE_HEADER,
+    "gust",
+    ext_functions,
+    PHP_MINIT(gust),
+    PHP_MSHUTDOWN(gust),
+    nullptr,
+    PHP_RSHUTDOWN(gust),
+    PHP_MINFO(gust),
+    PHP_GUST_VERSION,
+    STANDARD_MODULE_PROPERTIES,
+};
+
+extern "C" {
+ZEND_GET_MODULE(gust)
+}

@@ -1,0 +1,374 @@
+// Swoole\Process: fork a child that runs a PHP callable; an optional unix socket pair (pipe_type 1:
+// stream, 2: datagram) connects parent and child. read()/write() park the calling coroutine
+// instead of blocking when they run inside one. Also the process side of Server::addProcess().
+#include <poll.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+
+#include "process/process.h"
+#include "coroutine/fd_wait.h"
+#include "gust/base/error.h"
+
+namespace gust::php {
+
+zend_class_entry *ce_process = nullptr;
+
+namespace {
+
+zend_object_handlers process_handlers;
+
+struct ProcessObject {
+    zval callback;
+    zend_fcall_info_cache fcc;
+    int fds[2];          // [0]: the parent's end, [1]: the child's end (-1: none)
+    bool in_child;       // this object is the child's copy
+    bool redirect_stdio;
+    bool enable_coroutine;
+    int pipe_type;
+    double timeout;      // read/write timeout in seconds (< 0: none)
+    bool blocking;
+    zend_object std;
+};
+
+ProcessObject *process_object(zend_object *obj) {
+    return reinterpret_cast<ProcessObject *>(reinterpret_cast<char *>(obj) - XtOffsetOf(ProcessObject, std));
+}
+
+zend_object *process_create(zend_class_entry *ce) {
+    auto *o = static_cast<ProcessObject *>(zend_object_alloc(sizeof(ProcessObject), ce));
+    ZVAL_UNDEF(&o->callback);
+    o->fcc = empty_fcall_info_cache;
+    o->fds[0] = o->fds[1] = -1;
+    o->in_child = false;
+    o->redirect_stdio = false;
+    o->enable_coroutine = false;
+    o->pipe_type = 2;
+    o->timeout = -1;
+    o->blocking = true;
+    zend_object_std_init(&o->std, ce);
+    object_properties_init(&o->std, ce);
+    o->std.handlers = &process_handlers;
+    return &o->std;
+}
+
+void process_free(zend_object *obj) {
+    ProcessObject *o = process_object(obj);
+    zval_ptr_dtor(&o->callback);
+    for (int &fd : o->fds) {
+        if (fd >= 0) ::close(fd);
+        fd = -1;
+    }
+    zend_object_std_dtor(obj);
+}
+
+HashTable *process_get_gc(zend_object *obj, zval **table, int *n) {
+    ProcessObject *o = process_object(obj);
+    *table = Z_TYPE(o->callback) == IS_UNDEF ? nullptr : &o->callback;
+    *n = Z_TYPE(o->callback) == IS_UNDEF ? 0 : 1;
+    return zend_std_get_properties(obj);
+}
+
+int my_fd(ProcessObject *o) { return o->in_child ? o->fds[1] : o->fds[0]; }
+
+// Waits until fd is ready: parks the coroutine when inside one, else blocks in poll(). 0, or an
+// error code (timed out, canceled).
+int wait_ready(ProcessObject *o, int fd, uint32_t events) {
+    const Nanos timeout = o->timeout < 0 ? -1 : seconds_to_nanos(o->timeout);
+    if (current()) return wait_fd(fd, events, timeout);
+    pollfd p{fd, static_cast<short>(events & loop::kWritable ? POLLOUT : POLLIN), 0};
+    int ms = o->timeout < 0 ? -1 : static_cast<int>(o->timeout * 1000);
+    int rc;
+    do {
+        rc = ::poll(&p, 1, ms);
+    } while (rc < 0 && errno == EINTR);
+    return rc > 0 ? 0 : (rc == 0 ? kErrTimedOut : -errno);
+}
+
+}  // namespace
+
+// Runs in the child after fork(): redirects stdio if asked, calls the callback (inside a coroutine
+// runtime when enable_coroutine), then ends the child's script.
+void process_run_child(zend_object *obj) {
+    ProcessObject *o = process_object(obj);
+    o->in_child = true;
+    if (o->fds[0] >= 0) ::close(o->fds[0]);
+    o->fds[0] = -1;
+    zend_update_property_long(ce_process, obj, ZEND_STRL("pid"), getpid());
+    zend_update_property_long(ce_process, obj, ZEND_STRL("pipe"), o->fds[1]);
+    if (o->redirect_stdio && o->fds[1] >= 0) {
+        dup2(o->fds[1], STDIN_FILENO);
+        dup2(o->fds[1], STDOUT_FILENO);
+    }
+    zval arg;
+    ZVAL_OBJ(&arg, obj);
+    if (o->enable_coroutine) {
+        (void)create(&o->fcc, &o->callback, &arg, 1, true);
+        if (!check_pending()) run_all();
+    } else {
+        zval ret;
+        ZVAL_UNDEF(&ret);
+        zend_fcall_info fci = empty_fcall_info;
+        fci.size = sizeof(fci);
+        ZVAL_COPY_VALUE(&fci.function_name, &o->callback);
+        fci.retval = &ret;
+        fci.params = &arg;
+        fci.param_count = 1;
+        zend_call_function(&fci, &o->fcc);
+        zval_ptr_dtor(&ret);
+    }
+    if (!check_pending() && !EG(exception)) zend_throw_unwind_exit();
+}
+
+// Forks the process (Server::addProcess uses it too). The child's pid, 0 in the child (which has
+// already run and must return at once), or -errno.
+pid_t process_fork(zend_object *obj) {
+    ProcessObject *o = process_object(obj);
+    pid_t pid = fork();
+    if (pid < 0) return -errno;
+    if (pid == 0) {
+        process_run_child(obj);
+        return 0;
+    }
+    if (o->fds[1] >= 0) ::close(o->fds[1]);
+    o->fds[1] = -1;
+    zend_update_property_long(ce_process, obj, ZEND_STRL("pid"), pid);
+    zend_update_property_long(ce_process, obj, ZEND_STRL("pipe"), o->fds[0]);
+    return pid;
+}
+
+// Whether the object is a not-yet-started Process (for addProcess).
+bool process_is_fresh(zend_object *obj) { return Z_TYPE(process_object(obj)->callback) != IS_UNDEF; }
+
+}  // namespace gust::php
+
+using namespace gust::php;
+
+ZEND_METHOD(Swoole_Process, __construct) {
+    zend_fcall_info fci;
+    zend_fcall_info_cache fcc;
+    bool redirect = false, enable_coroutine = false;
+    zend_long pipe_type = 2;
+    ZEND_PARSE_PARAMETERS_START(1, 4)
+        Z_PARAM_FUNC(fci, fcc)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_BOOL(redirect)
+        Z_PARAM_LONG(pipe_type)
+        Z_PARAM_BOOL(enable_coroutine)
+    ZEND_PARSE_PARAMETERS_END();
+    ProcessObject *o = process_object(Z_OBJ_P(ZEND_THIS));
+    if (pipe_type < 0 || pipe_type > 2) {
+        zend_argument_value_error(3, "must be 0, SOCK_STREAM (1) or SOCK_DGRAM (2)");
+        RETURN_THROWS();
+    }
+    zval_ptr_dtor(&o->callback);
+    ZVAL_COPY(&o->callback, &fci.function_name);
+    o->fcc = fcc;
+    o->redirect_stdio = redirect;
+    o->enable_coroutine = enable_coroutine;
+    o->pipe_type = static_cast<int>(redirect && pipe_type == 0 ? 1 : pipe_type);
+    if (o->pipe_type > 0 && o->fds[0] < 0) {
+        int type = (o->pipe_type == 1 ? SOCK_STREAM : SOCK_DGRAM) | SOCK_CLOEXEC;
+        if (socketpair(AF_UNIX, type, 0, o->fds) != 0) {
+            zend_throw_exception_ex(swoole_exception_ce(), errno, "socketpair() failed: %s", strerror(errno));
+            RETURN_THROWS();
+        }
+        zend_update_property_long(ce_process, Z_OBJ_P(ZEND_THIS), ZEND_STRL("pipe"), o->fds[0]);
+    }
+}
+
+ZEND_METHOD(Swoole_Process, __destruct) {}
+
+ZEND_METHOD(Swoole_Process, start) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    ProcessObject *o = process_object(Z_OBJ_P(ZEND_THIS));
+    if (o->in_child) {
+        php_error_docref(nullptr, E_WARNING, "a child process cannot start itself");
+        RETURN_FALSE;
+    }
+    pid_t pid = process_fork(Z_OBJ_P(ZEND_THIS));
+    if (pid < 0) {
+        php_error_docref(nullptr, E_WARNING, "fork() failed: %s", gust::error_message(pid));
+        RETURN_FALSE;
+    }
+    if (pid == 0) return;  // the child's script ends (unwind exit is pending)
+    RETURN_LONG(pid);
+}
+
+ZEND_METHOD(Swoole_Process, write) {
+    zend_string *data;
+    ZEND_PARSE_PARAMETERS_START(1, 1)
+        Z_PARAM_STR(data)
+    ZEND_PARSE_PARAMETERS_END();
+    ProcessObject *o = process_object(Z_OBJ_P(ZEND_THIS));
+    int fd = my_fd(o);
+    if (fd < 0) {
+        php_error_docref(nullptr, E_WARNING, "the process has no pipe");
+        RETURN_FALSE;
+    }
+    size_t done = 0;
+    while (done < ZSTR_LEN(data)) {
+        ssize_t n = ::send(fd, ZSTR_VAL(data) + done, ZSTR_LEN(data) - done, MSG_DONTWAIT | MSG_NOSIGNAL);
+        if (n >= 0) {
+            done += static_cast<size_t>(n);
+            if (o->pipe_type == 2) break;  // one datagram
+            continue;
+        }
+        if (errno == EINTR) continue;
+        if ((errno != EAGAIN && errno != EWOULDBLOCK) || !o->blocking) {
+            if (done > 0) break;
+            php_error_docref(nullptr, E_WARNING, "write() failed: %s", strerror(errno));
+            RETURN_FALSE;
+        }
+        PhpCoroutine *p = current();
+        if (wait_ready(o, fd, gust::loop::kWritable) != 0 || (p && !resumed(p))) {
+            if (EG(exception)) return;
+            if (done > 0) break;
+            RETURN_FALSE;
+        }
+    }
+    RETURN_LONG(static_cast<zend_long>(done));
+}
+
+ZEND_METHOD(Swoole_Process, read) {
+    zend_long size = 8192;
+    ZEND_PARSE_PARAMETERS_START(0, 1)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_LONG(size)
+    ZEND_PARSE_PARAMETERS_END();
+    ProcessObject *o = process_object(Z_OBJ_P(ZEND_THIS));
+    int fd = my_fd(o);
+    if (fd < 0 || size <= 0) {
+        php_error_docref(nullptr, E_WARNING, fd < 0 ? "the process has no pipe" : "size must be greater than 0");
+        RETURN_FALSE;
+    }
+    zend_string *buf = zend_string_alloc(static_cast<size_t>(size), 0);
+    for (;;) {
+        ssize_t n = ::recv(fd, ZSTR_VAL(buf), static_cast<size_t>(size), MSG_DONTWAIT);
+        if (n >= 0) {
+            buf = zend_string_truncate(buf, static_cast<size_t>(n), 0);
+            ZSTR_VAL(buf)[n] = '\0';
+            RETURN_NEW_STR(buf);
+        }
+        if (errno == EINTR) continue;
+        if ((errno != EAGAIN && errno != EWOULDBLOCK) || !o->blocking) break;
+        PhpCoroutine *p = current();
+        if (wait_ready(o, fd, gust::loop::kReadable) != 0 || (p && !resumed(p))) break;
+    }
+    zend_string_release(buf);
+    if (EG(exception)) return;
+    RETURN_FALSE;
+}
+
+ZEND_METHOD(Swoole_Process, close) {
+    zend_long which = 0;
+    ZEND_PARSE_PARAMETERS_START(0, 1)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_LONG(which)
+    ZEND_PARSE_PARAMETERS_END();
+    ProcessObject *o = process_object(Z_OBJ_P(ZEND_THIS));
+    int fd = my_fd(o);
+    if (fd < 0) RETURN_FALSE;
+    if (which == 1 || which == 2) RETURN_BOOL(::shutdown(fd, which == 1 ? SHUT_RD : SHUT_WR) == 0);
+    ::close(fd);
+    o->fds[o->in_child ? 1 : 0] = -1;
+    RETURN_TRUE;
+}
+
+ZEND_METHOD(Swoole_Process, setTimeout) {
+    double seconds;
+    ZEND_PARSE_PARAMETERS_START(1, 1)
+        Z_PARAM_DOUBLE(seconds)
+    ZEND_PARSE_PARAMETERS_END();
+    process_object(Z_OBJ_P(ZEND_THIS))->timeout = seconds;
+    RETURN_TRUE;
+}
+
+ZEND_METHOD(Swoole_Process, setBlocking) {
+    bool blocking;
+    ZEND_PARSE_PARAMETERS_START(1, 1)
+        Z_PARAM_BOOL(blocking)
+    ZEND_PARSE_PARAMETERS_END();
+    process_object(Z_OBJ_P(ZEND_THIS))->blocking = blocking;
+}
+
+ZEND_METHOD(Swoole_Process, name) {
+    zend_string *name;
+    ZEND_PARSE_PARAMETERS_START(1, 1)
+        Z_PARAM_STR(name)
+    ZEND_PARSE_PARAMETERS_END();
+    // The kernel's name of the thread (15 bytes); `ps` shows it with -o comm.
+    RETURN_BOOL(prctl(PR_SET_NAME, ZSTR_VAL(name), 0, 0, 0) == 0);
+}
+
+ZEND_METHOD(Swoole_Process, exit) {
+    zend_long code = 0;
+    ZEND_PARSE_PARAMETERS_START(0, 1)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_LONG(code)
+    ZEND_PARSE_PARAMETERS_END();
+    EG(exit_status) = static_cast<int>(code);
+    zend_throw_unwind_exit();
+}
+
+ZEND_METHOD(Swoole_Process, wait) {
+    bool blocking = true;
+    ZEND_PARSE_PARAMETERS_START(0, 1)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_BOOL(blocking)
+    ZEND_PARSE_PARAMETERS_END();
+    int status = 0;
+    pid_t pid;
+    do {
+        pid = ::waitpid(-1, &status, blocking ? 0 : WNOHANG);
+    } while (pid < 0 && errno == EINTR);
+    if (pid <= 0) RETURN_FALSE;
+    array_init(return_value);
+    add_assoc_long(return_value, "pid", pid);
+    add_assoc_long(return_value, "code", WIFEXITED(status) ? WEXITSTATUS(status) : 0);
+    add_assoc_long(return_value, "signal", WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
+ZEND_METHOD(Swoole_Process, kill) {
+    zend_long pid, sig = SIGTERM;
+    ZEND_PARSE_PARAMETERS_START(1, 2)
+        Z_PARAM_LONG(pid)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_LONG(sig)
+    ZEND_PARSE_PARAMETERS_END();
+    if (::kill(static_cast<pid_t>(pid), static_cast<int>(sig)) != 0) {
+        if (errno != ESRCH || sig != 0) php_error_docref(nullptr, E_WARNING, "kill(" ZEND_LONG_FMT ", " ZEND_LONG_FMT
+                                                         ") failed: %s", pid, sig, strerror(errno));
+        RETURN_FALSE;
+    }
+    RETURN_TRUE;
+}
+
+ZEND_METHOD(Swoole_Process, daemon) {
+    bool nochdir = true, noclose = true;
+    HashTable *pipes = nullptr;
+    ZEND_PARSE_PARAMETERS_START(0, 3)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_BOOL(nochdir)
+        Z_PARAM_BOOL(noclose)
+        Z_PARAM_ARRAY_HT(pipes)
+    ZEND_PARSE_PARAMETERS_END();
+    (void)pipes;
+    RETURN_BOOL(::daemon(nochdir ? 1 : 0, noclose ? 1 : 0) == 0);
+}
+
+#include "stubs/process_arginfo.h"
+
+void gust::php::register_process(int module_number) {
+    (void)module_number;
+    ce_process = register_class_Swoole_Process();
+    ce_process->create_object = process_create;
+    memcpy(&process_handlers, zend_get_std_object_handlers(), sizeof(process_handlers));
+    process_handlers.offset = XtOffsetOf(ProcessObject, std);
+    process_handlers.free_obj = process_free;
+    process_handlers.get_gc = process_get_gc;
+    process_handlers.clone_obj = nullptr;
+}

@@ -1,0 +1,20 @@
+// Swoole\Process: a child process running a PHP callable, with a pipe or socket pair to its parent.
+#pragma once
+
+#include <sys/types.h>
+
+#include "coroutine/coroutine.h"
+
+namespace gust::php {
+
+extern zend_class_entry *ce_process;
+// Forks `process` (a Swoole\Process): the child's pid, 0 in the child (which ran the callback
+// and must return at once), or -errno. Server::addProcess() starts its processes so.
+pid_t process_fork(zend_object *process);
+// In a freshly forked child: runs the process's callback, then ends the script (unwind exit).
+void process_run_child(zend_object *process);
+bool process_is_fresh(zend_object *process);
+
+void register_process(int module_number);  // MINIT of this area
+
+}  // namespace gust::php

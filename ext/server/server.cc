@@ -1,0 +1,494 @@
+// Swoole\Server and Swoole\Server\Port objects: construction (the listening socket is bound here, as
+// in Swoole, so a port 0 is known before start()), listen(), on(), set() and the object handlers.
+#include "server/protocol.h"
+#include "server/server.h"
+
+#include <strings.h>
+
+extern "C" {
+#include "zend_closures.h"
+}
+
+#include "gust/base/error.h"
+#include "gust/net/socket.h"
+
+namespace gust::php::srv {
+
+zend_class_entry *ce_server = nullptr;
+zend_class_entry *ce_server_port = nullptr;
+zend_class_entry *ce_connection_iterator = nullptr;
+
+namespace {
+
+zend_object_handlers server_handlers;
+zend_object_handlers port_handlers;
+
+struct ServerObject {
+    Server *server;
+    zend_object std;
+};
+
+struct PortObject {
+    Port *port;  // owned by the server; nullptr once the server is gone
+    zend_object std;
+};
+
+ServerObject *server_object(zend_object *obj) {
+    return reinterpret_cast<ServerObject *>(reinterpret_cast<char *>(obj) - XtOffsetOf(ServerObject, std));
+}
+
+PortObject *port_object(zend_object *obj) {
+    return reinterpret_cast<PortObject *>(reinterpret_cast<char *>(obj) - XtOffsetOf(PortObject, std));
+}
+
+const char *const kEventNames[kEventCount] = {
+    "start",       "shutdown", "beforeShutdown", "workerStart", "workerStop", "workerExit",
+    "workerError", "managerStart", "managerStop", "connect",     "receive",    "packet",
+    "close",       "bufferFull",   "bufferEmpty", "task",        "finish",     "pipeMessage",
+    "beforeReload", "afterReload", "request", "open", "message", "handshake", "disconnect",
+};
+
+void release_callbacks(Callback *callbacks) {
+    for (int i = 0; i < kEventCount; ++i) {
+        zval_ptr_dtor(&callbacks[i].fn);
+        ZVAL_UNDEF(&callbacks[i].fn);
+    }
+}
+
+zend_object *server_create(zend_class_entry *ce) {
+    auto *o = static_cast<ServerObject *>(zend_object_alloc(sizeof(ServerObject), ce));
+    o->server = new Server();
+    o->server->self = &o->std;
+    for (auto &c : o->server->callbacks) ZVAL_UNDEF(&c.fn);
+    zend_object_std_init(&o->std, ce);
+    object_properties_init(&o->std, ce);
+    o->std.handlers = &server_handlers;
+    return &o->std;
+}
+
+void server_free(zend_object *obj) {
+    Server *s = server_object(obj)->server;
+    if (s) {
+        release_callbacks(s->callbacks);
+        zval_ptr_dtor(&s->dispatch_func.fn);
+        for (auto &p : s->ports) {
+            release_callbacks(p->callbacks);
+            if (p->fd >= 0) net::sys::close(p->fd);
+            if (p->object) port_object(p->object)->port = nullptr;
+        }
+        for (zend_object *it : s->iterators) connection_iterator_detach(it);
+        for (zend_object *proc : s->user_processes) OBJ_RELEASE(proc);
+        delete s;
+        server_object(obj)->server = nullptr;
+    }
+    zend_object_std_dtor(obj);
+}
+
+void add_callbacks_to_gc(zend_get_gc_buffer *buf, Callback *callbacks) {
+    for (int i = 0; i < kEventCount; ++i) {
+        if (callbacks[i].set()) zend_get_gc_buffer_add_zval(buf, &callbacks[i].fn);
+    }
+}
+
+// Callbacks often capture the server: the cycle collector must see them.
+HashTable *server_get_gc(zend_object *obj, zval **table, int *n) {
+    Server *s = server_object(obj)->server;
+    zend_get_gc_buffer *buf = zend_get_gc_buffer_create();
+    if (s) {
+        add_callbacks_to_gc(buf, s->callbacks);
+        if (s->dispatch_func.set()) zend_get_gc_buffer_add_zval(buf, &s->dispatch_func.fn);
+        for (auto &p : s->ports) add_callbacks_to_gc(buf, p->callbacks);
+        for (zend_object *proc : s->user_processes) zend_get_gc_buffer_add_obj(buf, proc);
+    }
+    zend_get_gc_buffer_use(buf, table, n);
+    return zend_std_get_properties(obj);
+}
+
+zend_object *port_create(zend_class_entry *ce) {
+    auto *o = static_cast<PortObject *>(zend_object_alloc(sizeof(PortObject), ce));
+    o->port = nullptr;
+    zend_object_std_init(&o->std, ce);
+    object_properties_init(&o->std, ce);
+    o->std.handlers = &port_handlers;
+    return &o->std;
+}
+
+void port_free(zend_object *obj) {
+    PortObject *o = port_object(obj);
+    if (o->port) o->port->object = nullptr;
+    zend_object_std_dtor(obj);
+}
+
+HashTable *port_get_gc(zend_object *obj, zval **table, int *n) {
+    Port *p = port_object(obj)->port;
+    zend_get_gc_buffer *buf = zend_get_gc_buffer_create();
+    if (p) add_callbacks_to_gc(buf, p->callbacks);
+    zend_get_gc_buffer_use(buf, table, n);
+    return zend_std_get_properties(obj);
+}
+
+// Binds (and listens on) a socket of Swoole type `sock_type` at host:port. Throws
+// Swoole\Exception and returns nullptr on failure.
+std::unique_ptr<Port> bind_port(Server *s, const char *host, zend_long port, zend_long sock_type) {
+    auto p = std::make_unique<Port>();
+    for (auto &c : p->callbacks) ZVAL_UNDEF(&c.fn);
+    p->host = host;
+    p->sock_type = sock_type;
+    zend_long base = sock_type & ~kSockSsl;
+    if ((sock_type & kSockSsl) && base != kSockTcp && base != kSockTcp6 && base != kSockUnixStream) {
+        zend_throw_exception(swoole_exception_ce(), "SWOOLE_SSL needs a stream socket (DTLS is not supported)", 0);
+        return nullptr;
+    }
+    Result<net::Address> addr = Error{kErrInvalid};
+    switch (base) {
+        case kSockTcp:
+        case kSockTcp6:
+        case kSockUdp:
+        case kSockUdp6:
+            if (port < 0 || port > 65535) {
+                zend_throw_exception_ex(swoole_exception_ce(), EINVAL, "invalid port [" ZEND_LONG_FMT "]", port);
+                return nullptr;
+            }
+            addr = net::Address::from_ip(host, static_cast<uint16_t>(port));
+            p->type = (base == kSockUdp || base == kSockUdp6) ? SOCK_DGRAM : SOCK_STREAM;
+            break;
+        case kSockUnixStream:
+        case kSockUnixDgram:
+            addr = net::Address::from_unix(host);
+            p->type = base == kSockUnixDgram ? SOCK_DGRAM : SOCK_STREAM;
+            port = 0;
+            break;
+        default:
+            zend_throw_exception_ex(swoole_exception_ce(), EINVAL, "unknown socket type [" ZEND_LONG_FMT "]",
+                                    sock_type);
+            return nullptr;
+    }
+    if (!addr.ok()) {
+        zend_throw_exception_ex(swoole_exception_ce(), EINVAL, "invalid address [%s]", host);
+        return nullptr;
+    }
+    p->family = addr.value().family();
+    int fd = net::sys::open_socket(p->family, p->type);
+    int rc = fd;
+    if (fd >= 0) {
+        if (addr.value().is_ip()) {
+            net::sys::set_reuse_addr(fd, true);
+            if (s->settings.enable_reuse_port) net::sys::set_reuse_port(fd, true);
+        }
+        rc = net::sys::bind(fd, addr.value());
+        if (rc == 0 && p->type == SOCK_STREAM) rc = net::sys::listen(fd, static_cast<int>(s->settings.backlog));
+    }
+    if (rc < 0) {
+        if (fd >= 0) net::sys::close(fd);
+        zend_throw_exception_ex(swoole_exception_ce(), -rc, "failed to listen server port[%s:" ZEND_LONG_FMT
+                                "], Error: %s[%d]", host, port, error_message(rc), -rc);
+        return nullptr;
+    }
+    p->fd = fd;
+    net::Address bound;
+    p->port = net::sys::local_address(fd, &bound) == 0 && bound.is_ip() ? bound.port() : static_cast<int>(port);
+    return p;
+}
+
+// Creates the Swoole\Server\Port object of `p` and appends it to the server's `ports` array.
+void attach_port_object(Server *s, Port *p, zval *out) {
+    object_init_ex(out, ce_server_port);
+    zend_object *obj = Z_OBJ_P(out);
+    port_object(obj)->port = p;
+    p->object = obj;
+    zend_update_property_stringl(ce_server_port, obj, ZEND_STRL("host"), p->host.data(), p->host.size());
+    zend_update_property_long(ce_server_port, obj, ZEND_STRL("port"), p->port);
+    zend_update_property_long(ce_server_port, obj, ZEND_STRL("type"), p->sock_type);
+    zval ports;
+    zval *current = zend_read_property(ce_server, s->self, ZEND_STRL("ports"), 1, nullptr);
+    ZVAL_ARR(&ports, zend_array_dup(Z_ARRVAL_P(current)));
+    Z_ADDREF_P(out);
+    add_next_index_zval(&ports, out);
+    zend_update_property(ce_server, s->self, ZEND_STRL("ports"), &ports);
+    zval_ptr_dtor(&ports);
+}
+
+bool set_callback(Callback *callbacks, const char *name, size_t len, zend_fcall_info *fci,
+                  zend_fcall_info_cache *fcc, bool port_level) {
+    int e = event_from_name(name, len);
+    if (e < 0 || (port_level && !is_port_event(e))) {
+        php_error_docref(nullptr, E_WARNING, "unknown event types[%.*s]", static_cast<int>(len), name);
+        return false;
+    }
+    zval_ptr_dtor(&callbacks[e].fn);
+    ZVAL_COPY(&callbacks[e].fn, &fci->function_name);
+    callbacks[e].fcc = *fcc;
+    return true;
+}
+
+// Server::on() and Port::on().
+void register_callback(INTERNAL_FUNCTION_PARAMETERS, bool port_level) {
+    zend_string *name;
+    zend_fcall_info fci;
+    zend_fcall_info_cache fcc;
+    ZEND_PARSE_PARAMETERS_START(2, 2)
+        Z_PARAM_STR(name)
+        Z_PARAM_FUNC(fci, fcc)
+    ZEND_PARSE_PARAMETERS_END();
+    Callback *callbacks = nullptr;
+    if (port_level) {
+        Port *p = port_from(Z_OBJ_P(ZEND_THIS));
+        if (!p) {
+            php_error_docref(nullptr, E_WARNING, "the server of this port is gone");
+            RETURN_FALSE;
+        }
+        callbacks = p->callbacks;
+    } else {
+        Server *s = server_from(Z_OBJ_P(ZEND_THIS));
+        if (s->started) {
+            php_error_docref(nullptr, E_WARNING, "server is running, unable to register event callback function");
+            RETURN_FALSE;
+        }
+        callbacks = s->callbacks;
+    }
+    RETURN_BOOL(set_callback(callbacks, ZSTR_VAL(name), ZSTR_LEN(name), &fci, &fcc, port_level));
+}
+
+void get_callback(Callback *callbacks, zend_string *name, zval *return_value) {
+    int e = event_from_name(ZSTR_VAL(name), ZSTR_LEN(name));
+    if (e < 0 || !callbacks[e].set()) RETURN_NULL();
+    if (Z_TYPE(callbacks[e].fn) == IS_OBJECT && Z_OBJCE(callbacks[e].fn) == zend_ce_closure) {
+        RETURN_COPY(&callbacks[e].fn);
+    }
+    zend_create_fake_closure(return_value, callbacks[e].fcc.function_handler, callbacks[e].fcc.called_scope,
+                             callbacks[e].fcc.called_scope, callbacks[e].fcc.object ? &callbacks[e].fn : nullptr);
+}
+
+}  // namespace
+
+int event_from_name(const char *name, size_t len) {
+    if (len > 2 && strncasecmp(name, "on", 2) == 0) {
+        // "onReceive" is accepted like "receive"; "open"-like names have no such prefix here.
+        int e = event_from_name(name + 2, len - 2);
+        if (e >= 0) return e;
+    }
+    for (int i = 0; i < kEventCount; ++i) {
+        if (strlen(kEventNames[i]) == len && strncasecmp(kEventNames[i], name, len) == 0) return i;
+    }
+    return -1;
+}
+
+const char *event_name(int event) { return event >= 0 && event < kEventCount ? kEventNames[event] : "?"; }
+
+bool is_port_event(int event) {
+    return event == kConnect || event == kReceive || event == kPacket || event == kClose || event == kBufferFull ||
+           event == kBufferEmpty || event == kRequest || event == kOpen || event == kMessage || event == kHandshake ||
+           event == kDisconnect;
+}
+
+Server *server_from(zend_object *obj) { return server_object(obj)->server; }
+Port *port_from(zend_object *obj) { return port_object(obj)->port; }
+
+}  // namespace gust::php::srv
+
+using namespace gust::php::srv;
+
+ZEND_METHOD(Swoole_Server, __construct) {
+    char *host = const_cast<char *>("0.0.0.0");
+    size_t host_len = 7;
+    zend_long port = 0, mode = kModeProcess, sock_type = kSockTcp;
+    ZEND_PARSE_PARAMETERS_START(0, 4)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_STRING(host, host_len)
+        Z_PARAM_LONG(port)
+        Z_PARAM_LONG(mode)
+        Z_PARAM_LONG(sock_type)
+    ZEND_PARSE_PARAMETERS_END();
+    Server *s = server_from(Z_OBJ_P(ZEND_THIS));
+    if (!s->ports.empty()) {
+        zend_throw_error(nullptr, "Constructor of %s can only be called once", ZSTR_VAL(Z_OBJCE_P(ZEND_THIS)->name));
+        RETURN_THROWS();
+    }
+    if (mode != kModeBase && mode != kModeProcess) {
+        zend_throw_exception_ex(gust::php::swoole_exception_ce(), EINVAL, "invalid server mode [" ZEND_LONG_FMT "]", mode);
+        RETURN_THROWS();
+    }
+    s->mode = mode;
+    const unsigned protocols = protocols_of_class(Z_OBJCE_P(ZEND_THIS));
+    s->http_server = protocols & (1u << static_cast<int>(ProtocolId::kHttp));
+    s->websocket_server = protocols & (1u << static_cast<int>(ProtocolId::kWebSocket));
+    auto p = bind_port(s, host, port, sock_type);
+    if (!p) RETURN_THROWS();
+    Port *raw = p.get();
+    s->ports.push_back(std::move(p));
+    zend_object *obj = Z_OBJ_P(ZEND_THIS);
+    zend_update_property_stringl(ce_server, obj, ZEND_STRL("host"), host, host_len);
+    zend_update_property_long(ce_server, obj, ZEND_STRL("port"), raw->port);
+    zend_update_property_long(ce_server, obj, ZEND_STRL("type"), sock_type);
+    zend_update_property_long(ce_server, obj, ZEND_STRL("mode"), mode);
+    zval port_obj;
+    attach_port_object(s, raw, &port_obj);
+    zval_ptr_dtor(&port_obj);
+    zval it;
+    ZVAL_OBJ(&it, connection_iterator_new(s, -1));
+    zend_update_property(ce_server, obj, ZEND_STRL("connections"), &it);
+    zval_ptr_dtor(&it);
+}
+
+ZEND_METHOD(Swoole_Server, __destruct) {}
+
+ZEND_METHOD(Swoole_Server, listen) {
+    char *host;
+    size_t host_len;
+    zend_long port, sock_type;
+    ZEND_PARSE_PARAMETERS_START(3, 3)
+        Z_PARAM_STRING(host, host_len)
+        Z_PARAM_LONG(port)
+        Z_PARAM_LONG(sock_type)
+    ZEND_PARSE_PARAMETERS_END();
+    Server *s = server_from(Z_OBJ_P(ZEND_THIS));
+    if (s->started) {
+        php_error_docref(nullptr, E_WARNING, "server is running, can't add listener");
+        RETURN_FALSE;
+    }
+    auto p = bind_port(s, host, port, sock_type);
+    if (!p) {
+        // Swoole warns and returns false here instead of throwing.
+        zend_object *ex = EG(exception);
+        if (ex) {
+            zval rv;
+            zval *msg = zend_read_property(ex->ce, ex, ZEND_STRL("message"), 1, &rv);
+            php_error_docref(nullptr, E_WARNING, "%s", Z_TYPE_P(msg) == IS_STRING ? Z_STRVAL_P(msg) : "listen failed");
+            zend_clear_exception();
+        }
+        RETURN_FALSE;
+    }
+    Port *raw = p.get();
+    s->ports.push_back(std::move(p));
+    attach_port_object(s, raw, return_value);
+    zval it;
+    ZVAL_OBJ(&it, connection_iterator_new(s, static_cast<int>(s->ports.size()) - 1));
+    zend_update_property(ce_server_port, raw->object, ZEND_STRL("connections"), &it);
+    zval_ptr_dtor(&it);
+}
+
+ZEND_METHOD(Swoole_Server, on) { register_callback(INTERNAL_FUNCTION_PARAM_PASSTHRU, false); }
+
+ZEND_METHOD(Swoole_Server, addProcess) {
+    zval *process;
+    ZEND_PARSE_PARAMETERS_START(1, 1)
+        Z_PARAM_OBJECT_OF_CLASS(process, gust::php::ce_process)
+    ZEND_PARSE_PARAMETERS_END();
+    Server *s = server_from(Z_OBJ_P(ZEND_THIS));
+    if (s->started) {
+        php_error_docref(nullptr, E_WARNING, "server is running, can't add process");
+        RETURN_FALSE;
+    }
+    if (!gust::php::process_is_fresh(Z_OBJ_P(process))) {
+        php_error_docref(nullptr, E_WARNING, "the process has no callback");
+        RETURN_FALSE;
+    }
+    GC_ADDREF(Z_OBJ_P(process));
+    s->user_processes.push_back(Z_OBJ_P(process));
+    RETURN_LONG(static_cast<zend_long>(s->user_processes.size()) - 1);
+}
+
+ZEND_METHOD(Swoole_Server, getCallback) {
+    zend_string *name;
+    ZEND_PARSE_PARAMETERS_START(1, 1)
+        Z_PARAM_STR(name)
+    ZEND_PARSE_PARAMETERS_END();
+    get_callback(server_from(Z_OBJ_P(ZEND_THIS))->callbacks, name, return_value);
+}
+
+ZEND_METHOD(Swoole_Server, set) {
+    HashTable *settings;
+    ZEND_PARSE_PARAMETERS_START(1, 1)
+        Z_PARAM_ARRAY_HT(settings)
+    ZEND_PARSE_PARAMETERS_END();
+    Server *s = server_from(Z_OBJ_P(ZEND_THIS));
+    if (s->started) {
+        php_error_docref(nullptr, E_WARNING, "server is running, unable to execute %s->set()",
+                         ZSTR_VAL(Z_OBJCE_P(ZEND_THIS)->name));
+        RETURN_FALSE;
+    }
+    merge_settings(Z_OBJ_P(ZEND_THIS), settings, false);
+    RETURN_TRUE;
+}
+
+ZEND_METHOD(Swoole_Server_Port, __construct) {}
+ZEND_METHOD(Swoole_Server_Port, __destruct) {}
+
+ZEND_METHOD(Swoole_Server_Port, set) {
+    HashTable *settings;
+    ZEND_PARSE_PARAMETERS_START(1, 1)
+        Z_PARAM_ARRAY_HT(settings)
+    ZEND_PARSE_PARAMETERS_END();
+    merge_settings(Z_OBJ_P(ZEND_THIS), settings, true);
+}
+
+ZEND_METHOD(Swoole_Server_Port, on) { register_callback(INTERNAL_FUNCTION_PARAM_PASSTHRU, true); }
+
+ZEND_METHOD(Swoole_Server_Port, getCallback) {
+    zend_string *name;
+    ZEND_PARSE_PARAMETERS_START(1, 1)
+        Z_PARAM_STR(name)
+    ZEND_PARSE_PARAMETERS_END();
+    Port *p = port_from(Z_OBJ_P(ZEND_THIS));
+    if (!p) RETURN_NULL();
+    get_callback(p->callbacks, name, return_value);
+}
+
+#include "stubs/server_arginfo.h"
+
+void gust::php::srv::register_server_area(int module_number) {
+    ce_server = register_class_Swoole_Server();
+    ce_server->create_object = server_create;
+    memcpy(&server_handlers, zend_get_std_object_handlers(), sizeof(server_handlers));
+    server_handlers.offset = XtOffsetOf(ServerObject, std);
+    server_handlers.free_obj = server_free;
+    server_handlers.get_gc = server_get_gc;
+    server_handlers.clone_obj = nullptr;
+
+    ce_server_port = register_class_Swoole_Server_Port();
+    ce_server_port->create_object = port_create;
+    memcpy(&port_handlers, zend_get_std_object_handlers(), sizeof(port_handlers));
+    port_handlers.offset = XtOffsetOf(PortObject, std);
+    port_handlers.free_obj = port_free;
+    port_handlers.get_gc = port_get_gc;
+    port_handlers.clone_obj = nullptr;
+
+    ce_connection_iterator = register_class_Swoole_Connection_Iterator(zend_ce_iterator, zend_ce_countable,
+                                                                      zend_ce_arrayaccess);
+    gust::php::srv::register_connection_iterator();
+    ce_server_task = register_class_Swoole_Server_Task();
+    gust::php::srv::register_task_class();
+
+    register_server_symbols(module_number);  // SWOOLE_DISPATCH_* (the stub lists them)
+    REGISTER_LONG_CONSTANT("SWOOLE_BASE", kModeBase, CONST_CS | CONST_PERSISTENT);
+    REGISTER_LONG_CONSTANT("SWOOLE_PROCESS", kModeProcess, CONST_CS | CONST_PERSISTENT);
+    struct {
+        const char *name;
+        zend_long value;
+    } const socks[] = {
+        {"SWOOLE_SOCK_TCP", kSockTcp},          {"SWOOLE_SOCK_UDP", kSockUdp},
+        {"SWOOLE_SOCK_TCP6", kSockTcp6},        {"SWOOLE_SOCK_UDP6", kSockUdp6},
+        {"SWOOLE_SOCK_UNIX_STREAM", kSockUnixStream}, {"SWOOLE_SOCK_UNIX_DGRAM", kSockUnixDgram},
+        {"SWOOLE_TCP", kSockTcp},               {"SWOOLE_UDP", kSockUdp},
+        {"SWOOLE_TCP6", kSockTcp6},             {"SWOOLE_UDP6", kSockUdp6},
+        {"SWOOLE_UNIX_STREAM", kSockUnixStream}, {"SWOOLE_UNIX_DGRAM", kSockUnixDgram},
+        {"SWOOLE_SSL", kSockSsl},
+        {"SWOOLE_LOG_DEBUG", 0}, {"SWOOLE_LOG_TRACE", 1}, {"SWOOLE_LOG_INFO", 2}, {"SWOOLE_LOG_NOTICE", 3},
+        {"SWOOLE_LOG_WARNING", 4}, {"SWOOLE_LOG_ERROR", 5}, {"SWOOLE_LOG_NONE", 6},
+        {"SWOOLE_WORKER_BUSY", 1}, {"SWOOLE_WORKER_IDLE", 2}, {"SWOOLE_WORKER_EXIT", 3},
+        {"SWOOLE_ERROR_SESSION_CLOSED_BY_SERVER", 1001}, {"SWOOLE_ERROR_SESSION_CLOSED_BY_CLIENT", 1002},
+        {"SWOOLE_ERROR_SESSION_CLOSING", 1003}, {"SWOOLE_ERROR_SESSION_CLOSED", 1004},
+        {"SWOOLE_ERROR_SESSION_NOT_EXIST", 1005}, {"SWOOLE_ERROR_OUTPUT_BUFFER_OVERFLOW", 1009},
+        {"SWOOLE_ERROR_SSL_NOT_READY", 1011}, {"SWOOLE_ERROR_SSL_CANNOT_USE_SENFILE", 1012},
+        {"SWOOLE_ERROR_SSL_EMPTY_PEER_CERTIFICATE", 1013}, {"SWOOLE_ERROR_SSL_VERIFY_FAILED", 1014},
+        {"SWOOLE_ERROR_SSL_BAD_CLIENT", 1015}, {"SWOOLE_ERROR_SSL_BAD_PROTOCOL", 1016},
+        {"SWOOLE_ERROR_SSL_RESET", 1017}, {"SWOOLE_ERROR_SSL_HANDSHAKE_FAILED", 1018},
+        // ssl_protocols bits; SSLv2/SSLv3 exist for compatibility and are refused by OpenSSL 3.
+        {"SWOOLE_SSL_SSLv2", 1 << 1}, {"SWOOLE_SSL_SSLv3", 1 << 2}, {"SWOOLE_SSL_TLSv1", 1 << 3},
+        {"SWOOLE_SSL_TLSv1_1", 1 << 4}, {"SWOOLE_SSL_TLSv1_2", 1 << 5}, {"SWOOLE_SSL_TLSv1_3", 1 << 6},
+        {"SWOOLE_SSL_DTLS", 1 << 7},
+    };
+    for (const auto &c : socks) {
+        zend_register_long_constant(c.name, strlen(c.name), c.value, CONST_CS | CONST_PERSISTENT, module_number);
+    }
+}

@@ -1,0 +1,545 @@
+// PROCESS mode: the master (reactor threads of server::ProcessMaster, no PHP in them), the manager
+// (manage_workers() in a forked process) and the worker's side of the IPC channels. A package from
+// a client reaches PHP as a zend_string that the IPC receiver filled straight from the channel.
+// Functions here keep no C++ object with a destructor on the stack across PHP calls.
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/signalfd.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "gust/base/error.h"
+#include "gust/base/log.h"
+#include "gust/net/socket.h"
+#include "server/protocol.h"
+#include "server/server.h"
+
+namespace gust::php::srv {
+
+// One channel of a worker: its end of the pair with reactor thread `reactor`.
+struct WorkerChannel final : loop::IoHandler, ZendStringAllocator {
+    Server *server = nullptr;
+    int reactor = 0;
+    int fd = -1;
+    int read_fd = -1;  // a dup: the Sender watches `fd` for writability on the same loop
+    loop::WatchId watch{};
+    std::unique_ptr<ipc::Sender> sender;
+    std::unique_ptr<ipc::Receiver> receiver;
+
+    // The package becomes the zend_string handed to onReceive (ZendStringAllocator): no copy after
+    // the socket.
+    void on_io(uint32_t) override;
+    ~WorkerChannel() {
+        if (read_fd >= 0) ::close(read_fd);
+    }
+};
+
+ProcessState::ProcessState() = default;
+ProcessState::~ProcessState() {
+    if (notify_read >= 0) ::close(notify_read);
+    if (notify_write >= 0) ::close(notify_write);
+}
+
+namespace {
+
+constexpr int kMasterSignals[] = {SIGTERM, SIGINT, SIGUSR1, SIGUSR2, SIGCHLD};
+
+// Replies up to this size are copied into the channel's batch instead of referenced.
+constexpr uint32_t kCopyMax = 4096;
+// Records read per recvmmsg from a reactor thread.
+constexpr uint32_t kReceiveBatch = 64;
+
+zend_long reactor_num(Server *s) { return s->process->master ? s->process->master->reactor_num() : 1; }
+
+void deliver(Server *s, WorkerChannel &c, ipc::Message &m) {
+    auto *str = static_cast<zend_string *>(m.dest.cookie);
+    const server::SessionId id = static_cast<server::SessionId>(m.header.session_id);
+    ProcessState &ps = *s->process;
+    if ((m.header.flags & server::kHandoff) || m.fd >= 0) {
+        handoff_message(s, m.header, m.fd, str);
+        return;
+    }
+    if (m.header.type == ipc::MessageType::kConnect) {
+        server::ConnectInfo ci;
+        if (str && ZSTR_LEN(str) >= sizeof ci) {
+            memcpy(&ci, ZSTR_VAL(str), sizeof ci);
+            ci.peer_host[sizeof(ci.peer_host) - 1] = 0;
+            ps.sessions[id] = ci;
+        }
+        if (str) zend_string_release(str);
+        Port *port = static_cast<size_t>(ci.port_index) < s->ports.size() ? s->ports[ci.port_index].get() : nullptr;
+        zval args[3];
+        ZVAL_OBJ(&args[0], s->self);
+        ZVAL_LONG(&args[1], id);
+        ZVAL_LONG(&args[2], c.reactor);
+        (void)dispatch(s, port, kConnect, args, 3);
+        return;
+    }
+    if (m.header.type == ipc::MessageType::kControl) {
+        process_credit_note(s, id, str);
+        // "Gone" also reaches a worker that heard of the connect when its close went to another
+        // worker (dispatch_func): it drops what it knew of the connection.
+        server::CreditNote note;
+        if (str && ZSTR_LEN(str) == sizeof note) {
+            memcpy(&note, ZSTR_VAL(str), sizeof note);
+            if (note.kind == server::CreditNote::kForget) ps.sessions.erase(id);
+        }
+        if (str) zend_string_release(str);
+        return;
+    }
+    if (m.header.type == ipc::MessageType::kClose) {
+        if (str) zend_string_release(str);
+        process_credit_forget(s, id);
+        auto it = ps.sessions.find(id);
+        Port *port = nullptr;
+        if (it != ps.sessions.end()) {
+            if (static_cast<size_t>(it->second.port_index) < s->ports.size()) {
+                port = s->ports[it->second.port_index].get();
+            }
+            ps.sessions.erase(it);
+        }
+        s->worker.uids.erase(id);
+        const int event = protocols_session_closed(s, port, id);
+        zval args[3];
+        ZVAL_OBJ(&args[0], s->self);
+        ZVAL_LONG(&args[1], id);
+        ZVAL_LONG(&args[2], c.reactor);
+        (void)dispatch(s, port, event, args, 3);
+        return;
+    }
+    if (m.header.type != ipc::MessageType::kData || !str) {
+        if (str) zend_string_release(str);
+        return;
+    }
+    if (m.header.flags & ipc::kFlagHttpAnswer) {
+        int32_t status = 0;
+        if (ZSTR_LEN(str) == sizeof status) memcpy(&status, ZSTR_VAL(str), sizeof status);
+        zend_string_release(str);
+        if (status >= 100 && status <= 599) protocols_answer_arrived(s, id, status);
+        return;
+    }
+    ZSTR_VAL(str)[ZSTR_LEN(str)] = '\0';
+    count_request(s);
+    if (id == 0) {
+        // A datagram: the peer's address comes first.
+        server::ConnectInfo ci;
+        if (ZSTR_LEN(str) < sizeof ci) {
+            zend_string_release(str);
+            return;
+        }
+        memcpy(&ci, ZSTR_VAL(str), sizeof ci);
+        ci.peer_host[sizeof(ci.peer_host) - 1] = 0;
+        Port *port = static_cast<size_t>(ci.port_index) < s->ports.size() ? s->ports[ci.port_index].get() : nullptr;
+        zval args[3];
+        ZVAL_OBJ(&args[0], s->self);
+        ZVAL_STRINGL(&args[1], ZSTR_VAL(str) + sizeof ci, ZSTR_LEN(str) - sizeof ci);
+        zend_string_release(str);
+        array_init(&args[2]);
+        add_assoc_string(&args[2], "address", ci.peer_host);
+        add_assoc_long(&args[2], "port", ci.peer_port);
+        add_assoc_long(&args[2], "server_socket", ci.port_index);
+        add_assoc_long(&args[2], "server_port", port ? port->port : 0);
+        (void)dispatch(s, port, kPacket, args, 3);
+        zval_ptr_dtor(&args[1]);
+        zval_ptr_dtor(&args[2]);
+        return;
+    }
+    auto it = ps.sessions.find(id);
+    Port *port = nullptr;
+    if (it != ps.sessions.end()) {
+        if (static_cast<size_t>(it->second.port_index) < s->ports.size()) port = s->ports[it->second.port_index].get();
+    } else {
+        // Its connect went to another worker, or to none (dispatch_mode 1, 3, 7, 9, 10, dispatch_func):
+        // the shared table names its port, so the port's own callbacks run.
+        server::ConnectionRecord rec;
+        if (ps.master->shared().read(id, &rec) && static_cast<size_t>(rec.port_index) < s->ports.size()) {
+            port = s->ports[static_cast<size_t>(rec.port_index)].get();
+        }
+    }
+    deliver_package(s, port, id, c.reactor, str);
+}
+
+}  // namespace
+
+// Sends a message to the reactor thread that owns `id` (session 0: thread 0). The payload stays
+// referenced (`keep`, released when the send completes) instead of being copied.
+bool process_to_master(Server *s, ipc::MessageType type, server::SessionId id, uint16_t flags, zend_string *keep) {
+    ProcessState &ps = *s->process;
+    if (ps.channels.empty()) {
+        php_error_docref(nullptr, E_WARNING, "server is not running");
+        return false;
+    }
+    const size_t r = id > 0 ? static_cast<size_t>((id - 1) % reactor_num(s)) : 0;
+    WorkerChannel &c = *ps.channels[r % ps.channels.size()];
+    ipc::Header h;
+    h.type = type;
+    h.flags = flags;
+    h.session_id = static_cast<uint64_t>(id);
+    const char *data = keep ? ZSTR_VAL(keep) : "";
+    const uint32_t size = keep ? static_cast<uint32_t>(ZSTR_LEN(keep)) : 0;
+    int rc;
+    if (size <= kCopyMax) {
+        // Small replies are copied into the sender's batch: cheaper than holding the string until the
+        // batch is written at the end of this loop iteration.
+        rc = c.sender->send_copy(h, data, size);
+    } else {
+        zend_string_addref(keep);
+        rc = c.sender->send(h, data, size, [keep](int) { zend_string_release(keep); });
+        if (rc != 1) zend_string_release(keep);
+    }
+    if (rc != 0 && rc != 1) {  // -errno, or kErrLimit (queue full) / kErrInvalid, which are positive
+        s->last_error = rc == kErrLimit ? 1009 : rc < 0 ? -rc : rc;
+        php_error_docref(nullptr, E_WARNING, "send to the master failed: %s", error_message(rc));
+        return false;
+    }
+    return true;
+}
+
+void WorkerChannel::on_io(uint32_t) {
+    // Choosing by load, the master must see this worker busy while it runs what it takes now,
+    // also when a callback runs long without returning to the loop.
+    if (server->process->publish_taking) shared_stats_taking_work(server);
+    // Records already read into the receiver's batch are delivered even once the worker stopped
+    // reading (max_request, reload): they are no longer in the channel for its successor.
+    for (int i = 0; (i < 256 && watch.valid()) || receiver->buffered() > 0; ++i) {
+        ipc::Message m;
+        int rc = receiver->receive_one(&m);
+        if (rc == 1 || rc == 0) {
+            if (rc == 1) deliver(server, *this, m);
+            // The last batch came back short: the channel was empty, skip the read that says EAGAIN.
+            if (receiver->drained()) return;
+        } else if (rc == -EAGAIN) {
+            return;
+        } else if (rc == kErrLimit || rc == kErrProtocol) {
+            GUST_LOG_WARN("worker #%ld: message from reactor %d dropped (%s)", static_cast<long>(server->worker_id),
+                          reactor, error_message(rc));
+        } else {
+            GUST_LOG_ERROR("worker #%ld: channel to reactor %d failed: %s", static_cast<long>(server->worker_id),
+                           reactor, error_message(rc));
+            LoopState *rt = loop_state_if_any();
+            if (rt) rt->loop->unwatch(watch);
+            watch = {};
+            return;
+        }
+    }
+}
+
+void process_child_forked(Server *s, size_t worker_id) {
+    ProcessState &ps = *s->process;
+    if (ps.notify_write >= 0) ::close(ps.notify_write);
+    if (ps.notify_read >= 0) ::close(ps.notify_read);
+    ps.notify_write = ps.notify_read = -1;
+    // Other workers' channel ends are not this worker's business (a task worker has none).
+    for (int w = 0; w < ps.master->worker_num(); ++w) {
+        if (static_cast<size_t>(w) == worker_id) continue;
+        for (int r = 0; r < ps.master->reactor_num(); ++r) ::close(ps.master->worker_end(w, r));
+    }
+    for (auto &p : s->ports) {
+        if (p->fd >= 0) net::sys::close(p->fd);  // the master accepts, not workers
+        p->fd = -1;
+    }
+}
+
+void process_worker_setup(Server *s, zend_long worker_id) {
+    ProcessState &ps = *s->process;
+    LoopState *rt = loop_state();
+    handoff_worker_setup(s);
+    const zend_long mode = s->settings.dispatch_mode;
+    ps.publish_taking = !s->dispatch_func.set() && (mode == 3 || mode == 7 || mode == 9 || mode == 10);
+    for (int r = 0; r < ps.master->reactor_num(); ++r) {
+        auto c = std::make_unique<WorkerChannel>();
+        c->server = s;
+        c->reactor = r;
+        c->fd = ps.master->worker_end(static_cast<int>(worker_id), r);
+        c->read_fd = ::dup(c->fd);
+        ipc::SenderOptions so;
+        so.batch = true;  // replies leave with one sendmmsg per loop iteration
+        c->sender = std::make_unique<ipc::Sender>(c->fd, so);
+        (void)c->sender->attach(rt->loop.get());
+        ipc::Limits limits;
+        // Every package the reactor can forward: an HTTP request or WebSocket frame is longer than
+        // package_max_length by its head.
+        uint64_t max_package = static_cast<uint64_t>(std::max<zend_long>(s->settings.package_max_length, 1));
+        for (auto &p : s->ports) {
+            if (p->framing) max_package = std::max(max_package, p->framing->max_package());
+        }
+        limits.max_payload = static_cast<uint32_t>(std::min<uint64_t>(max_package, UINT32_MAX));
+        c->receiver = std::make_unique<ipc::Receiver>(c->read_fd, limits, c.get());
+        c->receiver->set_batch(kReceiveBatch);
+        auto w = rt->loop->watch(c->read_fd, loop::kReadable, c.get());
+        if (w.ok()) c->watch = w.value();
+        ps.channels.push_back(std::move(c));
+    }
+}
+
+void process_worker_stop(Server *s) {
+    LoopState *rt = loop_state_if_any();
+    handoff_begin_release(s);
+    for (size_t i = 0; i < s->process->channels.size(); ++i) {
+        WorkerChannel &c = *s->process->channels[i];
+        if (rt && c.watch.valid()) rt->loop->unwatch(c.watch);
+        c.watch = {};
+        // What the channel's last batch read is this worker's to finish (its successor cannot see it).
+        if (rt && c.receiver->buffered() > 0) {
+            rt->loop->defer([s, i] {
+                ProcessState *ps = s->process.get();
+                if (ps && i < ps->channels.size()) ps->channels[i]->on_io(0);
+            });
+        }
+    }
+}
+
+void process_worker_teardown(Server *s) {
+    ProcessState &ps = *s->process;
+    process_worker_stop(s);
+    // Replies still queued go out before the worker exits (bounded: 1 s per channel).
+    for (auto &c : ps.channels) {
+        for (int i = 0; i < 100 && c->sender->flush() == -EAGAIN; ++i) {
+            pollfd p{c->fd, POLLOUT, 0};
+            (void)::poll(&p, 1, 10);
+        }
+    }
+    ps.channels.clear();
+}
+
+void process_worker_exited(Server *s, size_t worker_id) {
+    ProcessState &ps = *s->process;
+    // What the dead worker had not read is dropped, so its replacement does not run requests whose
+    // connections the master closes now.
+    char buf[65536];
+    for (int r = 0; r < ps.master->reactor_num(); ++r) {
+        int fd = ps.master->worker_end(static_cast<int>(worker_id), r);
+        while (::recv(fd, buf, sizeof buf, MSG_DONTWAIT) > 0) {
+        }
+    }
+    // It published nothing on its way out: the master must not take it for a running, idle worker.
+    if (static_cast<int>(worker_id) < ps.master->shared().workers()) {
+        server::WorkerCounters &line = ps.master->shared().worker(static_cast<int>(worker_id));
+        line.pid.store(0, std::memory_order_relaxed);
+        line.coroutines.store(0, std::memory_order_relaxed);
+    }
+    int32_t id = static_cast<int32_t>(worker_id);
+    if (ps.notify_write >= 0) (void)!::write(ps.notify_write, &id, sizeof id);
+}
+
+bool process_send(Server *s, server::SessionId id, zend_string *data) {
+    if (id <= 0) {
+        s->last_error = 1005;
+        return false;
+    }
+    const size_t len = ZSTR_LEN(data);
+    if (!process_credit_admit(s, id, len)) return false;
+    if (!process_to_master(s, ipc::MessageType::kData, id, 0, data)) return false;
+    process_credit_sent(s, id, len);
+    return true;
+}
+
+bool process_control(Server *s, server::SessionId id, zend_string *payload) {
+    return process_to_master(s, ipc::MessageType::kControl, id, 0, payload);
+}
+
+bool process_send_file(Server *s, server::SessionId id, const char *path, zend_long offset, zend_long length) {
+    if (id <= 0) {
+        s->last_error = 1005;
+        return false;
+    }
+    server::FileRef ref;
+    ref.offset = offset;
+    ref.length = length;
+    const size_t path_len = strlen(path);
+    zend_string *msg = zend_string_alloc(sizeof ref + path_len + 1, 0);
+    memcpy(ZSTR_VAL(msg), &ref, sizeof ref);
+    memcpy(ZSTR_VAL(msg) + sizeof ref, path, path_len + 1);
+    const bool ok = process_to_master(s, ipc::MessageType::kData, id, ipc::kFlagFile, msg);
+    zend_string_release(msg);
+    return ok;
+}
+
+bool process_close(Server *s, server::SessionId id, bool reset) {
+    if (id <= 0) {
+        s->last_error = 1005;
+        return false;
+    }
+    return process_to_master(s, ipc::MessageType::kClose, id, reset ? server::kCloseReset : 0, nullptr);
+}
+
+bool process_sendto(Server *s, int port_index, const net::Address &to, zend_string *data) {
+    server::ConnectInfo ci;
+    ci.port_index = port_index;
+    ci.family = static_cast<uint8_t>(to.family());
+    ci.peer_port = to.is_ip() ? to.port() : 0;
+    std::string host = to.host();
+    strncpy(ci.peer_host, host.c_str(), sizeof(ci.peer_host) - 1);
+    zend_string *msg = zend_string_alloc(sizeof ci + ZSTR_LEN(data), 0);
+    memcpy(ZSTR_VAL(msg), &ci, sizeof ci);
+    memcpy(ZSTR_VAL(msg) + sizeof ci, ZSTR_VAL(data), ZSTR_LEN(data));
+    ZSTR_VAL(msg)[ZSTR_LEN(msg)] = '\0';
+    bool ok = process_to_master(s, ipc::MessageType::kData, 0, 0, msg);
+    zend_string_release(msg);
+    return ok;
+}
+
+// ---- the master
+
+namespace {
+
+// The master's main thread: signals and the manager's notices, until the manager is gone.
+void master_wait(Server *s, pid_t manager) {
+    ProcessState &ps = *s->process;
+    sigset_t set;
+    sigemptyset(&set);
+    for (int sig : kMasterSignals) sigaddset(&set, sig);
+    int sfd = signalfd(-1, &set, SFD_CLOEXEC);
+    bool stopping = false;
+    const int questions = ps.master->dispatch_fd();  // -1 (ignored by poll) without dispatch_func
+    for (;;) {
+        pollfd p[3] = {{sfd, POLLIN, 0}, {ps.notify_read, POLLIN, 0}, {questions, POLLIN, 0}};
+        if (::poll(p, 3, -1) < 0 && errno != EINTR) break;
+        if (p[2].revents & POLLIN) {
+            answer_dispatch_questions(s);
+            if (ps.dispatch_failed && !stopping) {
+                // A fatal error in dispatch_func: no more PHP in this process; the server stops.
+                stopping = true;
+                kill(manager, SIGTERM);
+            }
+        }
+        if (p[1].revents & POLLIN) {
+            int32_t ids[64];
+            ssize_t n = ::read(ps.notify_read, ids, sizeof ids);
+            for (ssize_t i = 0; i + 1 <= n / static_cast<ssize_t>(sizeof(int32_t)); ++i) {
+                ps.master->worker_exited(ids[i]);
+            }
+        }
+        if (!(p[0].revents & POLLIN)) continue;
+        signalfd_siginfo info;
+        if (::read(sfd, &info, sizeof info) != sizeof info) continue;
+        const int sig = static_cast<int>(info.ssi_signo);
+        if (sig == SIGTERM || sig == SIGINT) {
+            // onBeforeShutdown runs in the master while every worker still serves (Swoole's order).
+            if (!stopping) (void)call_plain_with_server(s, kBeforeShutdown);
+            stopping = true;
+            kill(manager, SIGTERM);
+        } else if (sig == SIGUSR1 || sig == SIGUSR2) {
+            kill(manager, sig);
+        } else if (sig == SIGCHLD) {
+            int status = 0;
+            if (waitpid(manager, &status, WNOHANG) == manager) {
+                if (!stopping) GUST_LOG_ERROR("the manager process exited unexpectedly; shutting down");
+                break;
+            }
+        }
+    }
+    ::close(sfd);
+}
+
+}  // namespace
+
+bool start_process_mode(Server *s) {
+    s->process = std::make_unique<ProcessState>();
+    ProcessState &ps = *s->process;
+    server::MasterOptions mo;
+    mo.reactor_num = static_cast<int>(s->settings.reactor_num);
+    mo.worker_num = static_cast<int>(s->settings.worker_num);
+    mo.dispatch_mode = static_cast<server::DispatchMode>(s->settings.dispatch_mode);
+    mo.reactor.max_connections = static_cast<size_t>(s->settings.max_connection);
+    // Each worker keeps its bytes outstanding on a connection within socket_buffer_size (one send()
+    // of up to buffer_output_size is always taken when none are): the master's own bound is the
+    // sum, a safety net for several workers writing to one connection.
+    mo.reactor.output_buffer_limit =
+        static_cast<size_t>(s->settings.socket_buffer_size) + static_cast<size_t>(s->settings.buffer_output_size);
+    mo.reply_credit = static_cast<uint64_t>(std::max<zend_long>(s->settings.socket_buffer_size, 1));
+    mo.counted_workers = static_cast<int>(s->settings.worker_num + s->settings.task_worker_num);
+    mo.limits.max_payload = 64u << 20;
+    mo.ask_dispatch = s->dispatch_func.set();
+    mo.heartbeat_interval = static_cast<Nanos>(s->settings.heartbeat_check_interval * 1e9);
+    mo.heartbeat_idle = static_cast<Nanos>(s->settings.heartbeat_idle_time * 1e9);
+    mo.handoff = s->settings.connection_handoff;
+    for (auto &p : s->ports) {
+        server::MasterListener l;
+        l.fd = p->fd;
+        l.options = listen_options(s, p.get());
+        if (p->length_func) {
+            // PHP must never run in a reactor thread: such a port's connections are read by the
+            // worker they are handed to, and the master's copy of its framing refuses if it ever had
+            // to frame one itself.
+            const zend_long mode = s->settings.dispatch_mode;
+            if (!mo.handoff || s->dispatch_func.set() || p->tls || (mode != 2 && mode != 4 && mode != 8)) {
+                php_error_docref(nullptr, E_WARNING, "package_length_func on port %s:%d needs its connections handed "
+                                 "to the workers in SWOOLE_PROCESS mode: dispatch_mode 2, 4 or 8, no dispatch_func, "
+                                 "no SSL, connection_handoff on", p->host.c_str(), p->port);
+                return false;
+            }
+            proto::framing::Options refuse = p->framing->options();
+            refuse.length_func = [](mem::Slice) -> int64_t { return -1; };
+            l.options.framing = std::make_shared<const proto::framing::Framing>(
+                proto::framing::Framing::create(std::move(refuse)).value());
+        }
+        mo.listeners.push_back(l);
+    }
+    auto created = server::ProcessMaster::create(std::move(mo));
+    int pipe_fds[2];
+    if (!created.ok() || ::pipe2(pipe_fds, O_CLOEXEC) != 0) {
+        php_error_docref(nullptr, E_WARNING, "cannot set up PROCESS mode: %s",
+                         created.ok() ? strerror(errno) : error_message(created.code()));
+        return false;
+    }
+    ps.master = std::move(created.value());
+    ps.notify_read = pipe_fds[0];
+    ps.notify_write = pipe_fds[1];
+    // Every process blocks these; the master reads them from a signalfd, the manager with
+    // sigtimedwait, and reactor threads inherit the mask so no signal lands on them.
+    sigset_t set, previous;
+    sigemptyset(&set);
+    for (int sig : kMasterSignals) sigaddset(&set, sig);
+    sigprocmask(SIG_BLOCK, &set, &previous);
+    pid_t manager = fork();
+    if (manager < 0) {
+        sigprocmask(SIG_SETMASK, &previous, nullptr);
+        php_error_docref(nullptr, E_WARNING, "fork of the manager failed: %s", strerror(errno));
+        return false;
+    }
+    if (manager == 0) {
+        sigprocmask(SIG_SETMASK, &previous, nullptr);
+        ::close(ps.notify_read);
+        ps.notify_read = -1;
+        ps.master->close_master_ends();
+        if (manage_workers(s)) return serve_child(s);
+        // The manager's work ends here; the master runs onShutdown. No PHP shutdown in this process.
+        fflush(nullptr);
+        _exit(0);
+    }
+    s->manager_pid = manager;
+    close_inboxes(s, -1);  // the master sends no tasks or pipe messages
+    for (auto &in : s->inboxes) {
+        ::close(in.first);
+        in.first = -1;
+    }
+    zend_update_property_long(s->self->ce, s->self, ZEND_STRL("manager_pid"), manager);
+    ::close(ps.notify_write);
+    ps.notify_write = -1;
+    ps.master->close_worker_ends();
+    Status st = ps.master->start();
+    for (auto &p : s->ports) {
+        if (p->fd >= 0) net::sys::close(p->fd);  // the reactor threads hold dups
+        p->fd = -1;
+    }
+    if (!st.ok()) {
+        GUST_LOG_ERROR("reactor threads failed to start: %s", error_message(st.code()));
+        kill(manager, SIGTERM);
+    } else if (!call_plain_with_server(s, kStart)) {
+        kill(manager, SIGTERM);
+    }
+    master_wait(s, manager);
+    ps.master->stop();
+    sigprocmask(SIG_SETMASK, &previous, nullptr);
+    if (ps.dispatch_failed || EG(exception)) return false;  // the caller re-raises dispatch_func's fatal error
+    (void)call_plain_with_server(s, kShutdown);
+    if (!s->settings.pid_file.empty()) unlink(s->settings.pid_file.c_str());
+    return true;
+}
+
+}  // namespace gust::php::srv

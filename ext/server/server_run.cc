@@ -1,0 +1,646 @@
+// Running a Swoole\Server: the worker (a reactor on the request's event loop, every callback in a
+// coroutine) and, with worker_num > 1, the manager that forks, watches and respawns workers.
+// Functions here keep no C++ object with a destructor on the stack across PHP calls: a fatal
+// error in a callback may longjmp through them.
+#include <fcntl.h>
+#include <grp.h>
+#include <pwd.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <climits>
+#include <cmath>
+#include <ctime>
+
+#include "gust/base/log.h"
+#include "gust/net/socket.h"
+#include "common/hook_registry.h"
+
+extern "C" {
+#include "ext/standard/php_mt_rand.h"
+}
+#include "server/protocol.h"
+#include "server/server.h"
+
+namespace gust::php::srv {
+namespace {
+
+Server *g_running = nullptr;  // the server whose worker or manager runs in this process
+
+constexpr int kStopSignals[] = {SIGTERM};
+
+double wall_now() {
+    timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return static_cast<double>(ts.tv_sec) + ts.tv_nsec / 1e9;
+}
+
+void set_long_property(Server *s, const char *name, zend_long v) {
+    zend_update_property_long(s->self->ce, s->self, name, strlen(name), v);
+}
+
+// Calls a process-level callback (start, shutdown, managerStart, ...) directly, outside every
+// coroutine, as Swoole does. False when it threw.
+bool call_plain(Server *s, int event, zval *args, uint32_t argc) {
+    Callback &cb = s->callbacks[event];
+    if (!cb.set()) return true;
+    zval ret;
+    cb.call(args, argc, &ret);
+    zval_ptr_dtor(&ret);
+    return !EG(exception);
+}
+
+
+bool runtime_idle(LoopState *rt) {
+    loop::LoopStats st = rt->loop->stats();
+    return st.watches == 0 && st.timers == 0 && rt->scheduler->stats().live == 0;
+}
+
+
+// A server of one process (BASE, no manager): it is the master too.
+bool single_process(Server *s) { return !s->process && s->manager_pid == 0; }
+
+void on_stop_signal(Server *s) {
+    if (s->worker.stopping) return;
+    if (single_process(s)) (void)call_plain_with_server(s, kBeforeShutdown);
+    stop_worker(s);
+}
+
+void watch_signals(Server *s, LoopState *rt) {
+    for (int sig : kStopSignals) {
+        if (rt->loop->watch_signal(sig, [s](int) { on_stop_signal(s); }).ok()) s->worker.signals_watched = true;
+    }
+}
+
+void unwatch_signals(Server *s, LoopState *rt) {
+    if (!s->worker.signals_watched) return;
+    for (int sig : kStopSignals) rt->loop->unwatch_signal(sig);
+    s->worker.signals_watched = false;
+}
+
+void heartbeat_tick(void *arg, loop::TimerId) {
+    auto *s = static_cast<Server *>(arg);
+    if (s->worker.reactor && !s->worker.stopping) (void)close_idle_sessions(s, true);
+}
+
+// After stop: gives the worker's coroutines max_wait_time to finish, then ends the loop.
+void stop_deadline(void *arg, loop::TimerId) {
+    auto *s = static_cast<Server *>(arg);
+    s->worker.stop_deadline = 0;
+    LoopState *rt = loop_state_if_any();
+    if (!rt) return;
+    GUST_LOG_WARN("worker #%ld did not finish within max_wait_time (%.1f s); ending it",
+                  static_cast<long>(s->worker_id), s->settings.max_wait_time);
+    rt->exit_requested = true;
+}
+
+// ---- manager (worker_num > 1)
+
+struct ManagerState {
+    sigset_t watched;
+    sigset_t previous;
+    std::vector<double> started_at;   // by worker id: when it was (re)spawned
+    std::vector<double> respawn_at;   // by worker id: 0, or when to spawn it again
+    std::vector<double> backoff;      // by worker id: seconds to wait after a quick death
+    std::vector<bool> reloading;      // by worker id: stopped by a reload, not yet spawned again
+    size_t reload_left = 0;
+    double kill_at = 0;               // stopping: when the remaining workers get SIGKILL
+};
+
+// `user`/`group`: a worker of a server started as root gives up root before it serves.
+void drop_privileges(Server *s) {
+    if (geteuid() != 0 || (s->settings.user.empty() && s->settings.group.empty())) return;
+    gid_t gid = getgid();
+    uid_t uid = getuid();
+    if (!s->settings.user.empty()) {
+        passwd *pw = getpwnam(s->settings.user.c_str());
+        if (!pw) {
+            GUST_LOG_ERROR("user %s does not exist", s->settings.user.c_str());
+            _exit(1);
+        }
+        uid = pw->pw_uid;
+        gid = pw->pw_gid;
+    }
+    if (!s->settings.group.empty()) {
+        group *gr = getgrnam(s->settings.group.c_str());
+        if (!gr) {
+            GUST_LOG_ERROR("group %s does not exist", s->settings.group.c_str());
+            _exit(1);
+        }
+        gid = gr->gr_gid;
+    }
+    if (setgroups(0, nullptr) != 0 || setgid(gid) != 0 || setuid(uid) != 0) {
+        GUST_LOG_ERROR("cannot switch to user %s / group %s: %s", s->settings.user.c_str(), s->settings.group.c_str(),
+                       strerror(errno));
+        _exit(1);
+    }
+}
+
+// Forks worker `id`. Returns true in the child (which must serve and then exit), false in the
+// manager.
+bool spawn_worker(Server *s, ManagerState *m, size_t id) {
+    pid_t pid = fork();
+    if (pid < 0) {
+        GUST_LOG_ERROR("fork of worker #%zu failed: %s; retrying in 1 s", id, strerror(errno));
+        m->respawn_at[id] = wall_now() + 1;
+        return false;
+    }
+    if (pid == 0) {
+        // A stop (reload, max_request of a sibling...) that comes before the worker watches for it
+        // must wait for it, not kill it half-started: SIGTERM stays blocked until the worker's loop
+        // reads it from its signalfd (user processes keep the default).
+        sigset_t mask = m->previous;
+        if (static_cast<zend_long>(id) < s->settings.worker_num + s->settings.task_worker_num) sigaddset(&mask, SIGTERM);
+        sigprocmask(SIG_SETMASK, &mask, nullptr);
+        s->in_manager = false;
+        s->worker_pids.clear();
+        s->worker_id = static_cast<zend_long>(id);
+        close_inboxes(s, id < s->inboxes.size() ? s->worker_id : -1);
+        if (s->process) process_child_forked(s, id);
+        drop_privileges(s);
+        return true;
+    }
+    s->worker_pids[id] = pid;
+    m->started_at[id] = wall_now();
+    m->respawn_at[id] = 0;
+    if (m->reloading[id]) {
+        m->reloading[id] = false;
+        if (--m->reload_left == 0) {
+            (void)call_plain_with_server(s, kAfterReload);
+            if (EG(exception)) zend_clear_exception();
+            if (loop_state_if_any()) teardown_loop_state();
+        }
+    }
+    return false;
+}
+
+// Reaps exited workers; schedules respawns (with a backoff for workers that die at once, so a
+// worker failing in workerStart cannot fork-storm).
+void reap_workers(Server *s, ManagerState *m) {
+    int status = 0;
+    pid_t pid;
+    while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
+        size_t id = 0;
+        while (id < s->worker_pids.size() && s->worker_pids[id] != pid) ++id;
+        if (id == s->worker_pids.size()) continue;
+        s->worker_pids[id] = 0;
+        const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 0;
+        int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+        if (s->manager_stopping && sig == SIGTERM) sig = 0;  // ended by our own stop: not a fault
+        // A worker that stopped gracefully (reload, max_request) answered what it had read, and
+        // what it had not read waits in its channels for the replacement: nothing is lost. One
+        // that died abruptly takes its unanswered requests with it.
+        if (s->process && (code != 0 || sig != 0)) process_worker_exited(s, id);
+        if (code != 0 || sig != 0) {
+            GUST_LOG_WARN("worker #%zu (pid %d) exited abnormally: code=%d, signal=%d", id, static_cast<int>(pid), code,
+                          sig);
+            zval args[5];
+            ZVAL_OBJ(&args[0], s->self);
+            ZVAL_LONG(&args[1], static_cast<zend_long>(id));
+            ZVAL_LONG(&args[2], pid);
+            ZVAL_LONG(&args[3], code);
+            ZVAL_LONG(&args[4], sig);
+            (void)call_plain(s, kWorkerError, args, 5);
+            if (EG(exception)) zend_clear_exception();
+            if (loop_state_if_any()) teardown_loop_state();
+        }
+        if (s->manager_stopping) continue;
+        const double now = wall_now();
+        const bool quick = now - m->started_at[id] < 1.0 && (code != 0 || sig != 0);
+        m->backoff[id] = quick ? std::min(m->backoff[id] > 0 ? m->backoff[id] * 2 : 0.1, 5.0) : 0;
+        m->respawn_at[id] = now + m->backoff[id];
+    }
+}
+
+bool any_worker_alive(Server *s) {
+    for (pid_t pid : s->worker_pids) {
+        if (pid > 0) return true;
+    }
+    return false;
+}
+
+void signal_workers(Server *s, int sig) {
+    for (pid_t pid : s->worker_pids) {
+        if (pid > 0) kill(pid, sig);
+    }
+}
+
+// The manager's loop. Returns true in a forked worker (which then serves), false in the manager
+// once every worker has ended after a stop.
+bool run_manager(Server *s, ManagerState *m) {
+    s->manager_pid = getpid();
+    set_long_property(s, "manager_pid", s->manager_pid);
+    const size_t n = static_cast<size_t>(s->settings.worker_num + s->settings.task_worker_num) +
+                     s->user_processes.size();
+    s->in_manager = true;
+    s->worker_pids.assign(n, 0);
+    m->started_at.assign(n, 0);
+    m->respawn_at.assign(n, 0);
+    m->backoff.assign(n, 0);
+    m->reloading.assign(n, false);
+    sigemptyset(&m->watched);
+    for (int sig : {SIGCHLD, SIGTERM, SIGINT, SIGUSR1, SIGUSR2}) sigaddset(&m->watched, sig);
+    sigprocmask(SIG_BLOCK, &m->watched, &m->previous);
+    for (size_t id = 0; id < n; ++id) {
+        if (spawn_worker(s, m, id)) return true;
+    }
+    g_running = s;
+    (void)call_plain_with_server(s, kManagerStart);
+    if (EG(exception)) zend_clear_exception();
+    if (loop_state_if_any()) teardown_loop_state();  // respawned workers must not inherit a loop
+    while (!s->manager_stopping || any_worker_alive(s)) {
+        double now = wall_now();
+        double next = now + 1.0;
+        for (size_t id = 0; id < n && !s->manager_stopping; ++id) {
+            if (s->worker_pids[id] != 0 || m->respawn_at[id] == 0) continue;
+            if (m->respawn_at[id] <= now) {
+                if (spawn_worker(s, m, id)) {
+                    g_running = nullptr;
+                    return true;
+                }
+            } else {
+                next = std::min(next, m->respawn_at[id]);
+            }
+        }
+        if (s->manager_stopping && m->kill_at > 0 && now >= m->kill_at) {
+            signal_workers(s, SIGKILL);
+            m->kill_at = 0;
+        }
+        double wait = std::max(0.001, next - now);
+        timespec ts{static_cast<time_t>(wait), static_cast<long>((wait - std::floor(wait)) * 1e9)};
+        siginfo_t info;
+        int sig = sigtimedwait(&m->watched, &info, &ts);
+        if (sig == SIGCHLD || sig < 0) {
+            reap_workers(s, m);
+        } else if (sig == SIGTERM || sig == SIGINT) {
+            if (!s->manager_stopping) {
+                // BASE mode: this process is the master; PROCESS mode's master ran it already.
+                if (!s->process) (void)call_plain_with_server(s, kBeforeShutdown);
+                s->manager_stopping = true;
+                m->kill_at = wall_now() + s->settings.max_wait_time + 0.5;
+                signal_workers(s, SIGTERM);
+            }
+        } else if (sig == SIGUSR1 || sig == SIGUSR2) {
+            // Reload: the workers (SIGUSR2: task workers only) stop gracefully and are spawned again.
+            // Listening sockets and channels stay open meanwhile, so nothing sent to them is lost.
+            const size_t first = sig == SIGUSR2 ? static_cast<size_t>(s->settings.worker_num) : 0;
+            if (first < n && m->reload_left == 0) {
+                GUST_LOG_INFO("reloading workers %zu..%zu", first, n - 1);
+                (void)call_plain_with_server(s, kBeforeReload);
+                if (EG(exception)) zend_clear_exception();
+                if (loop_state_if_any()) teardown_loop_state();
+                for (size_t id = first; id < n; ++id) {
+                    if (s->worker_pids[id] <= 0) continue;
+                    m->reloading[id] = true;
+                    ++m->reload_left;
+                    kill(s->worker_pids[id], SIGTERM);
+                }
+            }
+        }
+        reap_workers(s, m);
+    }
+    (void)call_plain_with_server(s, kManagerStop);
+    if (EG(exception)) zend_clear_exception();
+    g_running = nullptr;
+    sigprocmask(SIG_SETMASK, &m->previous, nullptr);
+    return false;
+}
+
+void apply_logging(Server *s) {
+    log_set_level(static_cast<LogLevel>(std::clamp<zend_long>(s->settings.log_level, 0, 6)));
+    if (!s->settings.log_file.empty()) {
+        int fd = open(s->settings.log_file.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+        if (fd >= 0) {
+            log_set_fd(fd);
+        } else {
+            php_error_docref(nullptr, E_WARNING, "cannot open log_file %s: %s", s->settings.log_file.c_str(),
+                             strerror(errno));
+        }
+    }
+}
+
+void write_pid_file(Server *s) {
+    if (s->settings.pid_file.empty()) return;
+    FILE *f = fopen(s->settings.pid_file.c_str(), "w");
+    if (!f) {
+        php_error_docref(nullptr, E_WARNING, "cannot write pid_file %s: %s", s->settings.pid_file.c_str(),
+                         strerror(errno));
+        return;
+    }
+    fprintf(f, "%d", static_cast<int>(s->master_pid));
+    fclose(f);
+}
+
+// daemonize: the calling process exits at once; the server goes on in a new session.
+void daemonize() {
+    pid_t pid = fork();
+    if (pid < 0) return;
+    if (pid > 0) _exit(0);
+    setsid();
+    int null = open("/dev/null", O_RDWR);
+    if (null >= 0) {
+        dup2(null, STDIN_FILENO);
+        dup2(null, STDOUT_FILENO);
+        dup2(null, STDERR_FILENO);
+        if (null > STDERR_FILENO) close(null);
+    }
+}
+
+}  // namespace
+
+Server *running_server() { return g_running; }
+
+bool serve_child(Server *s) {
+    const zend_long first_user = s->settings.worker_num + s->settings.task_worker_num;
+    if (s->worker_id >= first_user) {
+        // A user process of addProcess(): its callback is the whole life of this process.
+        g_running = nullptr;
+        process_run_child(s->user_processes[static_cast<size_t>(s->worker_id - first_user)]);
+        return false;
+    }
+    run_worker(s, s->worker_id);
+    if (!check_pending()) zend_throw_unwind_exit();
+    return false;
+}
+
+bool manage_workers(Server *s) {
+    auto *m = new ManagerState();
+    const bool in_worker = run_manager(s, m);
+    delete m;
+    return in_worker;
+}
+
+bool call_plain_with_server(Server *s, int event) {
+    zval arg;
+    ZVAL_OBJ(&arg, s->self);
+    return call_plain(s, event, &arg, 1);
+}
+
+server::ListenOptions listen_options(Server *s, Port *p) {
+    server::ListenOptions lo;
+    (void)net::sys::local_address(p->fd, &lo.address);
+    lo.type = p->type;
+    lo.tcp_nodelay = p->tcp_nodelay;
+    lo.framing = p->framing;
+    lo.tls = p->tls;
+    if (p->http) {
+        lo.header_timeout = static_cast<Nanos>(s->settings.http_framing.header_timeout * 1e9);
+        lo.body_timeout = static_cast<Nanos>(s->settings.http_framing.body_timeout * 1e9);
+    }
+    return lo;
+}
+
+bool dispatch(Server *s, Port *port, int event, zval *args, uint32_t argc, const FinishHook *on_finish) {
+    Callback *cb = nullptr;
+    if (port && port->callbacks[event].set()) {
+        cb = &port->callbacks[event];
+    } else if (s->callbacks[event].set()) {
+        cb = &s->callbacks[event];
+    }
+    if (!cb) return false;
+    return create(&cb->fcc, &cb->fn, args, argc, false, on_finish) >= 0;
+}
+
+// Serves in this process as worker `worker_id` until the worker stops. The caller checks
+// check_pending() afterwards.
+void run_worker(Server *s, zend_long worker_id) {
+    LoopState *rt = loop_state();
+    s->worker_id = worker_id;
+    set_long_property(s, "worker_id", worker_id);
+    set_long_property(s, "worker_pid", getpid());
+    const bool task_worker = worker_id >= s->settings.worker_num;
+    if (task_worker) {
+        // A task worker serves its inbox only.
+    } else if (s->process) {
+        process_worker_setup(s, worker_id);
+    } else {
+        server::ReactorOptions ro;
+        ro.max_connections = static_cast<size_t>(s->settings.max_connection);
+        ro.output_buffer_limit = static_cast<size_t>(s->settings.socket_buffer_size);
+        s->worker.reactor = std::make_unique<server::Reactor>(*rt->loop, s->bridge, ro);
+        for (auto &p : s->ports) {
+            if (s->worker.reactor->adopt_listener(p->fd, listen_options(s, p.get())).ok()) {
+                p->fd = -1;  // the reactor closes it now
+            }
+        }
+        (void)s->worker.reactor->start();
+    }
+    messaging_start(s);
+    if (s->process) shared_stats_worker_start(s);
+    watch_signals(s, rt);
+    // PROCESS mode: the master's threads watch their connections, this worker those handed to it.
+    if (s->worker.reactor && s->settings.heartbeat_check_interval > 0) {
+        Nanos every = static_cast<Nanos>(s->settings.heartbeat_check_interval * 1e9);
+        if (every < kNanosPerMilli) every = kNanosPerMilli;
+        s->worker.heartbeat_timer = rt->loop->add_timer(every, every, &heartbeat_tick, s);
+        rt->loop->set_timer_ref(s->worker.heartbeat_timer, false);
+    }
+    g_running = s;
+    if (s->settings.hook_flags_set) hooks::set_flags(static_cast<uint32_t>(s->settings.hook_flags));
+    zval args[2];
+    ZVAL_OBJ(&args[0], s->self);
+    ZVAL_LONG(&args[1], worker_id);
+    (void)dispatch(s, nullptr, kWorkerStart, args, 2);
+    run_all();
+    if (s->process) shared_stats_worker_end(s);
+    unwatch_signals(s, rt);
+    if (s->process || s->manager_pid > 0) {
+        // A forked worker: SIGTERM was blocked for its loop (spawn_worker). One that came while it
+        // was stopping anyway is spent; from here a new one ends the process.
+        sigset_t term;
+        sigemptyset(&term);
+        sigaddset(&term, SIGTERM);
+        const timespec now{0, 0};
+        while (sigtimedwait(&term, nullptr, &now) == SIGTERM) {
+        }
+        sigprocmask(SIG_UNBLOCK, &term, nullptr);
+    }
+    if (s->worker.heartbeat_timer) rt->loop->cancel_timer(s->worker.heartbeat_timer);
+    if (s->worker.stop_deadline) rt->loop->cancel_timer(s->worker.stop_deadline);
+    s->worker.heartbeat_timer = s->worker.stop_deadline = 0;
+    if (s->process) handoff_worker_end(s);
+    s->worker.reactor.reset();
+    if (s->process && !is_task_worker(s)) process_worker_teardown(s);
+    messaging_end(s);
+    protocols_worker_end(s);
+    g_running = nullptr;
+}
+
+namespace {
+
+void recycle_check(void *arg, loop::TimerId) {
+    auto *s = static_cast<Server *>(arg);
+    Worker &w = s->worker;
+    if (!w.reactor || w.stopping) return;
+    if (w.reactor->stats().connections == 0) stop_worker(s);
+}
+
+// BASE mode: stop accepting, let the open connections finish (they end, or max_wait_time passes),
+// then stop. PROCESS mode: stop reading the channels at once; queued packages go to the successor.
+void begin_recycle(Server *s) {
+    Worker &w = s->worker;
+    if (w.recycling || w.stopping) return;
+    w.recycling = true;
+    LoopState *rt = loop_state_if_any();
+    if (s->process || !w.reactor || !rt) {
+        stop_worker(s);
+        return;
+    }
+    w.reactor->stop_accepting();
+    w.recycle_timer = rt->loop->add_timer(10 * kNanosPerMilli, 10 * kNanosPerMilli, &recycle_check, s);
+    Nanos wait = static_cast<Nanos>(std::max(0.0, s->settings.max_wait_time) * 1e9);
+    loop::TimerId deadline = rt->loop->add_timer(wait, 0, [s](loop::TimerId) { stop_worker(s); });
+    rt->loop->set_timer_ref(deadline, false);
+}
+
+}  // namespace
+
+void count_request(Server *s) {
+    Worker &w = s->worker;
+    ++w.requests;
+    if (s->process) shared_count_request(s);
+    if (s->settings.max_request <= 0 || w.recycling) return;
+    if (w.request_limit == 0) {
+        zend_long grace = s->settings.max_request_grace < 0 ? s->settings.max_request / 2 : s->settings.max_request_grace;
+        w.request_limit = s->settings.max_request + (grace > 0 ? php_mt_rand_range(0, grace) : 0);
+    }
+    if (static_cast<zend_long>(w.requests) >= w.request_limit) begin_recycle(s);
+}
+
+void stop_worker(Server *s) {
+    Worker &w = s->worker;
+    LoopState *rt = loop_state_if_any();
+    if (w.stopping || !rt || s->worker_id < 0) return;
+    if (!w.reactor && !s->process && !s->messaging) return;
+    w.stopping = true;
+    unwatch_signals(s, rt);
+    if (w.heartbeat_timer) rt->loop->cancel_timer(w.heartbeat_timer);
+    w.heartbeat_timer = 0;
+    if (w.recycle_timer) rt->loop->cancel_timer(w.recycle_timer);
+    w.recycle_timer = 0;
+    messaging_stop(s);
+    if (is_task_worker(s)) {
+        // nothing else to stop
+    } else if (s->process) {
+        process_worker_stop(s);  // connections stay with the master
+    } else if (w.reactor) {
+        w.reactor->shutdown();  // onClose for every connection
+    }
+    zval args[2];
+    ZVAL_OBJ(&args[0], s->self);
+    ZVAL_LONG(&args[1], s->worker_id);
+    (void)dispatch(s, nullptr, kWorkerStop, args, 2);
+    // Timers and other coroutines may still keep the loop alive: onWorkerExit is where user code
+    // clears them (as in Swoole); after max_wait_time the worker ends regardless.
+    (void)dispatch(s, nullptr, kWorkerExit, args, 2);
+    Nanos wait = static_cast<Nanos>(std::max(0.0, s->settings.max_wait_time) * 1e9);
+    w.stop_deadline = rt->loop->add_timer(wait, 0, &stop_deadline, s);
+    rt->loop->set_timer_ref(w.stop_deadline, false);
+}
+
+void shutdown(Server *s) {
+    if (s->process) {
+        kill(s->master_pid, SIGTERM);  // the master stops the manager, which stops the workers
+    } else if (s->in_manager) {
+        kill(getpid(), SIGTERM);
+    } else if (s->manager_pid > 0 && s->manager_pid != getpid()) {
+        kill(s->manager_pid, SIGTERM);
+    } else {
+        if (!s->worker.stopping) (void)call_plain_with_server(s, kBeforeShutdown);
+        stop_worker(s);
+    }
+}
+
+void request_reload(Server *s, bool only_task_workers) {
+    if (s->manager_pid > 0) kill(s->manager_pid, only_task_workers ? SIGUSR2 : SIGUSR1);
+}
+
+bool start(Server *s) {
+    if (s->started) {
+        php_error_docref(nullptr, E_WARNING, "server is running, unable to execute %s->start()",
+                         ZSTR_VAL(s->self->ce->name));
+        return false;
+    }
+    if (g_running) {
+        php_error_docref(nullptr, E_WARNING, "another server is running in this process");
+        return false;
+    }
+    if (!load_settings(s)) return false;
+    if (s->settings.enable_reuse_port) {
+        // The ports were bound in the constructor, before set() could ask for it; the flag still
+        // lets another server bind the same address from now on.
+        for (auto &p : s->ports) {
+            if (p->fd >= 0 && p->family != AF_UNIX) (void)net::sys::set_reuse_port(p->fd, true);
+        }
+    }
+    for (auto &p : s->ports) {
+        const int needed = p->websocket ? kMessage : p->http ? kRequest : p->type == SOCK_STREAM ? kReceive : kPacket;
+        if (!p->callbacks[needed].set() && !s->callbacks[needed].set()) {
+            php_error_docref(nullptr, E_WARNING, "require on%s callback",
+                             needed == kMessage   ? "Message"
+                             : needed == kRequest ? "Request"
+                             : needed == kReceive ? "Receive"
+                                                  : "Packet");
+            return false;
+        }
+    }
+    const bool process_mode = s->mode == kModeProcess;
+    // As in Swoole, max_request needs a manager to replace the worker, also with one worker.
+    const bool multi = s->settings.worker_num > 1 || process_mode || s->settings.max_request > 0 ||
+                       s->settings.task_worker_num > 0 || !s->user_processes.empty();
+    if (s->settings.task_worker_num > 0 && !s->callbacks[kTask].set()) {
+        php_error_docref(nullptr, E_WARNING, "require onTask callback");
+        return false;
+    }
+    LoopState *rt = loop_state_if_any();
+    if (multi && rt) {
+        if (!runtime_idle(rt) || current()) {
+            php_error_docref(nullptr, E_WARNING, "eventLoop has already been created, unable to start %s",
+                             ZSTR_VAL(s->self->ce->name));
+            return false;
+        }
+        teardown_loop_state();  // workers must not share the epoll instance of this process
+    } else if (current()) {
+        php_error_docref(nullptr, E_WARNING, "%s->start() cannot be called inside a coroutine",
+                         ZSTR_VAL(s->self->ce->name));
+        return false;
+    }
+    if (multi && !make_inboxes(s)) {
+        php_error_docref(nullptr, E_WARNING, "cannot make the workers' inboxes: %s", strerror(errno));
+        return false;
+    }
+    s->started = true;
+    apply_logging(s);
+    if (s->settings.daemonize) daemonize();
+    s->master_pid = getpid();
+    s->manager_pid = multi && !process_mode ? s->master_pid : 0;
+    s->start_time = wall_now();
+    set_long_property(s, "master_pid", s->master_pid);
+    set_long_property(s, "manager_pid", s->manager_pid);
+    write_pid_file(s);
+    if (process_mode) return start_process_mode(s);
+    if (!call_plain_with_server(s, kStart)) return false;
+    if (!multi) {
+        run_worker(s, 0);
+        if (check_pending()) return false;
+        (void)call_plain_with_server(s, kShutdown);
+        if (!s->settings.pid_file.empty()) unlink(s->settings.pid_file.c_str());
+        return true;
+    }
+    if (loop_state_if_any()) {
+        if (!runtime_idle(loop_state_if_any())) {
+            php_error_docref(nullptr, E_WARNING, "coroutines and timers started in onStart do not run with "
+                                                 "several workers; they were ended");
+        }
+        teardown_loop_state();
+    }
+    // In a forked child its script ends in serve_child: shutdown functions and destructors run.
+    if (manage_workers(s)) return serve_child(s);
+    (void)call_plain_with_server(s, kShutdown);
+    if (!s->settings.pid_file.empty()) unlink(s->settings.pid_file.c_str());
+    return true;
+}
+
+}  // namespace gust::php::srv

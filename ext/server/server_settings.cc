@@ -1,0 +1,280 @@
+// Swoole\Server::set() and Port::set(): the `setting` array, unknown keys, and reading the options
+// a worker needs (process model, limits, framing) when the server starts.
+#include <algorithm>
+#include <climits>
+#include <cstdlib>
+#include <cstring>
+
+#include <unistd.h>
+
+#include "server/protocol.h"
+#include "server/server.h"
+#include "zend/options.h"
+
+namespace gust::php::srv {
+namespace {
+
+using namespace opt;
+
+// Keys Swoole's Server, its ports and the HTTP/WebSocket servers accept. A key in this list that
+// Gust does not act on yet is listed in docs/php-server.md.
+const char *const kKnownKeys[] = {
+    // process model and limits
+    "worker_num", "reactor_num", "task_worker_num", "task_enable_coroutine", "task_ipc_mode", "task_max_request",
+    "task_tmpdir", "task_use_object", "task_object", "max_request", "max_request_grace", "max_conn",
+    "max_connection", "dispatch_mode", "dispatch_func", "discard_timeout_request", "max_wait_time",
+    "reload_async", "enable_coroutine", "max_coroutine", "hook_flags", "send_yield", "send_timeout",
+    "enable_preemptive_scheduler", "enable_deadlock_check", "c_stack_size", "single_thread",
+    "daemonize", "pid_file", "user", "group", "chroot", "log_file", "log_level", "log_date_format",
+    "log_date_with_microseconds", "log_rotation", "request_slowlog_file", "request_slowlog_timeout",
+    "trace_event_worker", "message_queue_key", "ipc_mode", "enable_unsafe_event", "event_object",
+    "input_buffer_size", "buffer_input_size", "output_buffer_size", "buffer_output_size",
+    "socket_buffer_size", "heartbeat_check_interval", "heartbeat_idle_time", "backlog", "open_cpu_affinity",
+    "cpu_affinity_ignore", "enable_reuse_port", "enable_delay_receive", "tcp_fastopen", "tcp_defer_accept",
+    "tcp_keepidle", "tcp_keepinterval", "tcp_keepcount", "tcp_user_timeout", "open_tcp_keepalive",
+    "open_tcp_nodelay", "kernel_socket_recv_buffer_size", "kernel_socket_send_buffer_size",
+    "socket_dontwait", "stats_file", "aio_core_worker_num", "aio_worker_num", "aio_max_wait_time",
+    "aio_max_idle_time", "dns_server", "dns_cache_refresh_time", "bootstrap", "init_arguments",
+    // Gust's own (docs/php-server.md)
+    "connection_handoff",
+    // framing
+    "open_eof_check", "open_eof_split", "package_eof", "open_length_check", "package_length_type",
+    "package_length_offset", "package_body_offset", "package_length_func", "package_max_length",
+    "open_mqtt_protocol", "open_redis_protocol",
+    // TLS
+    "ssl_cert_file", "ssl_key_file", "ssl_method", "ssl_protocols", "ssl_ciphers", "ssl_verify_peer",
+    "ssl_allow_self_signed", "ssl_client_cert_file", "ssl_verify_depth", "ssl_prefer_server_ciphers",
+    "ssl_sni_certs", "ssl_dhparam", "ssl_ecdh_curve", "ssl_compress", "ssl_passphrase",
+    // HTTP, WebSocket, HTTP/2
+    "open_http_protocol", "open_http2_protocol", "open_websocket_protocol", "http_parse_post",
+    "http_parse_cookie", "http_parse_files", "http_compression", "http_compression_level",
+    "http_gzip_level", "compression_min_length", "upload_tmp_dir", "upload_max_filesize",
+    "enable_static_handler", "document_root", "static_handler_locations", "http_index_files",
+    "http_autoindex", "http_headers_timeout", "http_body_timeout", "http_max_header_size",
+    "websocket_compression", "websocket_subprotocol", "open_websocket_close_frame",
+    "open_websocket_ping_frame", "open_websocket_pong_frame", "websocket_close_timeout",
+    "http2_header_table_size", "http2_initial_window_size", "http2_max_concurrent_streams",
+    "http2_max_frame_size", "http2_max_header_list_size",
+};
+
+bool known_key(const char *key) {
+    for (const char *k : kKnownKeys) {
+        if (strcmp(k, key) == 0) return true;
+    }
+    return false;
+}
+
+zval *setting_of(zend_object *obj) {
+    zval *z = zend_read_property(obj->ce, obj, ZEND_STRL("setting"), 1, nullptr);
+    return z && Z_TYPE_P(z) == IS_ARRAY ? z : nullptr;
+}
+
+// The port's framing from its settings; false (with a warning) when the options cannot work.
+bool load_framing(Port *p, HashTable *ht, zend_long max_length, const HttpFraming &http) {
+    namespace fr = proto::framing;
+    p->framing = nullptr;
+    if (p->type != SOCK_STREAM) return true;
+    if (p->http) {
+        fr::Options o;
+        o.mode = fr::Mode::kHttp;
+        o.max_length = static_cast<uint32_t>(std::clamp<zend_long>(long_of(ht, "package_max_length", max_length), 1,
+                                                                   UINT32_MAX / 4));
+        o.http_max_head = static_cast<uint32_t>(std::clamp<zend_long>(http.max_header_size, 64, 64 << 20));
+        o.websocket = p->websocket;
+        o.websocket_rsv1 = p->websocket && http.websocket_compression;
+        p->framing = std::make_shared<const fr::Framing>(fr::Framing::create(std::move(o)).value());
+        return true;
+    }
+    zval *length_func = find(ht, "package_length_func");
+    if (length_func && Z_TYPE_P(length_func) == IS_NULL) length_func = nullptr;
+    auto mode = fr::mode_from_flags(bool_of(ht, "open_eof_check", false), bool_of(ht, "open_eof_split", false),
+                                    bool_of(ht, "open_length_check", false), length_func != nullptr);
+    if (!mode) return true;
+    fr::Options o;
+    o.mode = *mode;
+    if (o.mode == fr::Mode::kLengthFunc && !load_length_func(p, length_func, &o)) return false;
+    o.eof = string_of(ht, "package_eof", "\r\n");
+    std::string type = string_of(ht, "package_length_type", "N");
+    o.length_type = type.size() == 1 ? type[0] : '?';
+    o.length_offset = static_cast<uint32_t>(long_of(ht, "package_length_offset", 0));
+    o.body_offset = static_cast<uint32_t>(long_of(ht, "package_body_offset", 0));
+    o.max_length = static_cast<uint32_t>(long_of(ht, "package_max_length", max_length));
+    if (const char *why = fr::Framing::invalid_reason(o)) {
+        php_error_docref(nullptr, E_WARNING, "invalid framing options of port %s:%d: %s", p->host.c_str(), p->port,
+                         why);
+        return false;
+    }
+    p->framing = std::make_shared<const fr::Framing>(fr::Framing::create(std::move(o)).value());
+    return true;
+}
+
+// dispatch_func: any callable, resolved now so a bad one stops start() with the reason. Only
+// PROCESS mode runs it (in the master's main thread, server_dispatch.cc); BASE mode ignores it, as
+// Swoole does.
+bool load_dispatch_func(Server *s, zval *v) {
+    zval_ptr_dtor(&s->dispatch_func.fn);
+    ZVAL_UNDEF(&s->dispatch_func.fn);
+    if (!v || Z_TYPE_P(v) == IS_NULL) return true;
+    zend_fcall_info_cache fcc;
+    char *error = nullptr;
+    if (!zend_is_callable_ex(v, nullptr, 0, nullptr, &fcc, &error)) {
+        php_error_docref(nullptr, E_WARNING, "dispatch_func is not callable: %s", error ? error : "unknown");
+        if (error) efree(error);
+        return false;
+    }
+    if (error) efree(error);
+    ZVAL_COPY(&s->dispatch_func.fn, v);
+    s->dispatch_func.fcc = fcc;
+    return true;
+}
+
+}  // namespace
+
+void merge_settings(zend_object *obj, HashTable *settings, bool port_level) {
+    (void)port_level;
+    zval *current = setting_of(obj);
+    zval merged;
+    if (current) {
+        ZVAL_ARR(&merged, zend_array_dup(Z_ARRVAL_P(current)));
+    } else {
+        array_init(&merged);
+    }
+    zend_string *key;
+    zval *value;
+    ZEND_HASH_FOREACH_STR_KEY_VAL(settings, key, value) {
+        if (!key) continue;
+        if (!known_key(ZSTR_VAL(key))) php_error_docref(nullptr, E_WARNING, "unsupported option [%s]", ZSTR_VAL(key));
+        Z_TRY_ADDREF_P(value);
+        zend_hash_update(Z_ARRVAL(merged), key, value);
+    }
+    ZEND_HASH_FOREACH_END();
+    zend_update_property(obj->ce, obj, ZEND_STRL("setting"), &merged);
+    zval_ptr_dtor(&merged);
+}
+
+// SWOOLE_SSL ports: the server context from the ssl_* settings (the port's own, else the
+// server's), loaded now so a missing or mismatched certificate stops start() with its reason.
+bool load_tls(Port *p, HashTable *port_ht, HashTable *server_ht) {
+    p->tls = nullptr;
+    if (!(p->sock_type & kSockSsl)) return true;
+    auto pick = [&](const char *key) { return find(port_ht, key) ? port_ht : server_ht; };
+    net::TlsConfig c;
+    c.cert_file = string_of(pick("ssl_cert_file"), "ssl_cert_file", "");
+    c.key_file = string_of(pick("ssl_key_file"), "ssl_key_file", "");
+    c.passphrase = string_of(pick("ssl_passphrase"), "ssl_passphrase", "");
+    c.ciphers = string_of(pick("ssl_ciphers"), "ssl_ciphers", "");
+    c.protocols = static_cast<int>(long_of(pick("ssl_protocols"), "ssl_protocols", 0));
+    // A server asks for client certificates only when told to (Swoole's default too).
+    c.verify_peer = bool_of(pick("ssl_verify_peer"), "ssl_verify_peer", false);
+    c.allow_self_signed = bool_of(pick("ssl_allow_self_signed"), "ssl_allow_self_signed", false);
+    c.cafile = string_of(pick("ssl_client_cert_file"), "ssl_client_cert_file", "");
+    c.verify_depth = static_cast<int>(long_of(pick("ssl_verify_depth"), "ssl_verify_depth", 0));
+    c.alpn = p->http ? "http/1.1" : "";
+    if (find(pick("ssl_sni_certs"), "ssl_sni_certs")) {
+        php_error_docref(nullptr, E_WARNING, "ssl_sni_certs is not supported by Gust yet; every name gets ssl_cert_file");
+    }
+    if (c.cert_file.empty()) {
+        php_error_docref(nullptr, E_WARNING, "port %s:%d is SWOOLE_SSL but ssl_cert_file is not set", p->host.c_str(),
+                         p->port);
+        return false;
+    }
+    if (c.verify_peer && c.cafile.empty()) {
+        php_error_docref(nullptr, E_WARNING, "ssl_verify_peer on port %s:%d needs ssl_client_cert_file (the CAs "
+                         "client certificates must come from)", p->host.c_str(), p->port);
+        return false;
+    }
+    std::string error;
+    auto ctx = net::TlsContext::create(net::TlsRole::kServer, c, &error);
+    if (!ctx.ok()) {
+        php_error_docref(nullptr, E_WARNING, "port %s:%d: %s", p->host.c_str(), p->port, error.c_str());
+        return false;
+    }
+    p->tls = std::move(ctx.value());
+    return true;
+}
+
+bool load_settings(Server *s) {
+    zval *z = setting_of(s->self);
+    HashTable *ht = z ? Z_ARRVAL_P(z) : nullptr;
+    Settings &o = s->settings;
+    o.worker_num = long_of(ht, "worker_num", 1);
+    if (o.worker_num < 1 || o.worker_num > 1024) {
+        php_error_docref(nullptr, E_WARNING, "worker_num must be between 1 and 1024, %ld given",
+                         static_cast<long>(o.worker_num));
+        return false;
+    }
+    o.max_connection = long_of(ht, "max_connection", long_of(ht, "max_conn", o.max_connection));
+    if (o.max_connection < 1) o.max_connection = 1;
+    o.buffer_output_size = long_of(ht, "buffer_output_size", long_of(ht, "output_buffer_size", o.buffer_output_size));
+    if (o.buffer_output_size < 1) o.buffer_output_size = 1;
+    o.socket_buffer_size = std::max<zend_long>(1, long_of(ht, "socket_buffer_size", o.socket_buffer_size));
+    o.package_max_length = long_of(ht, "package_max_length", o.package_max_length);
+    o.max_wait_time = double_of(ht, "max_wait_time", o.max_wait_time);
+    o.send_yield = bool_of(ht, "send_yield", o.send_yield);
+    o.send_timeout = double_of(ht, "send_timeout", o.send_timeout);
+    o.backlog = long_of(ht, "backlog", o.backlog);
+    o.enable_reuse_port = bool_of(ht, "enable_reuse_port", false);
+    o.heartbeat_check_interval = double_of(ht, "heartbeat_check_interval", 0);
+    o.heartbeat_idle_time = double_of(ht, "heartbeat_idle_time", 0);
+    if (o.heartbeat_idle_time > 0 && o.heartbeat_check_interval <= 0) {
+        o.heartbeat_check_interval = o.heartbeat_idle_time / 2;
+    }
+    if (o.heartbeat_check_interval > 0 && o.heartbeat_idle_time <= 0) {
+        o.heartbeat_idle_time = o.heartbeat_check_interval * 2;
+    }
+    o.log_level = long_of(ht, "log_level", o.log_level);
+    o.log_file = string_of(ht, "log_file", "");
+    o.pid_file = string_of(ht, "pid_file", "");
+    o.user = string_of(ht, "user", "");
+    o.group = string_of(ht, "group", "");
+    o.daemonize = bool_of(ht, "daemonize", false);
+    o.hook_flags_set = find(ht, "hook_flags") != nullptr;
+    o.hook_flags = long_of(ht, "hook_flags", 0);
+    o.task_worker_num = std::clamp<zend_long>(long_of(ht, "task_worker_num", 0), 0, 1024);
+    o.task_enable_coroutine = bool_of(ht, "task_enable_coroutine", false);
+    o.max_request = std::max<zend_long>(0, long_of(ht, "max_request", 0));
+    o.max_request_grace = long_of(ht, "max_request_grace", -1);
+    // Swoole's rule: as many as CPUs by default, never more than workers (a thread per worker at
+    // most is all dispatch can use).
+    const zend_long cpus = std::max<long>(1, sysconf(_SC_NPROCESSORS_ONLN));
+    o.reactor_num = std::clamp<zend_long>(long_of(ht, "reactor_num", cpus), 1, 64);
+    o.reactor_num = std::min(o.reactor_num, o.worker_num);
+    o.dispatch_mode = long_of(ht, "dispatch_mode", 2);
+    o.connection_handoff = bool_of(ht, "connection_handoff", true);
+    if (!load_dispatch_func(s, find(ht, "dispatch_func"))) return false;
+    if (o.dispatch_mode == kDispatchUserFunc && !s->dispatch_func.set()) {
+        php_error_docref(nullptr, E_WARNING, "dispatch_mode 6 (SWOOLE_DISPATCH_USERFUNC) needs dispatch_func; "
+                         "using 2 (SWOOLE_DISPATCH_FDMOD)");
+        o.dispatch_mode = kDispatchFdMod;
+    } else if (o.dispatch_mode < kDispatchRound || o.dispatch_mode > kDispatchConcurrentLb) {
+        php_error_docref(nullptr, E_WARNING, "dispatch_mode " ZEND_LONG_FMT " is not a dispatch mode (1 to 10); "
+                         "using 2 (SWOOLE_DISPATCH_FDMOD)", o.dispatch_mode);
+        o.dispatch_mode = kDispatchFdMod;
+    }
+    HttpFraming &hf = o.http_framing;
+    hf.header_timeout = std::max(0.0, double_of(ht, "http_headers_timeout", 60));
+    hf.body_timeout = std::max(0.0, double_of(ht, "http_body_timeout", 60));
+    hf.max_header_size = long_of(ht, "http_max_header_size", 16 * 1024);
+    hf.websocket_compression = bool_of(ht, "websocket_compression", false);
+    if (!protocols_load_settings(s, ht)) return false;
+    for (size_t i = 0; i < s->ports.size(); ++i) {
+        Port *p = s->ports[i].get();
+        HashTable *port_ht = ht;
+        // A port without settings of its own speaks the main port's protocol (as in Swoole).
+        bool http = s->http_server, websocket = s->websocket_server;
+        if (i > 0) {
+            zval *pz = setting_of(p->object);
+            port_ht = pz ? Z_ARRVAL_P(pz) : nullptr;
+            http = port_ht ? false : s->ports[0]->http;
+            websocket = port_ht ? false : s->ports[0]->websocket;
+        }
+        p->websocket = p->type == SOCK_STREAM && bool_of(port_ht, "open_websocket_protocol", websocket);
+        p->http = p->type == SOCK_STREAM && (p->websocket || bool_of(port_ht, "open_http_protocol", http));
+        p->tcp_nodelay = bool_of(port_ht, "open_tcp_nodelay", true);
+        if (!load_framing(p, port_ht, o.package_max_length, o.http_framing)) return false;
+        if (!load_tls(p, port_ht, ht)) return false;
+    }
+    return true;
+}
+
+}  // namespace gust::php::srv
