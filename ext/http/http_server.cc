@@ -110,7 +110,7 @@ void start_request(Server *s, Port *port, server::SessionId id, zend_string *dat
     zval args[2];
     ZVAL_OBJ(&args[0], request);
     ZVAL_OBJ(&args[1], response);
-    if (!srv::dispatch(s, port, srv::kRequest, args, 2)) {
+    if (!srv::run_callback(s, port, srv::kRequest, args, 2)) {
         // No onRequest (a WebSocket server without one): a plain request is not welcome.
         ResponseObject *r = response_from(response);
         r->status = port && port->websocket ? 400 : 404;

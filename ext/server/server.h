@@ -205,7 +205,7 @@ struct HandedConnection {
 
 // PROCESS mode: the master's reactor threads (in the master), the channels (every process holds
 // the fds it needs), and in a worker its side of the channels and what it knows of connections.
-struct ProcessState {
+struct ProcessModeState {
     std::unique_ptr<server::ProcessMaster> master;
     int notify_read = -1;  // manager -> master: ids of workers that exited (int32 each)
     int notify_write = -1;
@@ -218,8 +218,8 @@ struct ProcessState {
     Nanos release_deadline = 0;
     bool publish_taking = false;   // worker: the master chooses by load; publish busy on each batch taken
     bool dispatch_failed = false;  // master: dispatch_func ended in a fatal error (no more PHP here)
-    ProcessState();
-    ~ProcessState();
+    ProcessModeState();
+    ~ProcessModeState();
 };
 
 struct Server;
@@ -274,7 +274,7 @@ struct Server {
     Settings settings;
     Bridge bridge{this};
     Worker worker;
-    std::unique_ptr<ProcessState> process;  // PROCESS mode only
+    std::unique_ptr<ProcessModeState> process_mode;  // PROCESS mode only
     // One inbox (a seqpacket pair) per worker and task worker, made before the first fork when a
     // manager runs: anyone writes to in[0], the owner reads in[1].
     std::vector<std::pair<int, int>> inboxes;
@@ -329,22 +329,22 @@ bool client_info(Server *s, server::SessionId id, zval *out);
 bool session_peer(Server *s, server::SessionId id, zend_string **host, zend_long *port);
 // Connections idle for heartbeat_idle_time (protected ones excepted), closed when `close`.
 std::vector<server::SessionId> close_idle_sessions(Server *s, bool close);
-// server_process.cc: PROCESS mode.
+// server_process_mode.cc: PROCESS mode.
 bool start_process_mode(Server *s);
 // server_dispatch.cc: in the master's main thread, runs dispatch_func for each waiting question.
 void answer_dispatch_questions(Server *s);
-void process_worker_setup(Server *s, zend_long worker_id);  // in a forked worker, before its loop
-void process_worker_stop(Server *s);                         // stop reading the channels
-void process_worker_teardown(Server *s);                     // after its loop ended
-void process_worker_exited(Server *s, size_t worker_id);     // manager: tell the master, drain
-void process_child_forked(Server *s, size_t worker_id);      // in the new worker: drop others' fds
-bool process_send(Server *s, server::SessionId id, zend_string *data);
-bool process_close(Server *s, server::SessionId id, bool reset);
+void process_mode_worker_setup(Server *s, zend_long worker_id);  // in a forked worker, before its loop
+void process_mode_worker_stop(Server *s);                         // stop reading the channels
+void process_mode_worker_teardown(Server *s);                     // after its loop ended
+void process_mode_worker_exited(Server *s, size_t worker_id);     // manager: tell the master, drain
+void process_mode_child_forked(Server *s, size_t worker_id);      // in the new worker: drop others' fds
+bool process_mode_send(Server *s, server::SessionId id, zend_string *data);
+bool process_mode_close(Server *s, server::SessionId id, bool reset);
 // The master sends the file region itself (sendfile(2)); `path` must be absolute.
-bool process_send_file(Server *s, server::SessionId id, const char *path, zend_long offset, zend_long length);
-bool process_sendto(Server *s, int port_index, const net::Address &to, zend_string *data);
+bool process_mode_send_file(Server *s, server::SessionId id, const char *path, zend_long offset, zend_long length);
+bool process_mode_sendto(Server *s, int port_index, const net::Address &to, zend_string *data);
 // A message to the reactor thread that owns `id`; `keep` (may be nullptr) is the payload.
-bool process_to_master(Server *s, ipc::MessageType type, server::SessionId id, uint16_t flags, zend_string *keep);
+bool process_mode_to_master(Server *s, ipc::MessageType type, server::SessionId id, uint16_t flags, zend_string *keep);
 // server_handoff.cc: connections the master hands to this worker (docs/php-server.md, "Hand-off").
 // The reactor serving `id` here: BASE mode's (nullptr with a warning when the worker is not
 // running), or in a PROCESS worker the one of its handed connections (nullptr: the master has it).
@@ -363,13 +363,13 @@ void handoff_closed(Server *s, server::SessionId id);
 void handoff_begin_release(Server *s);  // the worker stops: give connections back as they go idle
 void handoff_worker_end(Server *s);     // after the loop: whatever is left is closed
 // A kControl message about connection `id` to the master (send backpressure).
-bool process_control(Server *s, server::SessionId id, zend_string *payload);
+bool process_mode_control(Server *s, server::SessionId id, zend_string *payload);
 // server_credit.cc: send backpressure in a worker. admit() is false (last_error set, bufferFull
 // fired once) when `len` more bytes would pass socket_buffer_size.
-bool process_credit_admit(Server *s, server::SessionId id, size_t len);
-void process_credit_sent(Server *s, server::SessionId id, size_t len);
-void process_credit_note(Server *s, server::SessionId id, zend_string *payload);
-void process_credit_forget(Server *s, server::SessionId id);
+bool process_mode_credit_admit(Server *s, server::SessionId id, size_t len);
+void process_mode_credit_sent(Server *s, server::SessionId id, size_t len);
+void process_mode_credit_note(Server *s, server::SessionId id, zend_string *payload);
+void process_mode_credit_forget(Server *s, server::SessionId id);
 // server_stats.cc: the shared counters and connection table of PROCESS mode.
 void shared_stats_worker_start(Server *s);  // in a worker or task worker, before its loop
 void shared_stats_worker_end(Server *s);
@@ -435,7 +435,7 @@ void register_server_area(int module_number);  // MINIT: Server, Port, Task, Con
 void count_request(Server *s);
 // Runs a callback in a new coroutine with `args` (copied); false when none is set. `on_finish` is
 // told when that coroutine ends (only when this returns true).
-bool dispatch(Server *s, Port *port, int event, zval *args, uint32_t argc, const FinishHook *on_finish = nullptr);
+bool run_callback(Server *s, Port *port, int event, zval *args, uint32_t argc, const FinishHook *on_finish = nullptr);
 
 // Connection iterator objects (server_iterator.cc).
 zend_object *connection_iterator_new(Server *s, int port_index);

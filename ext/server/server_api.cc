@@ -42,7 +42,7 @@ server::Reactor *reactor_of(Server *s) {
 }  // namespace
 
 server::Reactor *serving_reactor(Server *s, server::SessionId id) {
-    if (!s->process) return reactor_of(s);
+    if (!s->process_mode) return reactor_of(s);
     server::Reactor *r = s->worker.reactor.get();
     return r && r->info(id) ? r : nullptr;
 }
@@ -64,7 +64,7 @@ void pause_or_resume(INTERNAL_FUNCTION_PARAMETERS, bool pause) {
     ZEND_PARSE_PARAMETERS_END();
     Server *s = this_server(ZEND_THIS);
     server::Reactor *r = serving_reactor(s, fd);
-    if (!r && s->process) {
+    if (!r && s->process_mode) {
         php_error_docref(nullptr, E_WARNING, "pause() and resume() work on connections this worker serves itself "
                          "(BASE mode, or PROCESS mode connections handed to it)");
         RETURN_FALSE;
@@ -74,7 +74,7 @@ void pause_or_resume(INTERNAL_FUNCTION_PARAMETERS, bool pause) {
 
 // BASE mode: the worker's own reactor; PROCESS mode: the master's thread that accepted it.
 zend_long reactor_id(Server *s, server::SessionId id) {
-    if (s->process && s->process->master) return static_cast<zend_long>((id - 1) % s->process->master->reactor_num());
+    if (s->process_mode && s->process_mode->master) return static_cast<zend_long>((id - 1) % s->process_mode->master->reactor_num());
     return s->worker_id < 0 ? 0 : s->worker_id;
 }
 
@@ -93,21 +93,21 @@ double mono_to_wall(Nanos t) {
 // PROCESS mode reads the connection table every process shares (server_stats.cc), so a worker
 // knows every connection of the server, not only those whose connect it received.
 bool session_exists(Server *s, server::SessionId id) {
-    if (s->process) return s->process->master && s->process->master->shared().exists(id);
+    if (s->process_mode) return s->process_mode->master && s->process_mode->master->shared().exists(id);
     return s->worker.reactor && s->worker.reactor->exists(id);
 }
 
 std::vector<server::SessionId> session_list(Server *s, server::SessionId after, size_t count) {
-    if (!s->process) return s->worker.reactor ? s->worker.reactor->list(after, count) : std::vector<server::SessionId>{};
-    if (!s->process->master) return {};
-    return s->process->master->shared().list(after, count);
+    if (!s->process_mode) return s->worker.reactor ? s->worker.reactor->list(after, count) : std::vector<server::SessionId>{};
+    if (!s->process_mode->master) return {};
+    return s->process_mode->master->shared().list(after, count);
 }
 
 bool session_peer(Server *s, server::SessionId id, zend_string **host, zend_long *port) {
     // A connection this process serves (BASE, or handed to this PROCESS worker): its reactor knows.
-    if (s->process && !(s->worker.reactor && s->worker.reactor->info(id))) {
+    if (s->process_mode && !(s->worker.reactor && s->worker.reactor->info(id))) {
         server::ConnectionRecord rec;
-        if (!s->process->master || !s->process->master->shared().read(id, &rec)) return false;
+        if (!s->process_mode->master || !s->process_mode->master->shared().read(id, &rec)) return false;
         *host = zend_string_init(rec.peer_host, strlen(rec.peer_host), 0);
         *port = rec.peer_port;
         return true;
@@ -124,8 +124,8 @@ bool session_peer(Server *s, server::SessionId id, zend_string **host, zend_long
 bool client_info(Server *s, server::SessionId id, zval *out) {
     server::Reactor *r = s->worker.reactor.get();
     const server::SessionInfo *info = r ? r->info(id) : nullptr;
-    if (s->process) {
-        if (!s->process->master || !shared_client_info(s, id, out)) return false;
+    if (s->process_mode) {
+        if (!s->process_mode->master || !shared_client_info(s, id, out)) return false;
         if (info) {
             // Served by this worker: what only its reactor knows.
             add_assoc_double(out, "last_send_time", mono_to_wall(info->last_send));
@@ -164,7 +164,7 @@ namespace {
 // A send on a connection this process's reactor serves (BASE, or handed to a PROCESS worker).
 bool sent_by(Server *s, server::Reactor *r, server::SessionId id, std::string_view bytes) {
     if (record(s, r->send(id, gust::mem::Slice(bytes.data(), bytes.size()))) != 0) return false;
-    if (s->process) handoff_sent(s, id, bytes.size());
+    if (s->process_mode) handoff_sent(s, id, bytes.size());
     return true;
 }
 
@@ -182,7 +182,7 @@ std::vector<server::SessionId> idle_sessions(Server *s) {
         const server::SessionInfo *info = r->info(id);
         if (!info || s->worker.protected_sessions.count(id)) continue;
         // PROCESS mode: protect() from any worker marks the shared table.
-        if (s->process && s->process->master && s->process->master->shared().is_protected(id)) continue;
+        if (s->process_mode && s->process_mode->master && s->process_mode->master->shared().is_protected(id)) continue;
         const Nanos last = std::max(info->connected_at, info->last_receive);
         if (now - last >= idle) out.push_back(id);
     }
@@ -206,13 +206,13 @@ bool send_to_session(Server *s, server::SessionId id, zend_string *data) {
     }
     return send_with_yield(s, id, [&] {
         server::Reactor *r = serving_reactor(s, id);
-        if (!r && s->process) return process_send(s, id, data);
+        if (!r && s->process_mode) return process_mode_send(s, id, data);
         return r && sent_by(s, r, id, std::string_view(ZSTR_VAL(data), ZSTR_LEN(data)));
     });
 }
 
 bool send_bytes_to_session(Server *s, server::SessionId id, std::string_view bytes) {
-    if ((s->process && !serving_reactor(s, id)) || bytes.size() > static_cast<size_t>(s->settings.buffer_output_size)) {
+    if ((s->process_mode && !serving_reactor(s, id)) || bytes.size() > static_cast<size_t>(s->settings.buffer_output_size)) {
         zend_string *str = zend_string_init(bytes.data(), bytes.size(), 0);
         const bool ok = send_to_session(s, id, str);
         zend_string_release(str);
@@ -220,10 +220,10 @@ bool send_bytes_to_session(Server *s, server::SessionId id, std::string_view byt
     }
     return send_with_yield(s, id, [&] {
         server::Reactor *r = serving_reactor(s, id);
-        if (!r && s->process) {
+        if (!r && s->process_mode) {
             // It left this worker while the send waited for room: the master takes it from here.
             zend_string *str = zend_string_init(bytes.data(), bytes.size(), 0);
-            const bool ok = process_send(s, id, str);
+            const bool ok = process_mode_send(s, id, str);
             zend_string_release(str);
             return ok;
         }
@@ -233,7 +233,7 @@ bool send_bytes_to_session(Server *s, server::SessionId id, std::string_view byt
 
 bool close_session(Server *s, server::SessionId id, bool reset) {
     server::Reactor *r = s->worker.reactor.get();
-    if (s->process && !(r && r->info(id))) return process_close(s, id, reset);
+    if (s->process_mode && !(r && r->info(id))) return process_mode_close(s, id, reset);
     if (!r) {
         s->last_error = kErrSessionNotExist;
         return false;
@@ -261,13 +261,13 @@ int open_file_range(const char *file, zend_long offset, zend_long length, zend_l
 bool send_file_range(Server *s, server::SessionId id, const char *path, int file_fd, zend_long offset,
                      zend_long length) {
     if (length <= 0) return true;
-    if (s->process && !serving_reactor(s, id)) {
+    if (s->process_mode && !serving_reactor(s, id)) {
         char real[PATH_MAX];
         if (!realpath(path, real)) {
             php_error_docref(nullptr, E_WARNING, "realpath(%s) failed: %s", path, strerror(errno));
             return false;
         }
-        return process_send_file(s, id, real, offset, length);
+        return process_mode_send_file(s, id, real, offset, length);
     }
     server::Reactor *r = serving_reactor(s, id);
     if (!r) return false;
@@ -275,7 +275,7 @@ bool send_file_range(Server *s, server::SessionId id, const char *path, int file
     const int own = fcntl(file_fd, F_DUPFD_CLOEXEC, 0);
     if (own < 0) return false;
     if (record(s, r->send_file(id, own, static_cast<off_t>(offset), static_cast<size_t>(length))) != 0) return false;
-    if (s->process) handoff_sent(s, id, static_cast<size_t>(length));
+    if (s->process_mode) handoff_sent(s, id, static_cast<size_t>(length));
     return true;
 }
 
@@ -286,11 +286,11 @@ void Bridge::on_connect(const server::SessionInfo &session) {
     ZVAL_OBJ(&args[0], server_->self);
     ZVAL_LONG(&args[1], session.id);
     ZVAL_LONG(&args[2], reactor_id(server_, session.id));
-    (void)dispatch(server_, server_->ports[static_cast<size_t>(session.port_index)].get(), kConnect, args, 3);
+    (void)run_callback(server_, server_->ports[static_cast<size_t>(session.port_index)].get(), kConnect, args, 3);
 }
 
 void Bridge::on_receive(const server::SessionInfo &session, server::Slice data) {
-    if (server_->process) handoff_received(server_, session, data.size());
+    if (server_->process_mode) handoff_received(server_, session, data.size());
     count_request(server_);
     Port *port = server_->ports[static_cast<size_t>(session.port_index)].get();
     ParsedHead parsed;
@@ -312,10 +312,10 @@ void deliver_package(Server *s, Port *port, server::SessionId id, zend_long reac
     ZVAL_OBJ(&args[0], s->self);
     ZVAL_LONG(&args[1], id);
     ZVAL_LONG(&args[2], reactor);
-    ZVAL_STR(&args[3], data);  // ours; dispatch() copies it into the coroutine
+    ZVAL_STR(&args[3], data);  // ours; run_callback() copies it into the coroutine
     FinishHook hook;
-    const bool tracked = s->process && handoff_track(s, id, &hook);
-    if (!dispatch(s, port, kReceive, args, 4, tracked ? &hook : nullptr) && tracked) hook.fn(hook.arg, hook.tag);
+    const bool tracked = s->process_mode && handoff_track(s, id, &hook);
+    if (!run_callback(s, port, kReceive, args, 4, tracked ? &hook : nullptr) && tracked) hook.fn(hook.arg, hook.tag);
     zval_ptr_dtor(&args[3]);
 }
 
@@ -325,12 +325,12 @@ void Bridge::on_close(const server::SessionInfo &session, server::CloseCause) {
     const int event = protocols_session_closed(server_, port, session.id);
     server_->worker.uids.erase(session.id);
     server_->worker.protected_sessions.erase(session.id);
-    if (server_->process) handoff_closed(server_, session.id);
+    if (server_->process_mode) handoff_closed(server_, session.id);
     zval args[3];
     ZVAL_OBJ(&args[0], server_->self);
     ZVAL_LONG(&args[1], session.id);
     ZVAL_LONG(&args[2], reactor_id(server_, session.id));
-    (void)dispatch(server_, port, event, args, 3);
+    (void)run_callback(server_, port, event, args, 3);
 }
 
 void Bridge::on_packet(int port_index, server::Slice data, const net::Address &from) {
@@ -345,7 +345,7 @@ void Bridge::on_packet(int port_index, server::Slice data, const net::Address &f
     add_assoc_long(&args[2], "server_socket", port_index);
     add_assoc_long(&args[2], "server_port", p->port);
     count_request(server_);
-    (void)dispatch(server_, p, kPacket, args, 3);
+    (void)run_callback(server_, p, kPacket, args, 3);
     zval_ptr_dtor(&args[1]);
     zval_ptr_dtor(&args[2]);
 }
@@ -354,7 +354,7 @@ void Bridge::on_buffer_full(const server::SessionInfo &session) {
     zval args[2];
     ZVAL_OBJ(&args[0], server_->self);
     ZVAL_LONG(&args[1], session.id);
-    (void)dispatch(server_, server_->ports[static_cast<size_t>(session.port_index)].get(), kBufferFull, args, 2);
+    (void)run_callback(server_, server_->ports[static_cast<size_t>(session.port_index)].get(), kBufferFull, args, 2);
 }
 
 bool Bridge::on_http_answer(const server::SessionInfo &session, int status) {
@@ -367,7 +367,7 @@ void Bridge::on_buffer_empty(const server::SessionInfo &session) {
     zval args[2];
     ZVAL_OBJ(&args[0], server_->self);
     ZVAL_LONG(&args[1], session.id);
-    (void)dispatch(server_, server_->ports[static_cast<size_t>(session.port_index)].get(), kBufferEmpty, args, 2);
+    (void)run_callback(server_, server_->ports[static_cast<size_t>(session.port_index)].get(), kBufferEmpty, args, 2);
 }
 
 }  // namespace gust::php::srv
@@ -380,7 +380,7 @@ ZEND_METHOD(Swoole_Server, start) {
     Server *s = this_server(ZEND_THIS);
     bool ok = start(s);
     // A fatal error in dispatch_func was held back while the master stopped the server: raise it now.
-    if (s->process && s->process->dispatch_failed) zend_bailout();
+    if (s->process_mode && s->process_mode->dispatch_failed) zend_bailout();
     if (EG(exception)) RETURN_THROWS();
     RETURN_BOOL(ok);
 }
@@ -417,8 +417,8 @@ ZEND_METHOD(Swoole_Server, sendto) {
         Z_PARAM_LONG(server_socket)
     ZEND_PARSE_PARAMETERS_END();
     Server *s = this_server(ZEND_THIS);
-    server::Reactor *r = s->process ? nullptr : reactor_of(s);
-    if (!r && !s->process) RETURN_FALSE;
+    server::Reactor *r = s->process_mode ? nullptr : reactor_of(s);
+    if (!r && !s->process_mode) RETURN_FALSE;
     auto to = port > 0 ? gust::net::Address::from_ip(std::string_view(ip, ip_len), static_cast<uint16_t>(port))
                        : gust::net::Address::from_unix(std::string_view(ip, ip_len));
     if (!to.ok() || port < 0 || port > 65535) {
@@ -441,7 +441,7 @@ ZEND_METHOD(Swoole_Server, sendto) {
         php_error_docref(nullptr, E_WARNING, "no datagram port to send from");
         RETURN_FALSE;
     }
-    if (s->process) RETURN_BOOL(process_sendto(s, index, to.value(), data));
+    if (s->process_mode) RETURN_BOOL(process_mode_sendto(s, index, to.value(), data));
     RETURN_BOOL(record(s, r->sendto(index, to.value(), gust::mem::Slice(ZSTR_VAL(data), ZSTR_LEN(data)))) == 0);
 }
 
@@ -457,7 +457,7 @@ ZEND_METHOD(Swoole_Server, sendfile) {
         Z_PARAM_LONG(length)
     ZEND_PARSE_PARAMETERS_END();
     Server *s = this_server(ZEND_THIS);
-    if (!s->process && !reactor_of(s)) RETURN_FALSE;
+    if (!s->process_mode && !reactor_of(s)) RETURN_FALSE;
     zend_long left = 0;
     const int file_fd = open_file_range(file, offset, length, &left);
     if (file_fd < 0) RETURN_FALSE;
@@ -488,7 +488,7 @@ ZEND_METHOD(Swoole_Server, protect) {
         RETURN_FALSE;
     }
     // PROCESS mode: the master's heartbeat reads the flag in the shared connection table.
-    if (s->process) RETURN_BOOL(s->process->master && s->process->master->shared().protect(fd, on));
+    if (s->process_mode) RETURN_BOOL(s->process_mode->master && s->process_mode->master->shared().protect(fd, on));
     if (on) {
         s->worker.protected_sessions.insert(fd);
     } else {
@@ -532,7 +532,7 @@ ZEND_METHOD(Swoole_Server, stop) {
     ZEND_PARSE_PARAMETERS_END();
     (void)wait_event;
     Server *s = this_server(ZEND_THIS);
-    if ((!s->worker.reactor && !s->process) || (worker_id >= 0 && worker_id != s->worker_id)) RETURN_FALSE;
+    if ((!s->worker.reactor && !s->process_mode) || (worker_id >= 0 && worker_id != s->worker_id)) RETURN_FALSE;
     stop_worker(s);
     RETURN_TRUE;
 }
@@ -592,7 +592,7 @@ ZEND_METHOD(Swoole_Server, getClientList) {
         Z_PARAM_LONG(count)
     ZEND_PARSE_PARAMETERS_END();
     Server *s = this_server(ZEND_THIS);
-    if ((!s->worker.reactor && !s->process) || count <= 0 || count > 100) {
+    if ((!s->worker.reactor && !s->process_mode) || count <= 0 || count > 100) {
         if (count > 100) php_error_docref(nullptr, E_WARNING, "find_count must be at most 100");
         RETURN_FALSE;
     }
@@ -645,7 +645,7 @@ ZEND_METHOD(Swoole_Server, stats) {
     ZEND_PARSE_PARAMETERS_NONE();
     Server *s = this_server(ZEND_THIS);
     array_init(return_value);
-    if (s->process && s->process->master) {
+    if (s->process_mode && s->process_mode->master) {
         shared_stats(s, return_value);
         return;
     }
@@ -683,7 +683,7 @@ ZEND_METHOD(Swoole_Server, bind) {
     }
     // As in Swoole, a connection is bound once; later calls do not change the uid. PROCESS mode
     // binds in the shared table: every worker sees it, and dispatch_mode 5 routes by it.
-    if (s->process) RETURN_BOOL(s->process->master && s->process->master->shared().bind(fd, uid));
+    if (s->process_mode) RETURN_BOOL(s->process_mode->master && s->process_mode->master->shared().bind(fd, uid));
     RETURN_BOOL(s->worker.uids.emplace(fd, uid).second);
 }
 

@@ -23,7 +23,7 @@ uint64_t credit_limit(Server *s) {
 }
 
 Port *port_of(Server *s, server::SessionId id) {
-    ProcessState &ps = *s->process;
+    ProcessModeState &ps = *s->process_mode;
     auto it = ps.sessions.find(id);
     int index = -1;
     if (it != ps.sessions.end()) {
@@ -40,7 +40,7 @@ void fire(Server *s, server::SessionId id, int event) {
     zval args[2];
     ZVAL_OBJ(&args[0], s->self);
     ZVAL_LONG(&args[1], id);
-    (void)dispatch(s, port_of(s, id), event, args, 2);
+    (void)run_callback(s, port_of(s, id), event, args, 2);
 }
 
 // Asks the master for an acknowledgement once the connection's queue is empty (at most one
@@ -50,14 +50,14 @@ void ask(Server *s, server::SessionId id, SendCredit &c) {
     server::CreditNote note;
     note.kind = server::CreditNote::kWant;
     zend_string *payload = zend_string_init(reinterpret_cast<const char *>(&note), sizeof note, 0);
-    c.asked = process_control(s, id, payload);
+    c.asked = process_mode_control(s, id, payload);
     zend_string_release(payload);
 }
 
 }  // namespace
 
-bool process_credit_admit(Server *s, server::SessionId id, size_t len) {
-    ProcessState &ps = *s->process;
+bool process_mode_credit_admit(Server *s, server::SessionId id, size_t len) {
+    ProcessModeState &ps = *s->process_mode;
     auto it = ps.credits.find(id);
     if (it == ps.credits.end()) return true;
     SendCredit &c = it->second;
@@ -73,21 +73,21 @@ bool process_credit_admit(Server *s, server::SessionId id, size_t len) {
     return false;
 }
 
-void process_credit_sent(Server *s, server::SessionId id, size_t len) {
+void process_mode_credit_sent(Server *s, server::SessionId id, size_t len) {
     if (len == 0) return;
-    s->process->credits[id].outstanding += len;
+    s->process_mode->credits[id].outstanding += len;
 }
 
-void process_credit_forget(Server *s, server::SessionId id) {
-    s->process->credits.erase(id);
+void process_mode_credit_forget(Server *s, server::SessionId id) {
+    s->process_mode->credits.erase(id);
     wake_senders(s, id, true);  // their retry reports the closed session
 }
 
-void process_credit_note(Server *s, server::SessionId id, zend_string *payload) {
+void process_mode_credit_note(Server *s, server::SessionId id, zend_string *payload) {
     server::CreditNote note;
     if (!payload || ZSTR_LEN(payload) != sizeof note) return;
     memcpy(&note, ZSTR_VAL(payload), sizeof note);
-    ProcessState &ps = *s->process;
+    ProcessModeState &ps = *s->process_mode;
     auto it = ps.credits.find(id);
     if (it == ps.credits.end()) return;  // e.g. for a worker that died before: nothing counted here
     if (note.kind == server::CreditNote::kForget) {

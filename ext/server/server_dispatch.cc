@@ -42,7 +42,7 @@ std::string describe(zend_object *ex) {
 
 // One call of the callback, guarded. Returns what it returned, or server::kDispatchFailed.
 int ask_callback(Server *s, const server::DispatchQuestion &q) {
-    ProcessState &ps = *s->process;
+    ProcessModeState &ps = *s->process_mode;
     if (ps.dispatch_failed) return server::kDispatchFailed;
     zval args[4];
     ZVAL_OBJ(&args[0], s->self);
@@ -96,7 +96,7 @@ int ask_callback(Server *s, const server::DispatchQuestion &q) {
 }  // namespace
 
 void answer_dispatch_questions(Server *s) {
-    s->process->master->answer_dispatch([s](const server::DispatchQuestion &q) { return ask_callback(s, q); });
+    s->process_mode->master->answer_dispatch([s](const server::DispatchQuestion &q) { return ask_callback(s, q); });
 }
 
 }  // namespace gust::php::srv

@@ -18,12 +18,12 @@ namespace {
 
 namespace hold = server::hold;
 
-server::SharedState &shared_block(Server *s) { return s->process->master->shared(); }
+server::SharedState &shared_block(Server *s) { return s->process_mode->master->shared(); }
 
 HandedConnection *handed(Server *s, server::SessionId id) {
-    if (!s->process) return nullptr;
-    auto it = s->process->handed.find(id);
-    return it == s->process->handed.end() ? nullptr : &it->second;
+    if (!s->process_mode) return nullptr;
+    auto it = s->process_mode->handed.find(id);
+    return it == s->process_mode->handed.end() ? nullptr : &it->second;
 }
 
 void publish(Server *s, server::SessionId id, const HandedConnection &c, uint32_t extra = 0) {
@@ -41,7 +41,7 @@ void closed_here(Server *s, server::SessionId id, uint32_t gen) {
     sh.set_hold(id, hold::word(gen, hold::kAnnounced | hold::kClosed));
     // The master frees the slot only if it still holds this id, so a slot reused meanwhile is safe.
     sh.close(id);
-    (void)process_to_master(s, ipc::MessageType::kClose, id, server::kHandoff, nullptr);
+    (void)process_mode_to_master(s, ipc::MessageType::kClose, id, server::kHandoff, nullptr);
 }
 
 // Gives the connection back to the master for this worker's successor (its socket stays open in the
@@ -49,7 +49,7 @@ void closed_here(Server *s, server::SessionId id, uint32_t gen) {
 void release(Server *s, server::SessionId id, uint32_t gen, uint32_t announced) {
     shared_block(s).set_hold(id, hold::word(gen, announced));
     zend_string *msg = zend_string_init(reinterpret_cast<const char *>(&gen), sizeof gen, 0);
-    (void)process_to_master(s, ipc::MessageType::kClose, id, server::kHandoff | server::kResumed, msg);
+    (void)process_mode_to_master(s, ipc::MessageType::kClose, id, server::kHandoff | server::kResumed, msg);
     zend_string_release(msg);
 }
 
@@ -85,12 +85,12 @@ void adopt(Server *s, const ipc::Header &h, int fd, zend_string *payload) {
     HandedConnection c;
     c.gen = ci.handoff_gen;
     c.http = s->ports[static_cast<size_t>(ci.port_index)]->http;
-    s->process->handed[id] = c;
+    s->process_mode->handed[id] = c;
     publish(s, id, c);
     Status st = r->adopt(fd, id, ci.port_index, ci.connected_at, !(h.flags & server::kResumed));
     if (!st.ok()) {
         ::close(fd);
-        s->process->handed.erase(id);
+        s->process_mode->handed.erase(id);
         GUST_LOG_WARN("worker #%ld: cannot serve connection %lld: %s; closing it", static_cast<long>(s->worker_id),
                       static_cast<long long>(id), error_message(st.code()));
         closed_here(s, id, c.gen);
@@ -132,7 +132,7 @@ void forwarded(Server *s, const ipc::Header &h, zend_string *payload) {
 // Stopping: pauses what can wait and hands back every connection that is between requests; past
 // max_wait_time the rest are closed.
 void try_release(Server *s) {
-    ProcessState &ps = *s->process;
+    ProcessModeState &ps = *s->process_mode;
     server::Reactor *r = s->worker.reactor.get();
     LoopState *rt = loop_state_if_any();
     if (!r || !rt) return;
@@ -171,9 +171,9 @@ void try_release(Server *s) {
 // Stopping: a request just ended, so its connection may be free to go now.
 void release_soon(Server *s) {
     LoopState *rt = loop_state_if_any();
-    if (!rt || !s->worker.stopping || !s->process || !s->process->release_timer) return;
+    if (!rt || !s->worker.stopping || !s->process_mode || !s->process_mode->release_timer) return;
     rt->loop->defer([s] {
-        if (s->process && s->process->release_timer) try_release(s);
+        if (s->process_mode && s->process_mode->release_timer) try_release(s);
     });
 }
 
@@ -280,14 +280,14 @@ void handoff_closed(Server *s, server::SessionId id) {
     HandedConnection *c = handed(s, id);
     if (!c) return;
     const uint32_t gen = c->gen;
-    s->process->handed.erase(id);
+    s->process_mode->handed.erase(id);
     closed_here(s, id, gen);
 }
 
 void handoff_begin_release(Server *s) {
     LoopState *rt = loop_state_if_any();
-    if (!s->process || !s->worker.reactor || !rt || s->process->release_timer) return;
-    ProcessState &ps = *s->process;
+    if (!s->process_mode || !s->worker.reactor || !rt || s->process_mode->release_timer) return;
+    ProcessModeState &ps = *s->process_mode;
     ps.release_deadline = rt->loop->now() + static_cast<Nanos>(std::max(0.0, s->settings.max_wait_time) * 1e9);
     if (ps.handed.empty()) return;
     // Never from inside the callback that stopped the worker (its package is not counted busy yet):
@@ -297,8 +297,8 @@ void handoff_begin_release(Server *s) {
 }
 
 void handoff_worker_end(Server *s) {
-    if (!s->process) return;
-    ProcessState &ps = *s->process;
+    if (!s->process_mode) return;
+    ProcessModeState &ps = *s->process_mode;
     LoopState *rt = loop_state_if_any();
     if (ps.release_timer && rt) rt->loop->cancel_timer(ps.release_timer);
     ps.release_timer = 0;

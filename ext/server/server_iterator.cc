@@ -26,13 +26,13 @@ IteratorObject *this_iterator(zval *this_ptr) { return iterator_object(Z_OBJ_P(t
 std::vector<server::SessionId> sessions(IteratorObject *it) {
     std::vector<server::SessionId> out;
     if (!it->server) return out;
-    if (it->server->process) {
+    if (it->server->process_mode) {
         // Every connection of the server, from the table all processes share.
         server::ConnectionRecord rec;
         for (server::SessionId id : session_list(it->server, 0, SIZE_MAX)) {
             if (it->port_index < 0) {
                 out.push_back(id);
-            } else if (it->server->process->master->shared().read(id, &rec) && rec.port_index == it->port_index) {
+            } else if (it->server->process_mode->master->shared().read(id, &rec) && rec.port_index == it->port_index) {
                 out.push_back(id);
             }
         }

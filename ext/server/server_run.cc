@@ -60,7 +60,7 @@ bool runtime_idle(LoopState *rt) {
 
 
 // A server of one process (BASE, no manager): it is the master too.
-bool single_process(Server *s) { return !s->process && s->manager_pid == 0; }
+bool single_process(Server *s) { return !s->process_mode && s->manager_pid == 0; }
 
 void on_stop_signal(Server *s) {
     if (s->worker.stopping) return;
@@ -158,7 +158,7 @@ bool spawn_worker(Server *s, ManagerState *m, size_t id) {
         s->worker_pids.clear();
         s->worker_id = static_cast<zend_long>(id);
         close_inboxes(s, id < s->inboxes.size() ? s->worker_id : -1);
-        if (s->process) process_child_forked(s, id);
+        if (s->process_mode) process_mode_child_forked(s, id);
         drop_privileges(s);
         return true;
     }
@@ -192,7 +192,7 @@ void reap_workers(Server *s, ManagerState *m) {
         // A worker that stopped gracefully (reload, max_request) answered what it had read, and
         // what it had not read waits in its channels for the replacement: nothing is lost. One
         // that died abruptly takes its unanswered requests with it.
-        if (s->process && (code != 0 || sig != 0)) process_worker_exited(s, id);
+        if (s->process_mode && (code != 0 || sig != 0)) process_mode_worker_exited(s, id);
         if (code != 0 || sig != 0) {
             GUST_LOG_WARN("worker #%zu (pid %d) exited abnormally: code=%d, signal=%d", id, static_cast<int>(pid), code,
                           sig);
@@ -277,7 +277,7 @@ bool run_manager(Server *s, ManagerState *m) {
         } else if (sig == SIGTERM || sig == SIGINT) {
             if (!s->manager_stopping) {
                 // BASE mode: this process is the master; PROCESS mode's master ran it already.
-                if (!s->process) (void)call_plain_with_server(s, kBeforeShutdown);
+                if (!s->process_mode) (void)call_plain_with_server(s, kBeforeShutdown);
                 s->manager_stopping = true;
                 m->kill_at = wall_now() + s->settings.max_wait_time + 0.5;
                 signal_workers(s, SIGTERM);
@@ -392,7 +392,7 @@ server::ListenOptions listen_options(Server *s, Port *p) {
     return lo;
 }
 
-bool dispatch(Server *s, Port *port, int event, zval *args, uint32_t argc, const FinishHook *on_finish) {
+bool run_callback(Server *s, Port *port, int event, zval *args, uint32_t argc, const FinishHook *on_finish) {
     Callback *cb = nullptr;
     if (port && port->callbacks[event].set()) {
         cb = &port->callbacks[event];
@@ -413,8 +413,8 @@ void run_worker(Server *s, zend_long worker_id) {
     const bool task_worker = worker_id >= s->settings.worker_num;
     if (task_worker) {
         // A task worker serves its inbox only.
-    } else if (s->process) {
-        process_worker_setup(s, worker_id);
+    } else if (s->process_mode) {
+        process_mode_worker_setup(s, worker_id);
     } else {
         server::ReactorOptions ro;
         ro.max_connections = static_cast<size_t>(s->settings.max_connection);
@@ -428,7 +428,7 @@ void run_worker(Server *s, zend_long worker_id) {
         (void)s->worker.reactor->start();
     }
     messaging_start(s);
-    if (s->process) shared_stats_worker_start(s);
+    if (s->process_mode) shared_stats_worker_start(s);
     watch_signals(s, rt);
     // PROCESS mode: the master's threads watch their connections, this worker those handed to it.
     if (s->worker.reactor && s->settings.heartbeat_check_interval > 0) {
@@ -442,11 +442,11 @@ void run_worker(Server *s, zend_long worker_id) {
     zval args[2];
     ZVAL_OBJ(&args[0], s->self);
     ZVAL_LONG(&args[1], worker_id);
-    (void)dispatch(s, nullptr, kWorkerStart, args, 2);
+    (void)run_callback(s, nullptr, kWorkerStart, args, 2);
     run_all();
-    if (s->process) shared_stats_worker_end(s);
+    if (s->process_mode) shared_stats_worker_end(s);
     unwatch_signals(s, rt);
-    if (s->process || s->manager_pid > 0) {
+    if (s->process_mode || s->manager_pid > 0) {
         // A forked worker: SIGTERM was blocked for its loop (spawn_worker). One that came while it
         // was stopping anyway is spent; from here a new one ends the process.
         sigset_t term;
@@ -460,9 +460,9 @@ void run_worker(Server *s, zend_long worker_id) {
     if (s->worker.heartbeat_timer) rt->loop->cancel_timer(s->worker.heartbeat_timer);
     if (s->worker.stop_deadline) rt->loop->cancel_timer(s->worker.stop_deadline);
     s->worker.heartbeat_timer = s->worker.stop_deadline = 0;
-    if (s->process) handoff_worker_end(s);
+    if (s->process_mode) handoff_worker_end(s);
     s->worker.reactor.reset();
-    if (s->process && !is_task_worker(s)) process_worker_teardown(s);
+    if (s->process_mode && !is_task_worker(s)) process_mode_worker_teardown(s);
     messaging_end(s);
     protocols_worker_end(s);
     g_running = nullptr;
@@ -484,7 +484,7 @@ void begin_recycle(Server *s) {
     if (w.recycling || w.stopping) return;
     w.recycling = true;
     LoopState *rt = loop_state_if_any();
-    if (s->process || !w.reactor || !rt) {
+    if (s->process_mode || !w.reactor || !rt) {
         stop_worker(s);
         return;
     }
@@ -500,7 +500,7 @@ void begin_recycle(Server *s) {
 void count_request(Server *s) {
     Worker &w = s->worker;
     ++w.requests;
-    if (s->process) shared_count_request(s);
+    if (s->process_mode) shared_count_request(s);
     if (s->settings.max_request <= 0 || w.recycling) return;
     if (w.request_limit == 0) {
         zend_long grace = s->settings.max_request_grace < 0 ? s->settings.max_request / 2 : s->settings.max_request_grace;
@@ -513,7 +513,7 @@ void stop_worker(Server *s) {
     Worker &w = s->worker;
     LoopState *rt = loop_state_if_any();
     if (w.stopping || !rt || s->worker_id < 0) return;
-    if (!w.reactor && !s->process && !s->messaging) return;
+    if (!w.reactor && !s->process_mode && !s->messaging) return;
     w.stopping = true;
     unwatch_signals(s, rt);
     if (w.heartbeat_timer) rt->loop->cancel_timer(w.heartbeat_timer);
@@ -523,25 +523,25 @@ void stop_worker(Server *s) {
     messaging_stop(s);
     if (is_task_worker(s)) {
         // nothing else to stop
-    } else if (s->process) {
-        process_worker_stop(s);  // connections stay with the master
+    } else if (s->process_mode) {
+        process_mode_worker_stop(s);  // connections stay with the master
     } else if (w.reactor) {
         w.reactor->shutdown();  // onClose for every connection
     }
     zval args[2];
     ZVAL_OBJ(&args[0], s->self);
     ZVAL_LONG(&args[1], s->worker_id);
-    (void)dispatch(s, nullptr, kWorkerStop, args, 2);
+    (void)run_callback(s, nullptr, kWorkerStop, args, 2);
     // Timers and other coroutines may still keep the loop alive: onWorkerExit is where user code
     // clears them (as in Swoole); after max_wait_time the worker ends regardless.
-    (void)dispatch(s, nullptr, kWorkerExit, args, 2);
+    (void)run_callback(s, nullptr, kWorkerExit, args, 2);
     Nanos wait = static_cast<Nanos>(std::max(0.0, s->settings.max_wait_time) * 1e9);
     w.stop_deadline = rt->loop->add_timer(wait, 0, &stop_deadline, s);
     rt->loop->set_timer_ref(w.stop_deadline, false);
 }
 
 void shutdown(Server *s) {
-    if (s->process) {
+    if (s->process_mode) {
         kill(s->master_pid, SIGTERM);  // the master stops the manager, which stops the workers
     } else if (s->in_manager) {
         kill(getpid(), SIGTERM);

@@ -11,11 +11,11 @@
 namespace gust::php::srv {
 namespace {
 
-server::SharedState &shared(Server *s) { return s->process->master->shared(); }
+server::SharedState &shared(Server *s) { return s->process_mode->master->shared(); }
 
 // The worker's counter line, or nullptr (a user process, or not PROCESS mode).
 server::WorkerCounters *own_line(Server *s) {
-    if (!s->process || !s->process->master || s->worker_id < 0) return nullptr;
+    if (!s->process_mode || !s->process_mode->master || s->worker_id < 0) return nullptr;
     if (s->worker_id >= shared(s).workers()) return nullptr;
     return &shared(s).worker(static_cast<int>(s->worker_id));
 }
@@ -46,16 +46,16 @@ void shared_stats_worker_start(Server *s) {
     auto *hook = new CoroutinePublisher();
     hook->line = line;
     rt->loop->add_hook(hook);
-    s->process->stats_hook = hook;
+    s->process_mode->stats_hook = hook;
 }
 
 void shared_stats_worker_end(Server *s) {
     server::WorkerCounters *line = own_line(s);
-    if (s->process && s->process->stats_hook) {
+    if (s->process_mode && s->process_mode->stats_hook) {
         LoopState *rt = loop_state_if_any();
-        if (rt) rt->loop->remove_hook(s->process->stats_hook);
-        delete static_cast<CoroutinePublisher *>(s->process->stats_hook);
-        s->process->stats_hook = nullptr;
+        if (rt) rt->loop->remove_hook(s->process_mode->stats_hook);
+        delete static_cast<CoroutinePublisher *>(s->process_mode->stats_hook);
+        s->process_mode->stats_hook = nullptr;
     }
     if (!line) return;
     line->coroutines.store(0, std::memory_order_relaxed);

@@ -175,7 +175,7 @@ zend_long send_task(Server *s, zval *data, zend_long dst, uint16_t extra_flags) 
     const zend_long id = m->next_task_id++;
     bool ok = post(s, dst, ipc::MessageType::kTask, id, flags | extra_flags, payload);
     zend_string_release(payload);
-    if (ok && s->process) shared_count_task(s, false);
+    if (ok && s->process_mode) shared_count_task(s, false);
     return ok ? id : -1;
 }
 
@@ -236,7 +236,7 @@ void task_runner(INTERNAL_FUNCTION_PARAMETERS) {
         argc = 4;
     }
     cb.call(args, argc, &ret);
-    if (s->process) shared_count_task(s, true);
+    if (s->process_mode) shared_count_task(s, true);
     if (argc == 2) zval_ptr_dtor(&args[1]);
     // A return value other than null finishes the task, unless finish() already did.
     if (s->messaging && s->messaging->running.count(cid) && !EG(exception) && Z_TYPE(ret) != IS_UNDEF &&
@@ -299,7 +299,7 @@ void on_finish_message(Server *s, zend_long task_id, zval *data) {
         m->callbacks.erase(cb);
         return;
     }
-    (void)dispatch(s, nullptr, kFinish, args, 3);
+    (void)run_callback(s, nullptr, kFinish, args, 3);
 }
 
 }  // namespace
@@ -333,7 +333,7 @@ void Messaging::on_io(uint32_t) {
             ZVAL_OBJ(&args[0], server->self);
             ZVAL_LONG(&args[1], src);
             ZVAL_COPY_VALUE(&args[2], &data);
-            (void)dispatch(server, nullptr, kPipeMessage, args, 3);
+            (void)run_callback(server, nullptr, kPipeMessage, args, 3);
         }
         zval_ptr_dtor(&data);
     }

@@ -52,7 +52,7 @@ void deliver(Server *s, WsConn &c, server::SessionId id, zend_object *frame) {
     zval args[2];
     ZVAL_OBJ(&args[0], s->self);
     ZVAL_OBJ(&args[1], frame);
-    (void)dispatch(s, c.port, kMessage, args, 2);
+    (void)run_callback(s, c.port, kMessage, args, 2);
     zval_ptr_dtor(&args[1]);
 }
 

@@ -129,7 +129,7 @@ void start_open(Server *s, Port *port, server::SessionId id, zend_string *data, 
     zval args[2];
     ZVAL_OBJ(&args[0], s->self);
     ZVAL_OBJ(&args[1], request);
-    (void)dispatch(s, port, kOpen, args, 2);
+    (void)run_callback(s, port, kOpen, args, 2);
     zval_ptr_dtor(&args[1]);
 }
 
@@ -166,7 +166,7 @@ bool websocket_upgrade(Server *s, Port *port, server::SessionId id, const proto:
         zval args[2];
         ZVAL_OBJ(&args[0], request);
         ZVAL_OBJ(&args[1], response);
-        (void)dispatch(s, port, kHandshake, args, 2);
+        (void)run_callback(s, port, kHandshake, args, 2);
         zval_ptr_dtor(&args[0]);
         zval_ptr_dtor(&args[1]);
         return true;

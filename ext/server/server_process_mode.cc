@@ -38,8 +38,8 @@ struct WorkerChannel final : loop::IoHandler, ZendStringAllocator {
     }
 };
 
-ProcessState::ProcessState() = default;
-ProcessState::~ProcessState() {
+ProcessModeState::ProcessModeState() = default;
+ProcessModeState::~ProcessModeState() {
     if (notify_read >= 0) ::close(notify_read);
     if (notify_write >= 0) ::close(notify_write);
 }
@@ -53,12 +53,12 @@ constexpr uint32_t kCopyMax = 4096;
 // Records read per recvmmsg from a reactor thread.
 constexpr uint32_t kReceiveBatch = 64;
 
-zend_long reactor_num(Server *s) { return s->process->master ? s->process->master->reactor_num() : 1; }
+zend_long reactor_num(Server *s) { return s->process_mode->master ? s->process_mode->master->reactor_num() : 1; }
 
 void deliver(Server *s, WorkerChannel &c, ipc::Message &m) {
     auto *str = static_cast<zend_string *>(m.dest.cookie);
     const server::SessionId id = static_cast<server::SessionId>(m.header.session_id);
-    ProcessState &ps = *s->process;
+    ProcessModeState &ps = *s->process_mode;
     if ((m.header.flags & server::kHandoff) || m.fd >= 0) {
         handoff_message(s, m.header, m.fd, str);
         return;
@@ -76,11 +76,11 @@ void deliver(Server *s, WorkerChannel &c, ipc::Message &m) {
         ZVAL_OBJ(&args[0], s->self);
         ZVAL_LONG(&args[1], id);
         ZVAL_LONG(&args[2], c.reactor);
-        (void)dispatch(s, port, kConnect, args, 3);
+        (void)run_callback(s, port, kConnect, args, 3);
         return;
     }
     if (m.header.type == ipc::MessageType::kControl) {
-        process_credit_note(s, id, str);
+        process_mode_credit_note(s, id, str);
         // "Gone" also reaches a worker that heard of the connect when its close went to another
         // worker (dispatch_func): it drops what it knew of the connection.
         server::CreditNote note;
@@ -93,7 +93,7 @@ void deliver(Server *s, WorkerChannel &c, ipc::Message &m) {
     }
     if (m.header.type == ipc::MessageType::kClose) {
         if (str) zend_string_release(str);
-        process_credit_forget(s, id);
+        process_mode_credit_forget(s, id);
         auto it = ps.sessions.find(id);
         Port *port = nullptr;
         if (it != ps.sessions.end()) {
@@ -108,7 +108,7 @@ void deliver(Server *s, WorkerChannel &c, ipc::Message &m) {
         ZVAL_OBJ(&args[0], s->self);
         ZVAL_LONG(&args[1], id);
         ZVAL_LONG(&args[2], c.reactor);
-        (void)dispatch(s, port, event, args, 3);
+        (void)run_callback(s, port, event, args, 3);
         return;
     }
     if (m.header.type != ipc::MessageType::kData || !str) {
@@ -143,7 +143,7 @@ void deliver(Server *s, WorkerChannel &c, ipc::Message &m) {
         add_assoc_long(&args[2], "port", ci.peer_port);
         add_assoc_long(&args[2], "server_socket", ci.port_index);
         add_assoc_long(&args[2], "server_port", port ? port->port : 0);
-        (void)dispatch(s, port, kPacket, args, 3);
+        (void)run_callback(s, port, kPacket, args, 3);
         zval_ptr_dtor(&args[1]);
         zval_ptr_dtor(&args[2]);
         return;
@@ -167,8 +167,8 @@ void deliver(Server *s, WorkerChannel &c, ipc::Message &m) {
 
 // Sends a message to the reactor thread that owns `id` (session 0: thread 0). The payload stays
 // referenced (`keep`, released when the send completes) instead of being copied.
-bool process_to_master(Server *s, ipc::MessageType type, server::SessionId id, uint16_t flags, zend_string *keep) {
-    ProcessState &ps = *s->process;
+bool process_mode_to_master(Server *s, ipc::MessageType type, server::SessionId id, uint16_t flags, zend_string *keep) {
+    ProcessModeState &ps = *s->process_mode;
     if (ps.channels.empty()) {
         php_error_docref(nullptr, E_WARNING, "server is not running");
         return false;
@@ -202,7 +202,7 @@ bool process_to_master(Server *s, ipc::MessageType type, server::SessionId id, u
 void WorkerChannel::on_io(uint32_t) {
     // Choosing by load, the master must see this worker busy while it runs what it takes now,
     // also when a callback runs long without returning to the loop.
-    if (server->process->publish_taking) shared_stats_taking_work(server);
+    if (server->process_mode->publish_taking) shared_stats_taking_work(server);
     // Records already read into the receiver's batch are delivered even once the worker stopped
     // reading (max_request, reload): they are no longer in the channel for its successor.
     for (int i = 0; (i < 256 && watch.valid()) || receiver->buffered() > 0; ++i) {
@@ -228,8 +228,8 @@ void WorkerChannel::on_io(uint32_t) {
     }
 }
 
-void process_child_forked(Server *s, size_t worker_id) {
-    ProcessState &ps = *s->process;
+void process_mode_child_forked(Server *s, size_t worker_id) {
+    ProcessModeState &ps = *s->process_mode;
     if (ps.notify_write >= 0) ::close(ps.notify_write);
     if (ps.notify_read >= 0) ::close(ps.notify_read);
     ps.notify_write = ps.notify_read = -1;
@@ -244,8 +244,8 @@ void process_child_forked(Server *s, size_t worker_id) {
     }
 }
 
-void process_worker_setup(Server *s, zend_long worker_id) {
-    ProcessState &ps = *s->process;
+void process_mode_worker_setup(Server *s, zend_long worker_id) {
+    ProcessModeState &ps = *s->process_mode;
     LoopState *rt = loop_state();
     handoff_worker_setup(s);
     const zend_long mode = s->settings.dispatch_mode;
@@ -276,26 +276,26 @@ void process_worker_setup(Server *s, zend_long worker_id) {
     }
 }
 
-void process_worker_stop(Server *s) {
+void process_mode_worker_stop(Server *s) {
     LoopState *rt = loop_state_if_any();
     handoff_begin_release(s);
-    for (size_t i = 0; i < s->process->channels.size(); ++i) {
-        WorkerChannel &c = *s->process->channels[i];
+    for (size_t i = 0; i < s->process_mode->channels.size(); ++i) {
+        WorkerChannel &c = *s->process_mode->channels[i];
         if (rt && c.watch.valid()) rt->loop->unwatch(c.watch);
         c.watch = {};
         // What the channel's last batch read is this worker's to finish (its successor cannot see it).
         if (rt && c.receiver->buffered() > 0) {
             rt->loop->defer([s, i] {
-                ProcessState *ps = s->process.get();
+                ProcessModeState *ps = s->process_mode.get();
                 if (ps && i < ps->channels.size()) ps->channels[i]->on_io(0);
             });
         }
     }
 }
 
-void process_worker_teardown(Server *s) {
-    ProcessState &ps = *s->process;
-    process_worker_stop(s);
+void process_mode_worker_teardown(Server *s) {
+    ProcessModeState &ps = *s->process_mode;
+    process_mode_worker_stop(s);
     // Replies still queued go out before the worker exits (bounded: 1 s per channel).
     for (auto &c : ps.channels) {
         for (int i = 0; i < 100 && c->sender->flush() == -EAGAIN; ++i) {
@@ -306,8 +306,8 @@ void process_worker_teardown(Server *s) {
     ps.channels.clear();
 }
 
-void process_worker_exited(Server *s, size_t worker_id) {
-    ProcessState &ps = *s->process;
+void process_mode_worker_exited(Server *s, size_t worker_id) {
+    ProcessModeState &ps = *s->process_mode;
     // What the dead worker had not read is dropped, so its replacement does not run requests whose
     // connections the master closes now.
     char buf[65536];
@@ -326,23 +326,23 @@ void process_worker_exited(Server *s, size_t worker_id) {
     if (ps.notify_write >= 0) (void)!::write(ps.notify_write, &id, sizeof id);
 }
 
-bool process_send(Server *s, server::SessionId id, zend_string *data) {
+bool process_mode_send(Server *s, server::SessionId id, zend_string *data) {
     if (id <= 0) {
         s->last_error = 1005;
         return false;
     }
     const size_t len = ZSTR_LEN(data);
-    if (!process_credit_admit(s, id, len)) return false;
-    if (!process_to_master(s, ipc::MessageType::kData, id, 0, data)) return false;
-    process_credit_sent(s, id, len);
+    if (!process_mode_credit_admit(s, id, len)) return false;
+    if (!process_mode_to_master(s, ipc::MessageType::kData, id, 0, data)) return false;
+    process_mode_credit_sent(s, id, len);
     return true;
 }
 
-bool process_control(Server *s, server::SessionId id, zend_string *payload) {
-    return process_to_master(s, ipc::MessageType::kControl, id, 0, payload);
+bool process_mode_control(Server *s, server::SessionId id, zend_string *payload) {
+    return process_mode_to_master(s, ipc::MessageType::kControl, id, 0, payload);
 }
 
-bool process_send_file(Server *s, server::SessionId id, const char *path, zend_long offset, zend_long length) {
+bool process_mode_send_file(Server *s, server::SessionId id, const char *path, zend_long offset, zend_long length) {
     if (id <= 0) {
         s->last_error = 1005;
         return false;
@@ -354,20 +354,20 @@ bool process_send_file(Server *s, server::SessionId id, const char *path, zend_l
     zend_string *msg = zend_string_alloc(sizeof ref + path_len + 1, 0);
     memcpy(ZSTR_VAL(msg), &ref, sizeof ref);
     memcpy(ZSTR_VAL(msg) + sizeof ref, path, path_len + 1);
-    const bool ok = process_to_master(s, ipc::MessageType::kData, id, ipc::kFlagFile, msg);
+    const bool ok = process_mode_to_master(s, ipc::MessageType::kData, id, ipc::kFlagFile, msg);
     zend_string_release(msg);
     return ok;
 }
 
-bool process_close(Server *s, server::SessionId id, bool reset) {
+bool process_mode_close(Server *s, server::SessionId id, bool reset) {
     if (id <= 0) {
         s->last_error = 1005;
         return false;
     }
-    return process_to_master(s, ipc::MessageType::kClose, id, reset ? server::kCloseReset : 0, nullptr);
+    return process_mode_to_master(s, ipc::MessageType::kClose, id, reset ? server::kCloseReset : 0, nullptr);
 }
 
-bool process_sendto(Server *s, int port_index, const net::Address &to, zend_string *data) {
+bool process_mode_sendto(Server *s, int port_index, const net::Address &to, zend_string *data) {
     server::ConnectInfo ci;
     ci.port_index = port_index;
     ci.family = static_cast<uint8_t>(to.family());
@@ -378,7 +378,7 @@ bool process_sendto(Server *s, int port_index, const net::Address &to, zend_stri
     memcpy(ZSTR_VAL(msg), &ci, sizeof ci);
     memcpy(ZSTR_VAL(msg) + sizeof ci, ZSTR_VAL(data), ZSTR_LEN(data));
     ZSTR_VAL(msg)[ZSTR_LEN(msg)] = '\0';
-    bool ok = process_to_master(s, ipc::MessageType::kData, 0, 0, msg);
+    bool ok = process_mode_to_master(s, ipc::MessageType::kData, 0, 0, msg);
     zend_string_release(msg);
     return ok;
 }
@@ -389,7 +389,7 @@ namespace {
 
 // The master's main thread: signals and the manager's notices, until the manager is gone.
 void master_wait(Server *s, pid_t manager) {
-    ProcessState &ps = *s->process;
+    ProcessModeState &ps = *s->process_mode;
     sigset_t set;
     sigemptyset(&set);
     for (int sig : kMasterSignals) sigaddset(&set, sig);
@@ -439,8 +439,8 @@ void master_wait(Server *s, pid_t manager) {
 }  // namespace
 
 bool start_process_mode(Server *s) {
-    s->process = std::make_unique<ProcessState>();
-    ProcessState &ps = *s->process;
+    s->process_mode = std::make_unique<ProcessModeState>();
+    ProcessModeState &ps = *s->process_mode;
     server::MasterOptions mo;
     mo.reactor_num = static_cast<int>(s->settings.reactor_num);
     mo.worker_num = static_cast<int>(s->settings.worker_num);
