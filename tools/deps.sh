@@ -5,7 +5,7 @@ set -euo pipefail
 
 debian_packages=(
     # build
-    build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev openssl ca-certificates
+    build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev clang-format openssl ca-certificates
     php8.2-cli php8.2-dev php-parser
     libgtest-dev libbenchmark-dev libssl-dev zlib1g-dev libbrotli-dev libnghttp2-dev
     # tests and benchmark references

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Run every test layer against already-built trees and print one summary line.
 
-Layers: checks (layering, stale stubs, and tests proving both checks fail),
+Layers: checks (layering, stale stubs, format, self-contained headers, and tests proving
+each check fails),
 unit (GoogleTest, debug build: ASan + UBSan), tsan (threaded core tests),
 phpt (run-tests.php on the debug gust.so with ASan preloaded into PHP),
 conformance (real third-party clients, pytest) and fuzz (a short libFuzzer run).
@@ -83,6 +84,10 @@ def layer_checks(t: Tally):
     t.add("checks", "layering", r.returncode == 0, r.stderr)
     r = run(["bash", str(ROOT / "tools/gen_stubs.sh"), "--check"])
     t.add("checks", "stubs are current", r.returncode == 0, r.stderr)
+    r = run([sys.executable, str(ROOT / "tools/check_format.py")])
+    t.add("checks", "format", r.returncode == 0, r.stderr)
+    r = run([sys.executable, str(ROOT / "tools/check_headers.py"), str(ROOT)])
+    t.add("checks", "headers are self-contained", r.returncode == 0, r.stderr)
     pytest_layer(t, "checks", ROOT / "tests/checks", {})
     # `php --ri gust` on both PHP-loadable builds names the right build mode.
     for mode, env in (("debug", asan_php_env()), ("release", None)):

@@ -36,8 +36,8 @@ void BM_ChannelPingPong(benchmark::State &state) {
         sched.run();
     }
     state.SetItemsProcessed(state.iterations() * kRounds);
-    state.counters["ns_per_round_trip"] = benchmark::Counter(
-        static_cast<double>(state.iterations() * kRounds), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+    state.counters["ns_per_round_trip"] = benchmark::Counter(static_cast<double>(state.iterations() * kRounds),
+                                                             benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_ChannelPingPong)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
 

@@ -20,9 +20,8 @@ void BM_SchedulerYieldResume(benchmark::State &state) {
     for (auto _ : state) (void)sched.resume(id.value());
     stop = true;
     (void)sched.resume(id.value());
-    state.counters["ns_per_switch"] =
-        benchmark::Counter(static_cast<double>(state.iterations()) * 2, benchmark::Counter::kIsRate |
-                                                                             benchmark::Counter::kInvert);
+    state.counters["ns_per_switch"] = benchmark::Counter(static_cast<double>(state.iterations()) * 2,
+                                                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_SchedulerYieldResume);
 
@@ -44,9 +43,8 @@ void BM_RawContextSwitch(benchmark::State &state) {
     r.co = coro::Context(stack.base, stack.size, &raw_entry, &r);
     for (auto _ : state) r.main.switch_to(r.co);
     r.co.release();
-    state.counters["ns_per_switch"] =
-        benchmark::Counter(static_cast<double>(state.iterations()) * 2, benchmark::Counter::kIsRate |
-                                                                             benchmark::Counter::kInvert);
+    state.counters["ns_per_switch"] = benchmark::Counter(static_cast<double>(state.iterations()) * 2,
+                                                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
     // The coroutine is left suspended forever; its stack goes back with the pool.
 }
 BENCHMARK(BM_RawContextSwitch);

@@ -29,7 +29,7 @@ constexpr size_t kMsg = 64;
 constexpr size_t kSlots = 4096;  // a power of two
 
 struct alignas(64) Ring {
-    std::atomic<uint64_t> head{0};  // written by the producer
+    std::atomic<uint64_t> head{0};              // written by the producer
     alignas(64) std::atomic<uint64_t> tail{0};  // written by the consumer
     alignas(64) std::atomic<int> consumer_sleeps{0};
     alignas(64) char slots[kSlots][kMsg];
@@ -111,59 +111,65 @@ void seqpacket_pair(int sv[2]) {
 int main(int argc, char **argv) {
     const size_t n = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 200000;
     char msg[kMsg] = "request";
-    auto *rings = static_cast<Ring *>(
-        mmap(nullptr, 2 * sizeof(Ring), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0));
+    auto *rings =
+        static_cast<Ring *>(mmap(nullptr, 2 * sizeof(Ring), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0));
     if (rings == MAP_FAILED) return 1;
 
     {  // ring ping-pong
         new (&rings[0]) Ring();
         new (&rings[1]) Ring();
         RingEnd to_child{&rings[0], eventfd(0, 0)}, to_parent{&rings[1], eventfd(0, 0)};
-        measure("pingpong ring+eventfd", n,
-                [&] {
-                    char in[kMsg];
-                    for (size_t i = 0; i < n; ++i) {
-                        ring_push(to_child, msg);
-                        ring_pop(to_parent, in);
-                    }
-                },
-                [&] {
-                    char in[kMsg];
-                    for (size_t i = 0; i < n; ++i) {
-                        ring_pop(to_child, in);
-                        ring_push(to_parent, in);
-                    }
-                });
+        measure(
+            "pingpong ring+eventfd", n,
+            [&] {
+                char in[kMsg];
+                for (size_t i = 0; i < n; ++i) {
+                    ring_push(to_child, msg);
+                    ring_pop(to_parent, in);
+                }
+            },
+            [&] {
+                char in[kMsg];
+                for (size_t i = 0; i < n; ++i) {
+                    ring_pop(to_child, in);
+                    ring_push(to_parent, in);
+                }
+            });
     }
     {  // seqpacket ping-pong
         int sv[2];
         seqpacket_pair(sv);
-        measure("pingpong seqpacket", n,
-                [&] {
-                    char in[kMsg];
-                    for (size_t i = 0; i < n; ++i) {
-                        (void)!::send(sv[0], msg, kMsg, 0);
-                        (void)!::recv(sv[0], in, kMsg, 0);
-                    }
-                },
-                [&] {
-                    char in[kMsg];
-                    for (size_t i = 0; i < n; ++i) {
-                        (void)!::recv(sv[1], in, kMsg, 0);
-                        (void)!::send(sv[1], in, kMsg, 0);
-                    }
-                });
+        measure(
+            "pingpong seqpacket", n,
+            [&] {
+                char in[kMsg];
+                for (size_t i = 0; i < n; ++i) {
+                    (void)!::send(sv[0], msg, kMsg, 0);
+                    (void)!::recv(sv[0], in, kMsg, 0);
+                }
+            },
+            [&] {
+                char in[kMsg];
+                for (size_t i = 0; i < n; ++i) {
+                    (void)!::recv(sv[1], in, kMsg, 0);
+                    (void)!::send(sv[1], in, kMsg, 0);
+                }
+            });
         close(sv[0]);
         close(sv[1]);
     }
     {  // ring stream
         new (&rings[0]) Ring();
         RingEnd to_child{&rings[0], eventfd(0, 0)};
-        measure("stream ring+eventfd", n, [&] { for (size_t i = 0; i < n; ++i) ring_push(to_child, msg); },
-                [&] {
-                    char in[kMsg];
-                    for (size_t i = 0; i < n; ++i) ring_pop(to_child, in);
-                });
+        measure(
+            "stream ring+eventfd", n,
+            [&] {
+                for (size_t i = 0; i < n; ++i) ring_push(to_child, msg);
+            },
+            [&] {
+                char in[kMsg];
+                for (size_t i = 0; i < n; ++i) ring_pop(to_child, in);
+            });
     }
     for (size_t batch : {size_t{1}, size_t{64}}) {  // seqpacket stream: a record per message, or per 64
         int sv[2];
@@ -172,13 +178,14 @@ int main(int argc, char **argv) {
         const size_t records = n / batch;
         char name[64];
         std::snprintf(name, sizeof name, "stream seqpacket, %zu msg/record", batch);
-        measure(name, records * batch,
-                [&] {
-                    for (size_t i = 0; i < records; ++i) (void)!::send(sv[0], big.data(), big.size(), 0);
-                },
-                [&] {
-                    for (size_t i = 0; i < records; ++i) (void)!::recv(sv[1], big.data(), big.size(), 0);
-                });
+        measure(
+            name, records * batch,
+            [&] {
+                for (size_t i = 0; i < records; ++i) (void)!::send(sv[0], big.data(), big.size(), 0);
+            },
+            [&] {
+                for (size_t i = 0; i < records; ++i) (void)!::recv(sv[1], big.data(), big.size(), 0);
+            });
         close(sv[0]);
         close(sv[1]);
     }

@@ -48,7 +48,8 @@ public:
             }
         }
         const size_t align = size + kDestOffset > 3072 ? 4096 : 64;
-        auto *block = static_cast<uint8_t *>(std::aligned_alloc(align, (size + kDestOffset + align - 1) / align * align));
+        auto *block =
+            static_cast<uint8_t *>(std::aligned_alloc(align, (size + kDestOffset + align - 1) / align * align));
         if (recycle) std::memset(block, 0, size + kDestOffset);
         return block + kDestOffset;
     }
@@ -270,8 +271,8 @@ struct StreamSender {
 };
 
 struct StreamReceiver {
-    static constexpr size_t kStaging = 4096;  // bytes per read when no large chunk is being placed
-    static constexpr uint32_t kDirect = 1024; // a chunk remainder at least this big is read in place
+    static constexpr size_t kStaging = 4096;   // bytes per read when no large chunk is being placed
+    static constexpr uint32_t kDirect = 1024;  // a chunk remainder at least this big is read in place
     int fd;
     Assembler *assembler;
     Limits limits;

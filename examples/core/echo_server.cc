@@ -62,7 +62,7 @@ int main(int argc, char **argv) {
         stopping = true;
         loop.unwatch_signal(SIGTERM);
         loop.unwatch_signal(SIGINT);
-        server->close();  // wakes the acceptor with kErrClosed
+        server->close();                                      // wakes the acceptor with kErrClosed
         for (auto &[raw, conn] : connections) conn->close();  // wakes every reader
     };
     (void)loop.watch_signal(SIGTERM, stop);

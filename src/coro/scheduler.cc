@@ -10,7 +10,7 @@ namespace gust::coro {
 namespace {
 // initial-exec: read on every switch; a pointer fits the static TLS a dlopen()ed gust.so gets.
 thread_local Scheduler *t_scheduler __attribute__((tls_model("initial-exec"))) = nullptr;
-}
+}  // namespace
 
 void *Coroutine::local(const void *key) const {
     for (const Local &l : locals_) {
@@ -76,7 +76,8 @@ void Scheduler::entry(void *arg) {
     try {
         co->fn_();
     } catch (const std::exception &e) {
-        fprintf(stderr, "gust: uncaught C++ exception in coroutine %lld: %s\n", static_cast<long long>(co->id_), e.what());
+        fprintf(stderr, "gust: uncaught C++ exception in coroutine %lld: %s\n", static_cast<long long>(co->id_),
+                e.what());
         std::terminate();
     } catch (...) {
         fprintf(stderr, "gust: uncaught C++ exception in coroutine %lld\n", static_cast<long long>(co->id_));

@@ -117,8 +117,8 @@ Stack StackPool::acquire() {
 void StackPool::release(Stack s) {
     if (!s.base) return;
     if (!canary_intact(s)) {
-        fprintf(stderr, "gust: coroutine stack overflow detected (stack %p, %zu bytes); raise the stack size\n",
-                s.base, s.size);
+        fprintf(stderr, "gust: coroutine stack overflow detected (stack %p, %zu bytes); raise the stack size\n", s.base,
+                s.size);
         abort();
     }
     --stats_.in_use;

@@ -20,7 +20,6 @@ namespace {
 constexpr uint32_t kMinChunk = 1024;
 constexpr uint64_t kMaxSize = UINT32_MAX;
 
-
 }  // namespace
 
 Result<std::pair<int, int>> make_channel_pair(int buffer_bytes) {
@@ -64,7 +63,6 @@ struct Sender::BatchScratch {
     uint8_t part_hdrs[kMaxBatchParts][kHeaderSize];
     iovec iov[kSendBatch + 2 * kMaxBatchParts];
 };
-
 
 Sender::Sender(int fd, SenderOptions options)
     : fd_(fd), options_(options), chunk_(options.max_chunk), pad_(static_cast<uint8_t>(options.dest_align % 32)) {
@@ -389,6 +387,5 @@ Status Sender::co_send(const Header &h, const void *data, uint32_t size, Nanos t
         if (!w.ok()) return w.error();
     }
 }
-
 
 }  // namespace gust::ipc

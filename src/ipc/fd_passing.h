@@ -30,7 +30,8 @@ inline void put_fd(msghdr &msg, uint8_t *buf, int fd) {
 inline int take_fd(const msghdr &msg) {
     int found = -1, count = 0;
     if (msg.msg_controllen > 0) {
-        for (cmsghdr *c = CMSG_FIRSTHDR(const_cast<msghdr *>(&msg)); c; c = CMSG_NXTHDR(const_cast<msghdr *>(&msg), c)) {
+        for (cmsghdr *c = CMSG_FIRSTHDR(const_cast<msghdr *>(&msg)); c;
+             c = CMSG_NXTHDR(const_cast<msghdr *>(&msg), c)) {
             if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS) continue;
             const size_t n = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
             for (size_t i = 0; i < n; ++i) {

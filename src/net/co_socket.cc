@@ -55,7 +55,8 @@ void CoSocket::close() {
 }
 
 void CoSocket::update_interest() {
-    uint32_t want = (waiters_[kRead].co ? uint32_t{loop::kReadable} : 0u) | (waiters_[kWrite].co ? uint32_t{loop::kWritable} : 0u);
+    uint32_t want =
+        (waiters_[kRead].co ? uint32_t{loop::kReadable} : 0u) | (waiters_[kWrite].co ? uint32_t{loop::kWritable} : 0u);
     if (!loop_) return;
     if (want != interest_) {
         if (!watch_.valid()) {
@@ -82,7 +83,8 @@ int CoSocket::wait(Direction dir, Nanos deadline) {
     bool closed = false;
     waiters_[dir] = Waiter{sched->running(), &closed};
     update_interest();
-    int rc = sched->park(timeout, coro::WaitInfo{"Socket", static_cast<uint64_t>(fd_), dir == kRead ? "read" : "write"});
+    int rc =
+        sched->park(timeout, coro::WaitInfo{"Socket", static_cast<uint64_t>(fd_), dir == kRead ? "read" : "write"});
     if (closed) return kErrClosed;  // the socket may be gone: touch nothing
     waiters_[dir] = Waiter{};
     if (!waiters_[kRead].co && !waiters_[kWrite].co && watch_.valid()) loop_->set_watch_ref(watch_, false);

@@ -60,8 +60,8 @@ Result<std::vector<Address>> resolve(std::string_view host, uint16_t port, const
     }
     auto answer = std::make_shared<Answer>();
     int family = options.family;
-    int rc = coro::run_blocking([answer, name, port, family] { lookup(name, port, family, *answer); },
-                                options.timeout, coro::WaitInfo{"DNS", 0, "lookup"});
+    int rc = coro::run_blocking([answer, name, port, family] { lookup(name, port, family, *answer); }, options.timeout,
+                                coro::WaitInfo{"DNS", 0, "lookup"});
     if (rc != 0) return Error{rc};
     if (answer->gai_error != 0 || answer->addresses.empty()) {
         if (reason) *reason = answer->gai_error ? gai_strerror(answer->gai_error) : "no addresses";

@@ -264,11 +264,8 @@ int TlsEngine::classify(int rc) {
     wants_write_ = kind == SSL_ERROR_WANT_WRITE;
     switch (kind) {
         case SSL_ERROR_WANT_READ:
-        case SSL_ERROR_WANT_WRITE:
-            return -EAGAIN;
-        case SSL_ERROR_ZERO_RETURN:
-            error_ = "the peer closed the TLS session";
-            return -ECONNRESET;
+        case SSL_ERROR_WANT_WRITE: return -EAGAIN;
+        case SSL_ERROR_ZERO_RETURN: error_ = "the peer closed the TLS session"; return -ECONNRESET;
         case SSL_ERROR_SYSCALL:
             if (ERR_peek_error()) break;
             if (saved_errno == 0 || rc == 0) {
@@ -277,8 +274,7 @@ int TlsEngine::classify(int rc) {
             }
             error_ = strerror(saved_errno);
             return -saved_errno;
-        default:
-            break;
+        default: break;
     }
     error_ = openssl_reason("TLS failure");
     return -kErrTls;

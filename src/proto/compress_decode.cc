@@ -118,7 +118,7 @@ bool looks_like_zlib(std::string_view in) {
 
 Result<std::string> decompress_zlib(Encoding encoding, std::string_view in, size_t max_out) {
     ZlibDecoder d;
-    int window_bits = 15 + 32;  // gzip or zlib, by their headers
+    int window_bits = 15 + 32;                                                      // gzip or zlib, by their headers
     if (encoding == Encoding::kDeflate && !looks_like_zlib(in)) window_bits = -15;  // raw deflate
     d.multi = encoding == Encoding::kGzip;
     const int rc = inflateInit2(&d.z, window_bits);

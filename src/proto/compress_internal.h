@@ -35,8 +35,7 @@ using StreamEndFn = Status (*)(z_stream &z, std::string_view rest, void *arg);
 // kErrLimit as soon as one more byte would pass it (never written), kErrProtocol on corrupt data.
 // The capacity of `out` is never grown past max(limit, its old capacity). Without on_end, a
 // stream end with input left over is kErrProtocol.
-Status inflate_bounded(z_stream &z, std::string_view in, std::string &out, size_t limit, StreamEndFn on_end,
-                       void *arg);
+Status inflate_bounded(z_stream &z, std::string_view in, std::string &out, size_t limit, StreamEndFn on_end, void *arg);
 
 // The error a zlib return code stands for (Z_MEM_ERROR → -ENOMEM, data errors → kErrProtocol).
 Error zlib_error(int rc);

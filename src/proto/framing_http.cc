@@ -74,8 +74,8 @@ Splitter::Step Splitter::websocket_frame(mem::Slice buffer) {
         limits.require_mask = true;
         limits.allow_rsv1 = o.websocket_rsv1;
         ws::FrameHeader h;
-        const int rc = ws::parse_frame_header(reinterpret_cast<const uint8_t *>(buffer.data()), buffer.size(), &h,
-                                              limits);
+        const int rc =
+            ws::parse_frame_header(reinterpret_cast<const uint8_t *>(buffer.data()), buffer.size(), &h, limits);
         if (rc == ws::kNeedMore) return Step{};
         if (rc < 0) {
             ws_close_code_ = h.close_code;

@@ -14,9 +14,10 @@ constexpr std::array<uint8_t, 256> make_classes() {
     std::array<uint8_t, 256> t{};
     for (int c = 0; c < 256; ++c) {
         const bool alnum = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-        const bool tspecial_ok = std::string_view("!#$%&'*+-.^_`|~").find(static_cast<char>(c)) != std::string_view::npos;
+        const bool tspecial_ok =
+            std::string_view("!#$%&'*+-.^_`|~").find(static_cast<char>(c)) != std::string_view::npos;
         if (c < 128 && (alnum || tspecial_ok)) t[c] |= kTchar;
-        if (c > 0x20 && c < 0x7f) t[c] |= kTarget;                       // VCHAR, ASCII only
+        if (c > 0x20 && c < 0x7f) t[c] |= kTarget;                             // VCHAR, ASCII only
         if ((c > 0x20 && c != 0x7f) || c == ' ' || c == '\t') t[c] |= kField;  // VCHAR / obs-text / SP / HTAB
     }
     return t;

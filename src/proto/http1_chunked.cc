@@ -120,8 +120,7 @@ int64_t ChunkedDecoder::feed(const char *data, size_t len, Sink &sink) {
                 ++i;
                 break;
             case State::kDone:
-            case State::kError:
-                break;
+            case State::kError: break;
         }
     }
     return static_cast<int64_t>(i);

@@ -81,8 +81,7 @@ int apply_header(RequestHead *head, FramingHeaders *seen, const Header &h) {
         case 14:  // content-length
         case 17:  // transfer-encoding
             break;
-        default:
-            return 0;
+        default: return 0;
     }
     if (equals_lower(name, "content-length")) {
         if (seen->has_length) return fail(head, 400, "duplicate Content-Length");
@@ -226,8 +225,8 @@ int parse_request_head(const char *data, size_t len, RequestHead *head, const Li
     int pos = parse_request_line(data, start, head_end, head);
     if (pos < 0) return pos;
     FramingHeaders seen;
-    const size_t max_headers = limits.max_headers < RequestHead::kHeaderCapacity ? limits.max_headers
-                                                                                 : RequestHead::kHeaderCapacity;
+    const size_t max_headers =
+        limits.max_headers < RequestHead::kHeaderCapacity ? limits.max_headers : RequestHead::kHeaderCapacity;
     size_t i = static_cast<size_t>(pos);
     while (i < head_end) {
         const char c = data[i];
@@ -236,7 +235,8 @@ int parse_request_head(const char *data, size_t len, RequestHead *head, const Li
         while (i < head_end && is_tchar(static_cast<unsigned char>(data[i]))) ++i;
         if (i == name_start) return fail(head, 400, "malformed header name");
         if (data[i] != ':') {
-            return fail(head, 400, (data[i] == ' ' || data[i] == '\t') ? "whitespace before colon" : "malformed header name");
+            return fail(head, 400,
+                        (data[i] == ' ' || data[i] == '\t') ? "whitespace before colon" : "malformed header name");
         }
         const std::string_view name(data + name_start, i - name_start);
         ++i;

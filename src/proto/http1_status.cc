@@ -103,7 +103,8 @@ std::string_view error_response(int status) {
     // Built once, read by every reactor thread afterwards.
     static const std::array<std::string, kStatusCount> responses = [] {
         std::array<std::string, kStatusCount> r;
-        for (size_t i = 0; i < kStatusCount; ++i) r[i] = make_error_response(kStatusNames[i].code, kStatusNames[i].reason);
+        for (size_t i = 0; i < kStatusCount; ++i)
+            r[i] = make_error_response(kStatusNames[i].code, kStatusNames[i].reason);
         return r;
     }();
     for (size_t i = 0; i < kStatusCount; ++i) {

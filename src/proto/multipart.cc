@@ -131,8 +131,7 @@ Result<std::string_view> boundary_from_content_type(std::string_view content_typ
     return boundary;
 }
 
-Parser::Parser(std::string_view body, std::string_view boundary, const Limits &limits)
-    : body_(body), limits_(limits) {
+Parser::Parser(std::string_view body, std::string_view boundary, const Limits &limits) : body_(body), limits_(limits) {
     delimiter_.reserve(boundary.size() + 4);
     delimiter_.append("\r\n--").append(boundary);
 }

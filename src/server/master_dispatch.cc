@@ -18,13 +18,10 @@ namespace {
 
 const char *event_name(DispatchEvent e) {
     switch (e) {
-        case DispatchEvent::kConnect:
-            return "connect";
-        case DispatchEvent::kClose:
-            return "close";
+        case DispatchEvent::kConnect: return "connect";
+        case DispatchEvent::kClose: return "close";
         case DispatchEvent::kData:
-        default:
-            return "data";
+        default: return "data";
     }
 }
 
@@ -70,7 +67,8 @@ size_t ProcessMaster::answer_dispatch(const std::function<int(const DispatchQues
             }
             answer = w;
         }
-        if (static_cast<size_t>(a.thread) < answers.size()) answers[static_cast<size_t>(a.thread)].emplace_back(q.id, answer);
+        if (static_cast<size_t>(a.thread) < answers.size())
+            answers[static_cast<size_t>(a.thread)].emplace_back(q.id, answer);
     }
     for (size_t r = 0; r < answers.size(); ++r) {
         if (answers[r].empty()) continue;

@@ -69,8 +69,7 @@ void ProcessMaster::Thread::handle_handed(int worker, SessionId id, Conn &c, ipc
         return;
     }
     if (m.header.type == ipc::MessageType::kClose) {
-        to_worker(c.worker, ipc::MessageType::kClose, id, nullptr, 0, nullptr, 0,
-                  kHandoff | (flags & kCloseReset));
+        to_worker(c.worker, ipc::MessageType::kClose, id, nullptr, 0, nullptr, 0, kHandoff | (flags & kCloseReset));
         return;
     }
     if (m.header.type == ipc::MessageType::kData) {

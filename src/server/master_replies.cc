@@ -84,8 +84,8 @@ void ProcessMaster::Thread::handle_reply(int worker, ipc::Message &m) {
     if (m.fd >= 0) ::close(m.fd);  // workers send no descriptors
     Slice payload(reinterpret_cast<const char *>(m.dest.data), m.size());
     const SessionId id = static_cast<SessionId>(m.header.session_id);
-    if (auto it = conns.find(id); id > 0 && it != conns.end() && it->second.handed_fd >= 0 &&
-                                  m.header.type != ipc::MessageType::kControl) {
+    if (auto it = conns.find(id);
+        id > 0 && it != conns.end() && it->second.handed_fd >= 0 && m.header.type != ipc::MessageType::kControl) {
         handle_handed(worker, id, it->second, m);
     } else if (m.header.flags & kHandoff) {
         // About a handed-off connection that is gone already (its close crossed this message).
@@ -158,8 +158,7 @@ void ProcessMaster::Thread::drain_worker(Channel &c) {
             return;
         } else if (rc == kErrProtocol || rc == kErrLimit) {
             ++channel_errors;
-            GUST_LOG_WARN("reactor %d: bad message from worker #%d dropped (%s)", index, c.worker,
-                          error_message(rc));
+            GUST_LOG_WARN("reactor %d: bad message from worker #%d dropped (%s)", index, c.worker, error_message(rc));
         } else {
             // The manager holds every worker's end, so a closed channel means it is shutting down.
             if (rc == kErrClosed || rc == -ECONNRESET) {

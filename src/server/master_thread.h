@@ -80,7 +80,7 @@ struct ProcessMaster::Thread final : ReactorEvents {
     std::unordered_map<SessionId, Conn> conns;
     std::unordered_map<SessionId, int> awaiting;  // connection -> worker with an unanswered package
     uint64_t round = 0;
-    uint64_t load_round = 0;              // where ties between equally loaded workers start
+    uint64_t load_round = 0;             // where ties between equally loaded workers start
     std::unique_ptr<WorkerLoads> loads;  // dispatch_mode 3, 7, 9, 10
     ThreadCounters *counters = nullptr;  // this thread's line in the shared block
     std::atomic<uint64_t> replies{0}, dropped{0}, channel_errors{0}, heartbeat_closed{0};

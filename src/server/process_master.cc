@@ -36,18 +36,15 @@ int ProcessMaster::Thread::worker_by_id(SessionId id) const {
 int ProcessMaster::Thread::pick_worker(const SessionInfo &s) {
     const int n = master->options_.worker_num;
     switch (master->options_.dispatch_mode) {
-        case DispatchMode::kRound:
-            return static_cast<int>(round++ % static_cast<uint64_t>(n));
+        case DispatchMode::kRound: return static_cast<int>(round++ % static_cast<uint64_t>(n));
         case DispatchMode::kIdle:
         case DispatchMode::kStream:
         case DispatchMode::kCoroutineLeast:
         case DispatchMode::kConcurrentLeast:
             // Threads start their rotation apart, so two threads meeting equal loads spread.
             return loads ? loads->pick(load_round++) : static_cast<int>(round++ % static_cast<uint64_t>(n));
-        case DispatchMode::kConnectionLeast:
-            return master->fewest_connections(load_round++);
-        case DispatchMode::kIpMod:
-            return static_cast<int>(hash_host(s.peer.host()) % static_cast<uint64_t>(n));
+        case DispatchMode::kConnectionLeast: return master->fewest_connections(load_round++);
+        case DispatchMode::kIpMod: return static_cast<int>(hash_host(s.peer.host()) % static_cast<uint64_t>(n));
         case DispatchMode::kUidMod: {
             // A connection bound to a uid (bind() in any worker) goes to uid % worker_num.
             ConnectionRecord rec;
@@ -57,8 +54,7 @@ int ProcessMaster::Thread::pick_worker(const SessionInfo &s) {
             [[fallthrough]];
         }
         case DispatchMode::kFdMod:
-        default:
-            return worker_by_id(s.id);
+        default: return worker_by_id(s.id);
     }
 }
 
@@ -77,7 +73,7 @@ int ProcessMaster::fewest_connections(uint64_t start) {
 }
 
 bool ProcessMaster::Thread::to_worker(int worker, ipc::MessageType type, SessionId id, const void *data, size_t size,
-               const void *prefix, size_t prefix_size, uint16_t flags) {
+                                      const void *prefix, size_t prefix_size, uint16_t flags) {
     ipc::Header h;
     h.type = type;
     h.flags = flags;
@@ -85,9 +81,9 @@ bool ProcessMaster::Thread::to_worker(int worker, ipc::MessageType type, Session
     h.session_id = static_cast<uint64_t>(id);
     if (loads && (type == ipc::MessageType::kData || type == ipc::MessageType::kConnect)) loads->dispatched(worker);
     ipc::Sender &sender = *channels[static_cast<size_t>(worker)].sender;
-    const int rc = prefix_size ? sender.send_copy(h, prefix, static_cast<uint32_t>(prefix_size), data,
-                                                  static_cast<uint32_t>(size))
-                               : sender.send_copy(h, data, static_cast<uint32_t>(size));
+    const int rc =
+        prefix_size ? sender.send_copy(h, prefix, static_cast<uint32_t>(prefix_size), data, static_cast<uint32_t>(size))
+                    : sender.send_copy(h, data, static_cast<uint32_t>(size));
     if (rc == -EPIPE || rc == -ECONNRESET) {
         // The manager closed the channels: the server is shutting down.
         GUST_LOG(LogLevel::kDebug, "reactor %d: worker #%d's channel is closed", index, worker);
@@ -167,8 +163,7 @@ int ProcessMaster::Thread::worker_for_data(const SessionInfo &s) {
         case DispatchMode::kConcurrentLeast:
         case DispatchMode::kUidMod:  // by the uid once bind() gave one
             return pick_worker(s);
-        default:
-            return conns[s.id].worker;
+        default: return conns[s.id].worker;
     }
 }
 
@@ -366,8 +361,8 @@ void ProcessMaster::Thread::run(std::promise<Status> *ready) {
         }
     }
     if (st.ok() && o.heartbeat_interval > 0 && o.heartbeat_idle > 0) {
-        heartbeat_timer = loop->add_timer(o.heartbeat_interval, o.heartbeat_interval,
-                                          [this](loop::TimerId) { heartbeat(); });
+        heartbeat_timer =
+            loop->add_timer(o.heartbeat_interval, o.heartbeat_interval, [this](loop::TimerId) { heartbeat(); });
     }
     ready->set_value(st);
     if (!st.ok()) return;
@@ -384,8 +379,9 @@ Result<std::unique_ptr<ProcessMaster>> ProcessMaster::create(MasterOptions optio
     if (options.reactor_num < 1 || options.worker_num < 1 || options.reactor_num > 256) return Error{kErrInvalid};
     std::unique_ptr<ProcessMaster> m(new ProcessMaster(std::move(options)));
     const MasterOptions &o = m->options_;
-    auto shared = SharedState::create(o.reactor_num, std::max(o.counted_workers, o.worker_num),
-                                      std::max<size_t>(1, o.reactor.max_connections / static_cast<size_t>(o.reactor_num)));
+    auto shared =
+        SharedState::create(o.reactor_num, std::max(o.counted_workers, o.worker_num),
+                            std::max<size_t>(1, o.reactor.max_connections / static_cast<size_t>(o.reactor_num)));
     if (!shared.ok()) return shared.error();
     m->shared_ = std::move(shared.value());
     if (o.ask_dispatch) {

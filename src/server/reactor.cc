@@ -409,8 +409,8 @@ void Reactor::on_read_timer(SessionId id) {
     const Nanos timeout = body ? l.body_timeout : l.header_timeout;
     const Nanos since = body ? s.info.last_receive : s.request_started;
     if (timeout != 0 && loop_.now() >= since + timeout && (body || !s.input.empty())) {
-        GUST_LOG_WARN("session %lld from %s: request %s not received in time; closing it",
-                      static_cast<long long>(id), s.info.peer.to_string().c_str(), body ? "body" : "head");
+        GUST_LOG_WARN("session %lld from %s: request %s not received in time; closing it", static_cast<long long>(id),
+                      s.info.peer.to_string().c_str(), body ? "body" : "head");
         refuse(s, s.splitter->is_http() ? 408 : 0);
         reap();
         return;

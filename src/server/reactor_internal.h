@@ -53,16 +53,16 @@ struct Reactor::Session final : loop::IoHandler {
     loop::TimerId read_timer = 0;  // armed while a request is partly received (header/body timeouts)
     bool read_timer_for_body = false;
     Nanos request_started = 0;  // when the first byte of the request being received arrived
-    bool refused = false;  // an HTTP refusal was handed to the embedder: later bytes are dropped
-    bool closing = false;      // close() asked: finish writing, then close
-    bool dead = false;         // torn down (fd closed); awaiting free
-    bool buffer_full = false;  // on_buffer_full reported, on_buffer_empty pending
+    bool refused = false;       // an HTTP refusal was handed to the embedder: later bytes are dropped
+    bool closing = false;       // close() asked: finish writing, then close
+    bool dead = false;          // torn down (fd closed); awaiting free
+    bool buffer_full = false;   // on_buffer_full reported, on_buffer_empty pending
     uint32_t interest = 0;
     // TLS listeners: the connection's engine; until its handshake completes the session is not
     // `announced` (no on_connect yet, so no on_close either) and a timer bounds the handshake.
     std::unique_ptr<net::TlsEngine> tls;
     bool announced = true;
-    bool reset = false;  // close(reset): no TLS goodbye either
+    bool reset = false;    // close(reset): no TLS goodbye either
     bool adopted = false;  // adopt(): another process keeps a copy of the socket
     // A close after a protocol refusal lingers: the peer may still be sending, and closing a socket
     // with unread bytes sends RST, which can destroy the answer before the peer reads it. So the
@@ -73,7 +73,7 @@ struct Reactor::Session final : loop::IoHandler {
     CloseCause linger_cause = CloseCause::kProtocol;
     loop::TimerId linger_timer = 0;
     size_t lingered = 0;
-    bool holding = false;  // adopted: what on_holding last reported
+    bool holding = false;           // adopted: what on_holding last reported
     bool read_wants_write = false;  // the engine's last read needs the socket writable
     loop::TimerId handshake_timer = 0;
     void on_io(uint32_t events) override { reactor->on_session_io(*this, events); }

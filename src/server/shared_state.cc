@@ -16,7 +16,7 @@ namespace gust::server {
 // writer at a time) and a reader checks `id` around them.
 struct SharedState::Slot {
     std::atomic<uint64_t> seq{0};
-    std::atomic<int64_t> id{0};             // 0: free
+    std::atomic<int64_t> id{0};            // 0: free
     std::atomic<int64_t> last_receive{0};  // updated per package without the seqlock
     std::atomic<int64_t> last_send{0};     // by the owning thread, after it wrote
     int64_t uid = 0;
@@ -28,7 +28,7 @@ struct SharedState::Slot {
     uint8_t family = 0;
     uint8_t has_uid = 0;
     std::atomic<uint8_t> protect{0};
-    char peer_host[59] = {};  // IPv6 text with a zone fits; unix paths are cut
+    char peer_host[59] = {};        // IPv6 text with a zone fits; unix paths are cut
     std::atomic<uint32_t> hold{0};  // hold::word, written by the serving worker without the seqlock
 };
 static_assert(sizeof(std::atomic<uint64_t>) == 8 && std::atomic<uint64_t>::is_always_lock_free,
@@ -150,7 +150,8 @@ void SharedState::open(const ConnectionRecord &rec) {
 
 void SharedState::touch(SessionId id, Nanos last_receive) {
     Slot *s = slot_of(id);
-    if (s && s->id.load(std::memory_order_relaxed) == id) s->last_receive.store(last_receive, std::memory_order_relaxed);
+    if (s && s->id.load(std::memory_order_relaxed) == id)
+        s->last_receive.store(last_receive, std::memory_order_relaxed);
 }
 
 void SharedState::set_hold(SessionId id, uint32_t word) {

@@ -23,8 +23,8 @@ using namespace gust::proto::framing;
 
 namespace {
 
-#define CHECK(cond) \
-    do {            \
+#define CHECK(cond)           \
+    do {                      \
         if (!(cond)) abort(); \
     } while (0)
 
@@ -109,9 +109,7 @@ void check_package_agrees_with_parser(const Framing &framing, const std::string 
     CHECK(rc > 0 && static_cast<size_t>(rc) <= package.size());
     const size_t head_len = static_cast<size_t>(rc);
     switch (head.framing) {
-        case http1::BodyFraming::kNone:
-            CHECK(package.size() == head_len);
-            break;
+        case http1::BodyFraming::kNone: CHECK(package.size() == head_len); break;
         case http1::BodyFraming::kLength:
             CHECK(head.content_length <= framing.options().max_length);
             CHECK(package.size() == head_len + head.content_length);
@@ -164,8 +162,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const size_t n_cuts = data[0] % 16;
     Options o;
     o.mode = Mode::kHttp;
-    o.max_length = 1 + data[1] * 16u;       // small bodies reach 413
-    o.http_max_head = 64 + data[2] * 32u;   // small heads reach 431 / 414
+    o.max_length = 1 + data[1] * 16u;      // small bodies reach 413
+    o.http_max_head = 64 + data[2] * 32u;  // small heads reach 431 / 414
     size_t pos = 3;
     if (size < pos + 2 * n_cuts) return 0;
     std::vector<size_t> raw_cuts;

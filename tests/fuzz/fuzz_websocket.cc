@@ -36,8 +36,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const size_t split = input.empty() ? 0 : data[0] % (input.size() + 1);
     Utf8Validator whole, parts;
     const bool ok_whole = whole.feed(input.data(), input.size()) && whole.complete();
-    const bool ok_parts = parts.feed(input.data(), split) && parts.feed(input.data() + split, input.size() - split) &&
-                          parts.complete();
+    const bool ok_parts =
+        parts.feed(input.data(), split) && parts.feed(input.data() + split, input.size() - split) && parts.complete();
     if (ok_whole != ok_parts) abort();
     return 0;
 }

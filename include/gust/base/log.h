@@ -16,10 +16,9 @@ void log_write(LogLevel level, const char *fmt, ...) __attribute__((format(print
 
 }  // namespace gust
 
-#define GUST_LOG(level, ...)                                                 \
-    do {                                                                     \
-        if (static_cast<int>(level) >= static_cast<int>(::gust::log_level())) \
-            ::gust::log_write(level, __VA_ARGS__);                           \
+#define GUST_LOG(level, ...)                                                                                         \
+    do {                                                                                                             \
+        if (static_cast<int>(level) >= static_cast<int>(::gust::log_level())) ::gust::log_write(level, __VA_ARGS__); \
     } while (0)
 #define GUST_LOG_WARN(...) GUST_LOG(::gust::LogLevel::kWarning, __VA_ARGS__)
 #define GUST_LOG_ERROR(...) GUST_LOG(::gust::LogLevel::kError, __VA_ARGS__)

@@ -24,13 +24,25 @@ public:
     bool ok() const { return v_.index() == 0; }
     explicit operator bool() const { return ok(); }
 
-    T &value() & { assert(ok()); return std::get<0>(v_); }
-    const T &value() const & { assert(ok()); return std::get<0>(v_); }
-    T &&value() && { assert(ok()); return std::get<0>(std::move(v_)); }
+    T &value() & {
+        assert(ok());
+        return std::get<0>(v_);
+    }
+    const T &value() const & {
+        assert(ok());
+        return std::get<0>(v_);
+    }
+    T &&value() && {
+        assert(ok());
+        return std::get<0>(std::move(v_));
+    }
     T *operator->() { return &value(); }
     T &operator*() { return value(); }
 
-    Error error() const { assert(!ok()); return std::get<1>(v_); }
+    Error error() const {
+        assert(!ok());
+        return std::get<1>(v_);
+    }
     int code() const { return ok() ? 0 : std::get<1>(v_).code; }
 
 private:

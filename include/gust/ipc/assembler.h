@@ -58,15 +58,15 @@ struct Message {
 // Why the assembler refused a chunk (for tests and logs).
 enum class AssembleError : uint8_t {
     kNone = 0,
-    kNoFirstChunk,     // a continuation chunk of a message that never started
-    kAlreadyStarted,   // a first chunk while a message with the same key is in progress
-    kOutOfOrder,       // chunk_offset != bytes received so far
-    kTotalChanged,     // total_len differs from the first chunk's
-    kFlagsChanged,     // flags differ from the first chunk's
-    kTooManyPending,   // limits.max_pending_messages
-    kPendingBytes,     // limits.max_pending_bytes
+    kNoFirstChunk,    // a continuation chunk of a message that never started
+    kAlreadyStarted,  // a first chunk while a message with the same key is in progress
+    kOutOfOrder,      // chunk_offset != bytes received so far
+    kTotalChanged,    // total_len differs from the first chunk's
+    kFlagsChanged,    // flags differ from the first chunk's
+    kTooManyPending,  // limits.max_pending_messages
+    kPendingBytes,    // limits.max_pending_bytes
     kAllocatorRefused,
-    kRecordLength,     // the record did not hold exactly chunk_len payload bytes (Receiver)
+    kRecordLength,  // the record did not hold exactly chunk_len payload bytes (Receiver)
 };
 const char *assemble_error_name(AssembleError e);
 

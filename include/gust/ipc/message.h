@@ -46,7 +46,7 @@ enum MessageFlags : uint16_t {
     kFlagTaskNonBlocking = 1u << 2,
     kFlagTaskCallback = 1u << 3,
     kFlagTaskCoroutine = 1u << 4,
-    kFlagFile = 1u << 5,  // kData to the master: the payload names a file region to send (FileRef)
+    kFlagFile = 1u << 5,        // kData to the master: the payload names a file region to send (FileRef)
     kFlagHttpAnswer = 1u << 6,  // kData to a worker: an HTTP status (int32) the reactor wants sent in turn
     // The record carries one file descriptor (SCM_RIGHTS). Only on a message of one record, never
     // inside a bundle; the receiver refuses a record whose descriptors do not match this flag.
@@ -73,8 +73,8 @@ struct Header {
 };
 
 struct Limits {
-    uint32_t max_payload = 8u << 20;   // total_len above this is refused (kErrLimit)
-    uint32_t max_chunk = 64u << 10;    // payload bytes per record (sender splits at this)
+    uint32_t max_payload = 8u << 20;           // total_len above this is refused (kErrLimit)
+    uint32_t max_chunk = 64u << 10;            // payload bytes per record (sender splits at this)
     uint32_t max_pending_messages = 1024;      // partially received messages at once
     uint64_t max_pending_bytes = 64ull << 20;  // sum of total_len of partially received messages
 };
@@ -86,25 +86,24 @@ void encode_header(const Header &h, uint8_t *out);
 // kErrProtocol or kErrLimit).
 enum class HeaderError : uint8_t {
     kNone = 0,
-    kTruncated,     // fewer than kHeaderSize bytes
+    kTruncated,  // fewer than kHeaderSize bytes
     kBadMagic,
     kBadVersion,
     kUnknownType,
     kUnknownFlags,
     kReservedNonZero,
-    kTooLarge,        // total_len > limits.max_payload
-    kChunkTooLarge,   // chunk_len > limits.max_chunk
-    kChunkOutOfRange, // chunk_offset + chunk_len > total_len
-    kEmptyChunk,      // chunk_len == 0 while total_len > 0
-    kBadPad,          // pad > kMaxPad
-    kBadDescriptor,   // the record's descriptors do not match kFlagFd (Receiver)
+    kTooLarge,         // total_len > limits.max_payload
+    kChunkTooLarge,    // chunk_len > limits.max_chunk
+    kChunkOutOfRange,  // chunk_offset + chunk_len > total_len
+    kEmptyChunk,       // chunk_len == 0 while total_len > 0
+    kBadPad,           // pad > kMaxPad
+    kBadDescriptor,    // the record's descriptors do not match kFlagFd (Receiver)
 };
 const char *header_error_name(HeaderError e);
 
 // Parses and validates one header from `data` (at least kHeaderSize bytes must be
 // present, extra bytes are ignored). On failure returns kErrProtocol (or kErrLimit for
 // kTooLarge/kChunkTooLarge) and, if `why` is non-null, the reason.
-Status parse_header(const uint8_t *data, size_t size, const Limits &limits, Header *out,
-                    HeaderError *why = nullptr);
+Status parse_header(const uint8_t *data, size_t size, const Limits &limits, Header *out, HeaderError *why = nullptr);
 
 }  // namespace gust::ipc

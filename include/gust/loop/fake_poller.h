@@ -16,9 +16,9 @@ class FakePoller final : public Poller {
 public:
     explicit FakePoller(FakeClock *clock) : clock_(clock) {}
 
-    std::map<int, uint64_t> tokens;             // fd -> token currently registered
+    std::map<int, uint64_t> tokens;               // fd -> token currently registered
     std::vector<std::pair<int, uint32_t>> ready;  // (fd, events) for the next wait
-    std::vector<Nanos> waits;                   // every timeout the loop asked for
+    std::vector<Nanos> waits;                     // every timeout the loop asked for
 
     Status add(int fd, uint32_t, uint64_t token) override {
         if (tokens.count(fd)) return Error{-EEXIST};

@@ -12,7 +12,7 @@ namespace gust::net::sys {
 int open_socket(int family, int type, int protocol = 0);  // fd or -errno
 int bind(int fd, const Address &addr);
 int listen(int fd, int backlog);
-int accept(int fd, Address *peer);  // new non-blocking fd, or -errno (-EAGAIN when none pending)
+int accept(int fd, Address *peer);         // new non-blocking fd, or -errno (-EAGAIN when none pending)
 int connect(int fd, const Address &addr);  // 0, -EINPROGRESS, or -errno
 ssize_t recv(int fd, void *buf, size_t len, int flags = 0);
 ssize_t send(int fd, const void *buf, size_t len, int flags = MSG_NOSIGNAL);

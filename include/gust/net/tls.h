@@ -37,14 +37,14 @@ enum class TlsRole { kClient, kServer };
 // certificate only with verify_peer (then `cafile`, Swoole's ssl_client_cert_file, must list the
 // CAs it accepts).
 struct TlsConfig {
-    bool verify_peer = true;         // check the peer's chain (and, for a client, the host name)
-    bool allow_self_signed = false;  // with verify_peer: accept a self-signed certificate
-    int verify_depth = 0;            // 0: OpenSSL's default
-    std::string cafile, capath;      // empty: the system store
+    bool verify_peer = true;                      // check the peer's chain (and, for a client, the host name)
+    bool allow_self_signed = false;               // with verify_peer: accept a self-signed certificate
+    int verify_depth = 0;                         // 0: OpenSSL's default
+    std::string cafile, capath;                   // empty: the system store
     std::string cert_file, key_file, passphrase;  // our certificate (a server must have one)
-    std::string ciphers;             // TLS 1.2 and below; empty: OpenSSL's defaults
-    int protocols = 0;               // TlsVersion bits; 0: TLS 1.2 and 1.3
-    std::string alpn;                // comma-separated names in preference order, e.g. "h2,http/1.1"
+    std::string ciphers;                          // TLS 1.2 and below; empty: OpenSSL's defaults
+    int protocols = 0;                            // TlsVersion bits; 0: TLS 1.2 and 1.3
+    std::string alpn;                             // comma-separated names in preference order, e.g. "h2,http/1.1"
 
     bool operator==(const TlsConfig &) const = default;
 };

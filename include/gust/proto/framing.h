@@ -57,10 +57,10 @@ constexpr size_t kChunkedFramingSlack = 1024;
 
 struct Options {
     Mode mode = Mode::kEofCheck;
-    std::string eof = "\r\n";  // package_eof: 1 to 8 bytes
-    char length_type = 'N';    // package_length_type: c C s S n N l L v V (PHP pack() codes)
-    uint32_t length_offset = 0;  // package_length_offset: where the length field starts
-    uint32_t body_offset = 0;    // package_body_offset: package length = body_offset + length value
+    std::string eof = "\r\n";               // package_eof: 1 to 8 bytes
+    char length_type = 'N';                 // package_length_type: c C s S n N l L v V (PHP pack() codes)
+    uint32_t length_offset = 0;             // package_length_offset: where the length field starts
+    uint32_t body_offset = 0;               // package_body_offset: package length = body_offset + length value
     uint32_t max_length = 2 * 1024 * 1024;  // package_max_length
     LengthFunc length_func;                 // kLengthFunc only
     // kHttp: max_length bounds the decoded body (413 beyond it); the request head is bounded here
@@ -204,7 +204,7 @@ private:
     size_t http_head_len_ = 0;
     const http1::RequestHead *ready_head_ = nullptr;
     size_t ready_head_len_ = 0;
-    bool head_parsed_now_ = false;  // the current call of next() parsed the head
+    bool head_parsed_now_ = false;   // the current call of next() parsed the head
     http1::ChunkedDecoder chunked_;  // kHttp with a chunked body
 };
 

@@ -63,8 +63,8 @@ struct RequestHead {
     static constexpr size_t kHeaderCapacity = 128;
 
     std::string_view method;
-    std::string_view target;  // request-target exactly as sent
-    int version_minor = 1;    // HTTP/1.<minor>; only 0 and 1 are accepted
+    std::string_view target;          // request-target exactly as sent
+    int version_minor = 1;            // HTTP/1.<minor>; only 0 and 1 are accepted
     Header headers[kHeaderCapacity];  // only the first header_count are meaningful
     size_t header_count = 0;
 

@@ -43,8 +43,8 @@ constexpr size_t kMaxBoundaryLength = 70;
 Result<std::string_view> boundary_from_content_type(std::string_view content_type, const char **reason = nullptr);
 
 struct Limits {
-    size_t max_parts = 1024;              // more parts: -kErrLimit
-    size_t max_header_bytes = 8 * 1024;   // one part's header block, blank line included: -kErrLimit
+    size_t max_parts = 1024;             // more parts: -kErrLimit
+    size_t max_header_bytes = 8 * 1024;  // one part's header block, blank line included: -kErrLimit
 };
 
 struct Part {
@@ -102,7 +102,7 @@ private:
     size_t pos_ = 0;  // just after the last delimiter seen
     size_t parts_ = 0;
     const char *reason_ = nullptr;
-    int code_ = 0;  // the error a failed parser repeats
+    int code_ = 0;                  // the error a failed parser repeats
     std::string name_storage_;      // name with escapes undone, when it had any
     std::string filename_storage_;  // likewise for the filename
 };

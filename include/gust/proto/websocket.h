@@ -36,8 +36,8 @@ struct FrameHeader {
 
 struct FrameLimits {
     uint64_t max_payload = 16 * 1024 * 1024;
-    bool require_mask = true;     // a server must refuse unmasked client frames
-    bool allow_rsv1 = false;      // only when permessage-deflate was negotiated
+    bool require_mask = true;  // a server must refuse unmasked client frames
+    bool allow_rsv1 = false;   // only when permessage-deflate was negotiated
 };
 
 // Parses the header at the start of `data`: header bytes (> 0), kNeedMore, or kMalformed

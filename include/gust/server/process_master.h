@@ -47,15 +47,15 @@ namespace gust::server {
 // Swoole's dispatch_mode values (docs/php-server.md). kUserFunc is what dispatch_func selects; it
 // is not a mode of its own here (MasterOptions::ask_dispatch).
 enum class DispatchMode : int {
-    kRound = 1,           // each package round robin; no connect/close on plain TCP ports
-    kFdMod = 2,           // each connection to one worker by its id
-    kIdle = 3,            // each package to an idle (least busy) worker; no connect/close on plain TCP
-    kIpMod = 4,           // each connection by its client IP
-    kUidMod = 5,          // by the uid bind() gave the connection, as kFdMod until it has one
+    kRound = 1,   // each package round robin; no connect/close on plain TCP ports
+    kFdMod = 2,   // each connection to one worker by its id
+    kIdle = 3,    // each package to an idle (least busy) worker; no connect/close on plain TCP
+    kIpMod = 4,   // each connection by its client IP
+    kUidMod = 5,  // by the uid bind() gave the connection, as kFdMod until it has one
     kUserFunc = 6,
-    kStream = 7,          // as kIdle (Swoole: idle workers take packages from a shared queue)
-    kConnectionLeast = 8,  // each connection to the worker holding the fewest connections
-    kCoroutineLeast = 9,   // each package to the worker with the fewest live coroutines
+    kStream = 7,            // as kIdle (Swoole: idle workers take packages from a shared queue)
+    kConnectionLeast = 8,   // each connection to the worker holding the fewest connections
+    kCoroutineLeast = 9,    // each package to the worker with the fewest live coroutines
     kConcurrentLeast = 10,  // as kCoroutineLeast
 };
 

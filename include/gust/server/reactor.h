@@ -74,7 +74,7 @@ struct SessionInfo {
 
 struct ReactorStats {
     uint64_t accepted = 0;
-    uint64_t refused = 0;  // over max_connections
+    uint64_t refused = 0;         // over max_connections
     uint64_t framing_errors = 0;  // sessions closed for a bad or oversized package
     uint64_t tls_failures = 0;    // connections whose TLS handshake failed or timed out
     uint64_t closed = 0;
@@ -167,7 +167,7 @@ public:
     Status sendto(int port_index, const net::Address &to, Slice data);
     // Closes after the queued output is written (reset: at once, with RST, dropping it).
     Status close(SessionId id, bool reset = false);
-    Status pause(SessionId id);   // stop reading from the session
+    Status pause(SessionId id);  // stop reading from the session
     Status resume(SessionId id);
 
     bool exists(SessionId id) const;

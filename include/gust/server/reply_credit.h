@@ -31,8 +31,7 @@ public:
     template <typename F>
     void collect(uint64_t threshold, bool drained, bool idle, F &&ack) {
         for (Entry &e : entries_) {
-            const bool due =
-                (e.unacked > 0 && (e.unacked >= threshold || drained)) || (e.wanted && (idle || drained));
+            const bool due = (e.unacked > 0 && (e.unacked >= threshold || drained)) || (e.wanted && (idle || drained));
             if (!due) continue;
             const uint64_t bytes = e.unacked;
             e.unacked = 0;

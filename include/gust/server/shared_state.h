@@ -31,7 +31,7 @@ using SessionId = int64_t;
 struct alignas(64) ThreadCounters {
     std::atomic<uint64_t> accepted{0};
     std::atomic<uint64_t> closed{0};
-    std::atomic<uint64_t> aborted{0};     // refused (max_connection), closed for an error or bad framing
+    std::atomic<uint64_t> aborted{0};  // refused (max_connection), closed for an error or bad framing
     std::atomic<uint64_t> bytes_in{0};
     std::atomic<uint64_t> bytes_out{0};
     std::atomic<uint64_t> dispatched{0};  // packages handed to workers
@@ -43,7 +43,7 @@ struct alignas(64) WorkerCounters {
     std::atomic<uint64_t> requests{0};        // by the current process of this id
     std::atomic<uint64_t> tasks_sent{0};
     std::atomic<uint64_t> tasks_done{0};
-    std::atomic<int64_t> coroutines{0};       // live coroutines when its loop last went to sleep
+    std::atomic<int64_t> coroutines{0};  // live coroutines when its loop last went to sleep
     std::atomic<int32_t> pid{0};
     // On connections handed to this worker (which the master's thread counters never see).
     std::atomic<uint64_t> handed_packages{0};
@@ -70,9 +70,9 @@ struct ConnectionRecord {
     int64_t uid = 0;
     Nanos connected_at = 0;  // monotonic
     Nanos last_receive = 0;
-    Nanos last_send = 0;      // last bytes written to the socket (0: none yet)
+    Nanos last_send = 0;       // last bytes written to the socket (0: none yet)
     uint64_t send_queued = 0;  // bytes waiting in the master for the socket, as of the last write or reply
-    bool protect = false;     // protect(): the master's heartbeat leaves it open
+    bool protect = false;      // protect(): the master's heartbeat leaves it open
     char peer_host[64] = {};
 };
 

@@ -107,7 +107,10 @@ TEST(FdWait, ClosingWakesEveryWaiterWithClosed) {
     (void)sched.create([&] { a = wait_fd(fds[0], loop::kReadable).code(); });
     (void)sched.create([&] { b = wait_fd(fds[0], loop::kReadable).code(); });
     EXPECT_EQ(loop.stats().watches, watches_before + 1);  // one shared watch
-    (void)sched.create([&] { EXPECT_TRUE(close_fd_waiters(fds[0])); EXPECT_FALSE(close_fd_waiters(fds[0])); });
+    (void)sched.create([&] {
+        EXPECT_TRUE(close_fd_waiters(fds[0]));
+        EXPECT_FALSE(close_fd_waiters(fds[0]));
+    });
     EXPECT_EQ(sched.run(), 0u);
     EXPECT_EQ(a, kErrClosed);
     EXPECT_EQ(b, kErrClosed);

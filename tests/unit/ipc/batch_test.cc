@@ -128,7 +128,8 @@ TEST(IpcBatch, MoreThanOneBatchOfRecordsKeepsOrder) {
     ASSERT_TRUE(s.attach(&loop).ok());
     // Too large to bundle: one record each.
     std::vector<uint8_t> big(kMaxBundledPayload + 1);
-    for (uint32_t i = 0; i < 3 * kSendBatch + 5; ++i) ASSERT_EQ(s.send_copy(header(i), &i, sizeof i, big.data(), static_cast<uint32_t>(big.size())), 0);
+    for (uint32_t i = 0; i < 3 * kSendBatch + 5; ++i)
+        ASSERT_EQ(s.send_copy(header(i), &i, sizeof i, big.data(), static_cast<uint32_t>(big.size())), 0);
     loop.run_once(0);
     EXPECT_EQ(s.stats().calls, 4u);
     EXPECT_EQ(s.stats().records, 3 * kSendBatch + 5);
@@ -297,7 +298,9 @@ TEST(IpcBatch, HostileBundlesAreDroppedWithoutLosingTheNextRecord) {
     Receiver r(p.b, Limits{}, &alloc);
     r.set_batch(16);
     auto bytes = pattern(100, 5);
-    auto whole = [&](uint64_t session, uint32_t n) { return std::make_pair(raw(session, n, 0, n), std::vector<uint8_t>(bytes.begin(), bytes.begin() + n)); };
+    auto whole = [&](uint64_t session, uint32_t n) {
+        return std::make_pair(raw(session, n, 0, n), std::vector<uint8_t>(bytes.begin(), bytes.begin() + n));
+    };
     // Good first message, then one claiming more bytes than the bundle holds: the first arrives,
     // the rest of that bundle is dropped.
     auto overlong = whole(2, 50);
@@ -330,7 +333,8 @@ TEST(IpcBatch, HostileBundlesAreDroppedWithoutLosingTheNextRecord) {
     std::vector<uint64_t> sessions;
     for (const auto &g : got) sessions.push_back(g.header.session_id);
     EXPECT_EQ(sessions, (std::vector<uint64_t>{1, 6, 7, 8}));
-    EXPECT_EQ(codes, (std::vector<int>{kErrProtocol, kErrProtocol, kErrProtocol, kErrProtocol, kErrProtocol, kErrProtocol}));
+    EXPECT_EQ(codes,
+              (std::vector<int>{kErrProtocol, kErrProtocol, kErrProtocol, kErrProtocol, kErrProtocol, kErrProtocol}));
     EXPECT_EQ(r.assembler().pending_messages(), 0u);
     EXPECT_TRUE(alloc.live.empty());
 }
@@ -346,11 +350,11 @@ TEST(IpcBatch, HostileRecordInTheMiddleOfABatchIsDroppedAlone) {
     send_raw(p.a, raw(1, 10, 0, 10), bytes.data(), 10);
     send_raw(p.a, raw(2, 10, 0, 20), bytes.data(), 20);  // chunk past the payload
     send_raw(p.a, raw(3, 10, 0, 10), bytes.data(), 10);
-    ASSERT_EQ(::send(p.a, "junk", 4, MSG_NOSIGNAL), 4);  // shorter than a header
+    ASSERT_EQ(::send(p.a, "junk", 4, MSG_NOSIGNAL), 4);        // shorter than a header
     send_raw(p.a, raw(4, 5000, 0, 5000), bytes.data(), 5000);  // over max_chunk
-    send_raw(p.a, raw(5, 20, 0, 10), bytes.data(), 10);  // first chunk of two ...
-    send_raw(p.a, raw(5, 20, 5, 10), bytes.data(), 10);  // ... then one out of order
-    send_raw(p.a, raw(6, 10, 0, 10), bytes.data(), 12);  // longer than its header says
+    send_raw(p.a, raw(5, 20, 0, 10), bytes.data(), 10);        // first chunk of two ...
+    send_raw(p.a, raw(5, 20, 5, 10), bytes.data(), 10);        // ... then one out of order
+    send_raw(p.a, raw(6, 10, 0, 10), bytes.data(), 12);        // longer than its header says
     send_raw(p.a, raw(7, 10, 0, 10), bytes.data(), 10);
     std::vector<int> codes;
     auto got = drain(r, alloc, SIZE_MAX, &codes);

@@ -99,7 +99,7 @@ TEST_P(IpcStaging, RoundTripsEverySizeClass) {
 TEST(IpcChannel, PaddedRecordsPlacePayloadAtTheReceiversAlignment) {
     Pair p;
     SenderOptions so;
-    so.dest_align = 24;  // a zend_string's value
+    so.dest_align = 24;    // a zend_string's value
     so.max_chunk = 10000;  // rounded down to a multiple of 64
     Sender s(p.a, so);
     EXPECT_EQ(s.chunk_size(), 9984u);
@@ -154,8 +154,8 @@ TEST(IpcChannel, TinySocketBuffersQueueAndShrinkChunks) {
         payloads.push_back(pattern(30000 + i * 997, i));
     }
     for (uint32_t i = 0; i < 20; ++i) {
-        const int rc = s.send(header(MessageType::kData, i), payloads[i].data(), static_cast<uint32_t>(payloads[i].size()),
-                              [&](int status) { done_ok += status == 0; });
+        const int rc = s.send(header(MessageType::kData, i), payloads[i].data(),
+                              static_cast<uint32_t>(payloads[i].size()), [&](int status) { done_ok += status == 0; });
         ASSERT_GE(rc, 0) << error_message(rc);
         queued += rc == 1;
     }
@@ -182,7 +182,8 @@ TEST(IpcChannel, SendersSharingOneSocketInterleaveWholeRecords) {
     for (uint16_t reactor = 0; reactor < 3; ++reactor) {
         for (uint64_t session = 0; session < 10; ++session) {
             // Same session ids on every reactor: the key includes the reactor.
-            auto &v = sent[{reactor, session}] = pattern(5000 + session * 313, reactor * 100u + static_cast<uint32_t>(session));
+            auto &v = sent[{reactor, session}] =
+                pattern(5000 + session * 313, reactor * 100u + static_cast<uint32_t>(session));
             ASSERT_GE(senders[reactor]->send(header(MessageType::kData, session, reactor), v.data(),
                                              static_cast<uint32_t>(v.size())),
                       0);
@@ -221,8 +222,8 @@ TEST(IpcChannel, ThreadsSharingOneSocket) {
             Sender s(fd, so);
             for (int i = 0; i < kMessages; ++i) {
                 auto v = pattern(static_cast<size_t>(100 + i * 37), static_cast<uint32_t>(t * 1000 + i));
-                int rc = s.send(header(MessageType::kData, static_cast<uint64_t>(i), static_cast<uint16_t>(t)), v.data(),
-                                static_cast<uint32_t>(v.size()));
+                int rc = s.send(header(MessageType::kData, static_cast<uint64_t>(i), static_cast<uint16_t>(t)),
+                                v.data(), static_cast<uint32_t>(v.size()));
                 ASSERT_GE(rc, 0);
                 while (s.flush() == -EAGAIN) {
                     pollfd pfd{fd, POLLOUT, 0};
@@ -476,8 +477,8 @@ TEST(IpcChannel, LoopDrivesQueuedMessages) {
     for (uint32_t i = 0; i < 10; ++i) payloads.push_back(pattern(50000 + i, i));
     int completions = 0;
     for (uint32_t i = 0; i < 10; ++i) {
-        const int rc = s.send(header(MessageType::kData, i), payloads[i].data(), static_cast<uint32_t>(payloads[i].size()),
-                              [&](int status) {
+        const int rc = s.send(header(MessageType::kData, i), payloads[i].data(),
+                              static_cast<uint32_t>(payloads[i].size()), [&](int status) {
                                   EXPECT_EQ(status, 0);
                                   ++completions;
                               });
@@ -508,7 +509,7 @@ TEST(IpcChannel, QueueBoundsRefuseWithoutQueueing) {
     so.max_queued_bytes = 100000;
     Sender s(p.a, so);
     auto v = pattern(60000, 1);
-    EXPECT_EQ(s.send(header(MessageType::kData, 1), v.data(), 60000), 1);  // partly written, rest queued
+    EXPECT_EQ(s.send(header(MessageType::kData, 1), v.data(), 60000), 1);          // partly written, rest queued
     EXPECT_EQ(s.send(header(MessageType::kData, 2), v.data(), 60000), kErrLimit);  // bytes bound
     EXPECT_EQ(s.send(header(MessageType::kData, 3), v.data(), 1000), 1);
     EXPECT_EQ(s.send(header(MessageType::kData, 4), v.data(), 10), kErrLimit);  // message bound

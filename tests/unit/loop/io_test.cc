@@ -94,8 +94,12 @@ TEST_P(LoopIo, EventForAClosedAndReusedFdNeverReachesTheNewOwner) {
         char c;
         (void)read(my_fd, &c, 1);
     };
-    ha.fn = [&](uint32_t) { if (!hb.calls) close_other(wb, b.r, wa, a.r); };
-    hb.fn = [&](uint32_t) { if (!ha.calls) close_other(wa, a.r, wb, b.r); };
+    ha.fn = [&](uint32_t) {
+        if (!hb.calls) close_other(wb, b.r, wa, a.r);
+    };
+    hb.fn = [&](uint32_t) {
+        if (!ha.calls) close_other(wa, a.r, wb, b.r);
+    };
     wa = loop->watch(a.r, kReadable, &ha).value();
     wb = loop->watch(b.r, kReadable, &hb).value();
     ASSERT_EQ(write(a.w, "1", 1), 1);
@@ -142,11 +146,13 @@ TEST_P(LoopIo, SignalArrivesThroughTheLoop) {
     auto loop = make();
     int got = 0;
     size_t watched_in_handler = 0;
-    ASSERT_TRUE(loop->watch_signal(SIGUSR1, [&](int signo) {
-        got = signo;
-        watched_in_handler = loop->stats().signals;
-        loop->unwatch_signal(SIGUSR1);
-    }).ok());
+    ASSERT_TRUE(loop->watch_signal(SIGUSR1,
+                                   [&](int signo) {
+                                       got = signo;
+                                       watched_in_handler = loop->stats().signals;
+                                       loop->unwatch_signal(SIGUSR1);
+                                   })
+                    .ok());
     EXPECT_EQ(loop->stats().signals, 1u);
     loop->defer([] { raise(SIGUSR1); });
     loop->run();
@@ -161,7 +167,10 @@ TEST_P(LoopIo, DeferRunsBeforeBlockingAndStopEndsRun) {
     loop->add_timer(10 * kNanosPerSecond, 0, [&](TimerId) { order.push_back(99); });
     loop->defer([&] {
         order.push_back(1);
-        loop->defer([&] { order.push_back(2); loop->stop(); });
+        loop->defer([&] {
+            order.push_back(2);
+            loop->stop();
+        });
     });
     loop->run();
     EXPECT_EQ(order, (std::vector<int>{1, 2}));

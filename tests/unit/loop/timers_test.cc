@@ -66,8 +66,8 @@ TEST(LoopTimers, RepeatingTimerKeepsItsCadenceAndCancelsItself) {
         if (at.size() == 4) f.loop->cancel_timer(id);
     });
     f.loop->run();
-    EXPECT_EQ(at, (std::vector<Nanos>{5 * kNanosPerMilli, 10 * kNanosPerMilli, 15 * kNanosPerMilli,
-                                      20 * kNanosPerMilli}));
+    EXPECT_EQ(at,
+              (std::vector<Nanos>{5 * kNanosPerMilli, 10 * kNanosPerMilli, 15 * kNanosPerMilli, 20 * kNanosPerMilli}));
 }
 
 TEST(LoopTimers, UnreferencedTimerDoesNotKeepTheLoopAlive) {

@@ -62,7 +62,10 @@ TEST(CoSocket, RecvTimesOut) {
     Address addr;
     auto srv = listener(&addr);
     int code = 0;
-    (void)env.sched.create([&] { auto conn = srv->accept(); env.sched.sleep(50 * kNanosPerMilli); });
+    (void)env.sched.create([&] {
+        auto conn = srv->accept();
+        env.sched.sleep(50 * kNanosPerMilli);
+    });
     (void)env.sched.create([&] {
         auto c = CoSocket::open(AF_INET, SOCK_STREAM).value();
         ASSERT_TRUE(c->connect(addr).ok());

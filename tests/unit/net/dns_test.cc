@@ -70,9 +70,7 @@ TEST(Dns, UnresolvableNameIsADnsErrorWithTheResolversReason) {
     EXPECT_FALSE(reason.empty());
 }
 
-TEST(Dns, OutsideACoroutineANameIsRefused) {
-    EXPECT_EQ(resolve("example.invalid", 80).code(), kErrNotInCoroutine);
-}
+TEST(Dns, OutsideACoroutineANameIsRefused) { EXPECT_EQ(resolve("example.invalid", 80).code(), kErrNotInCoroutine); }
 
 }  // namespace
 }  // namespace gust::net

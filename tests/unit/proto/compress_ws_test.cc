@@ -40,9 +40,9 @@ TEST(PerMessageDeflate, Rfc7692Examples) {
     EXPECT_EQ(*inflate_message(*inf, bytes({0xf3, 0x48, 0xcd, 0xc9, 0xc9, 0x07, 0x00, 0x00})), "Hello");
     EXPECT_EQ(*inflate_message(*inf, bytes({0xf2, 0x00, 0x11, 0x00, 0x00})), "Hello");
     // §7.2.3.5: two deflate blocks in one message.
-    EXPECT_EQ(*inflate_message(*inf, bytes({0xf2, 0x48, 0x05, 0x00, 0x00, 0x00, 0xff, 0xff, 0xca, 0xc9, 0xc9, 0x07,
-                                            0x00})),
-              "Hello");
+    EXPECT_EQ(
+        *inflate_message(*inf, bytes({0xf2, 0x48, 0x05, 0x00, 0x00, 0x00, 0xff, 0xff, 0xca, 0xc9, 0xc9, 0x07, 0x00})),
+        "Hello");
 }
 
 TEST(PerMessageDeflate, DeflaterProducesTheRfcBytes) {
@@ -52,7 +52,7 @@ TEST(PerMessageDeflate, DeflaterProducesTheRfcBytes) {
     ASSERT_TRUE(def->deflate("Hello", first).ok());
     ASSERT_TRUE(def->deflate("Hello", second).ok());
     EXPECT_EQ(first, bytes({0xf2, 0x48, 0xcd, 0xc9, 0xc9, 0x07, 0x00}));  // §7.2.3.1
-    EXPECT_EQ(second, bytes({0xf2, 0x00, 0x11, 0x00, 0x00}));           // §7.2.3.2: shorter, thanks to the context
+    EXPECT_EQ(second, bytes({0xf2, 0x00, 0x11, 0x00, 0x00}));             // §7.2.3.2: shorter, thanks to the context
     ASSERT_TRUE(def->deflate("", empty).ok());
     EXPECT_EQ(empty, bytes({0x00}));  // §7.2.3.6
 }

@@ -171,9 +171,8 @@ std::string client_frame(uint8_t opcode, const std::string &payload, bool fin = 
     return f;
 }
 
-const std::string kUpgrade =
-    "GET /chat HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-    "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
+const std::string kUpgrade = "GET /chat HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                             "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
 
 TEST(HttpFraming, AWebSocketUpgradeSwitchesToWholeFramesForEverySplit) {
     const std::string a = client_frame(1, "hello"), b = client_frame(2, std::string(300, 'x')), c = client_frame(9, "");
@@ -198,8 +197,11 @@ TEST(HttpFraming, BadWebSocketFramesFailWithTheirCloseCode) {
     std::string too_big = client_frame(2, std::string(2000, 'x'));
     std::string rsv1 = client_frame(1, "x");
     rsv1[0] = static_cast<char>(rsv1[0] | 0x40);
-    const Case cases[] = {{unmasked, 1002}, {too_big.substr(0, 8), 1009}, {rsv1, 1002},
-                          {client_frame(9, "p", false), 1002}, {client_frame(3, "x"), 1002}};
+    const Case cases[] = {{unmasked, 1002},
+                          {too_big.substr(0, 8), 1009},
+                          {rsv1, 1002},
+                          {client_frame(9, "p", false), 1002},
+                          {client_frame(3, "x"), 1002}};
     for (const Case &c : cases) {
         Framing framing = websocket_port();
         Splitter sp(framing);
@@ -253,7 +255,8 @@ TEST(HttpFramingReadyHead, ComesWithAPackageWhoseHeadWasParsedInTheSameCall) {
     o.mode = Mode::kHttp;
     const Framing f = Framing::create(o).value();
     Splitter s(f);
-    const std::string a = "GET /a HTTP/1.1\r\nHost: h\r\n\r\n", b = "POST /b HTTP/1.1\r\nHost: h\r\nContent-Length: 2\r\n\r\nok";
+    const std::string a = "GET /a HTTP/1.1\r\nHost: h\r\n\r\n",
+                      b = "POST /b HTTP/1.1\r\nHost: h\r\nContent-Length: 2\r\n\r\nok";
     const std::string both = a + b;
     auto step = s.next(mem::Slice(both.data(), both.size()));
     ASSERT_EQ(step.status, Splitter::kReady);

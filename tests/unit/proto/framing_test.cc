@@ -160,7 +160,8 @@ TEST(FramingEofSplit, FindsAnEofStraddlingReads) {
 
 TEST(FramingEofSplit, EightByteEofAndOverlappingPrefixes) {
     auto f = eof_split("aaaaaaab");
-    auto out = run_whole(f, "xaaaaaaaaaaaab" "aaaaaaab");
+    auto out = run_whole(f, "xaaaaaaaaaaaab"
+                            "aaaaaaab");
     EXPECT_EQ(out.packages, (std::vector<std::string>{"xaaaaaaaaaaaab", "aaaaaaab"}));
 }
 
@@ -189,7 +190,9 @@ TEST(FramingEofSplit, UnterminatedBufferOverMaxLengthIsAnError) {
 
 TEST(FramingEofSplit, PackageExactlyAtMaxLengthPasses) {
     auto f = eof_split("\r\n", 8);
-    auto out = run_whole(f, "123456\r\n" "123456\r\n" "rest");
+    auto out = run_whole(f, "123456\r\n"
+                            "123456\r\n"
+                            "rest");
     EXPECT_EQ(out.packages.size(), 2u);
     EXPECT_EQ(out.error, 0);
 }
@@ -272,9 +275,9 @@ TEST(FramingLength, FieldsOfTheTenPackCodes) {
         uint8_t size;
         bool is_signed;
     };
-    for (Case c : {Case{'c', 1, true}, Case{'C', 1, false}, Case{'s', 2, true}, Case{'S', 2, false},
-                   Case{'n', 2, false}, Case{'v', 2, false}, Case{'l', 4, true}, Case{'L', 4, false},
-                   Case{'N', 4, false}, Case{'V', 4, false}}) {
+    for (Case c :
+         {Case{'c', 1, true}, Case{'C', 1, false}, Case{'s', 2, true}, Case{'S', 2, false}, Case{'n', 2, false},
+          Case{'v', 2, false}, Case{'l', 4, true}, Case{'L', 4, false}, Case{'N', 4, false}, Case{'V', 4, false}}) {
         auto f = length_field(c.code);
         ASSERT_TRUE(f.has_value()) << c.code;
         EXPECT_EQ(f->size, c.size) << c.code;
@@ -288,8 +291,8 @@ TEST(FramingLength, FieldsOfTheTenPackCodes) {
 }
 
 TEST(FramingLength, CodesSwooleDoesNotAcceptAreRefused) {
-    for (char code : {'q', 'Q', 'J', 'P', 'a', 'A', 'h', 'H', 'x', 'i', 'I', 'f', 'd', 'e', 'E', 'g', 'G', 'Z', '@',
-                      '\0'}) {
+    for (char code :
+         {'q', 'Q', 'J', 'P', 'a', 'A', 'h', 'H', 'x', 'i', 'I', 'f', 'd', 'e', 'E', 'g', 'G', 'Z', '@', '\0'}) {
         EXPECT_FALSE(length_field(code).has_value()) << code;
         Options o;
         o.mode = Mode::kLength;
@@ -312,7 +315,8 @@ TEST(FramingLength, ReadsEachTypeAsPackWroteIt) {
     EXPECT_EQ(read_length("\xff\xff\xff\xff", *length_field('N')), 0xffffffffLL);
     for (char code : {'c', 'C', 's', 'S', 'n', 'v', 'l', 'L', 'N', 'V'}) {
         const auto field = *length_field(code);
-        const int64_t top = field.is_signed ? (int64_t{1} << (field.size * 8 - 1)) - 1 : (int64_t{1} << (field.size * 8)) - 1;
+        const int64_t top =
+            field.is_signed ? (int64_t{1} << (field.size * 8 - 1)) - 1 : (int64_t{1} << (field.size * 8)) - 1;
         const int64_t bottom = field.is_signed ? -(int64_t{1} << (field.size * 8 - 1)) : 0;
         for (int64_t v : {bottom, bottom + 1, int64_t{-1}, int64_t{0}, int64_t{1}, int64_t{200}, top - 1, top}) {
             if (v < bottom || v > top) continue;
@@ -429,16 +433,38 @@ Framing func(LengthFunc fn, uint32_t max = 1024) {
 
 TEST(FramingLengthFunc, SplitsByTheFunctionsAnswer) {
     auto f = func(tlv_length);
-    auto out = run_whole(f, std::string("\x01\x03" "abc" "\x02\x00" "\x03\x01" "z" "\x04", 11));
-    EXPECT_EQ(out.packages, (std::vector<std::string>{std::string("\x01\x03" "abc", 5), std::string("\x02\x00", 2),
-                                                      std::string("\x03\x01" "z", 3)}));
+    auto out = run_whole(f, std::string("\x01\x03"
+                                        "abc"
+                                        "\x02\x00"
+                                        "\x03\x01"
+                                        "z"
+                                        "\x04",
+                                        11));
+    EXPECT_EQ(out.packages, (std::vector<std::string>{std::string("\x01\x03"
+                                                                  "abc",
+                                                                  5),
+                                                      std::string("\x02\x00", 2),
+                                                      std::string("\x03\x01"
+                                                                  "z",
+                                                                  3)}));
     EXPECT_EQ(out.left, "\x04");
-    expect_split_anywhere(f, std::string("\x01\x03" "abc" "\x02\x00" "\x03\x01" "z" "\x04\x05" "12345", 16));
+    expect_split_anywhere(f, std::string("\x01\x03"
+                                         "abc"
+                                         "\x02\x00"
+                                         "\x03\x01"
+                                         "z"
+                                         "\x04\x05"
+                                         "12345",
+                                         16));
 }
 
 TEST(FramingLengthFunc, NegativeAnswerIsAnError) {
     auto f = func(tlv_length);
-    auto out = run_whole(f, std::string("\x01\x01" "a" "\xff\x01" "b", 6));
+    auto out = run_whole(f, std::string("\x01\x01"
+                                        "a"
+                                        "\xff\x01"
+                                        "b",
+                                        6));
     EXPECT_EQ(out.packages.size(), 1u);
     EXPECT_EQ(out.error, -kErrProtocol);
 }
@@ -470,11 +496,13 @@ TEST(FramingLengthFunc, TheFunctionIsNotAskedAgainOnceItAnswered) {
 TEST(FramingLengthFunc, SeesAtMostMaxLengthBytesSoTheAnswerDoesNotDependOnReads) {
     size_t most = 0;
     // Garbage is only visible at offset 2, past a package_max_length of 2.
-    auto f = func([&most](mem::Slice d) -> int64_t {
-        most = std::max(most, d.size());
-        if (d.size() > 2 && d[2] == 'G') return -1;
-        return 0;
-    }, 2);
+    auto f = func(
+        [&most](mem::Slice d) -> int64_t {
+            most = std::max(most, d.size());
+            if (d.size() > 2 && d[2] == 'G') return -1;
+            return 0;
+        },
+        2);
     EXPECT_EQ(run_whole(f, "abGxxx").error, -kErrLimit);
     EXPECT_EQ(most, 2u);
     expect_split_anywhere(f, "abGxxx");

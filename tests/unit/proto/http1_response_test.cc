@@ -66,10 +66,10 @@ TEST(Http1Response, ConnectionDecidesReuse) {
 }
 
 TEST(Http1Response, BodylessResponsesIgnoreTheirFraming) {
-    for (const char *r : {"HTTP/1.1 204 No Content\r\nContent-Length: 10\r\n\r\n",
-                          "HTTP/1.1 304 Not Modified\r\nTransfer-Encoding: chunked\r\n\r\n",
-                          "HTTP/1.1 100 Continue\r\n\r\n",
-                          "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n\r\n"}) {
+    for (const char *r :
+         {"HTTP/1.1 204 No Content\r\nContent-Length: 10\r\n\r\n",
+          "HTTP/1.1 304 Not Modified\r\nTransfer-Encoding: chunked\r\n\r\n", "HTTP/1.1 100 Continue\r\n\r\n",
+          "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n\r\n"}) {
         Parsed p = parse(r);
         ASSERT_GT(p.rc, 0) << r;
         EXPECT_EQ(p.head.framing, ResponseFraming::kNone) << r;

@@ -49,8 +49,8 @@ TEST(HttpCookie, ReaderHandsOutViewsIntoTheHeader) {
 TEST(HttpCookie, ValidNamesAreTokens) {
     EXPECT_TRUE(valid_cookie_name("PHPSESSID"));
     EXPECT_TRUE(valid_cookie_name("a-b_c.d!#$%&'*+^`|~9"));
-    for (const char *bad : {"", "a b", "a=b", "a;b", "a,b", "a\"b", "a(b", "a/b", "a:b", "a\tb", "a\r\nb", "\x7f",
-                            "caf\xc3\xa9"}) {
+    for (const char *bad :
+         {"", "a b", "a=b", "a;b", "a,b", "a\"b", "a(b", "a/b", "a:b", "a\tb", "a\r\nb", "\x7f", "caf\xc3\xa9"}) {
         EXPECT_FALSE(valid_cookie_name(bad)) << bad;
     }
     EXPECT_FALSE(valid_cookie_name(std::string_view("a\0b", 3)));

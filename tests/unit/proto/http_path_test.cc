@@ -50,8 +50,8 @@ TEST(HttpPath, PercentDecodesExactlyOnce) {
 }
 
 TEST(HttpPath, RefusesClimbingAboveTheRoot) {
-    for (const char *t : {"/..", "/../etc/passwd", "/a/../../b", "/a/./../..", "/%2e%2e/x", "/%2E%2e%2fetc",
-                          "//..//x", "/a/b/../../../c"}) {
+    for (const char *t : {"/..", "/../etc/passwd", "/a/../../b", "/a/./../..", "/%2e%2e/x", "/%2E%2e%2fetc", "//..//x",
+                          "/a/b/../../../c"}) {
         EXPECT_NE(std::string_view(refusal(t)).find("above the document root"), std::string_view::npos) << t;
     }
 }

@@ -55,9 +55,18 @@ TEST(MultipartBoundary, RefusesMissingEmptyLongDuplicateAndBadCharacters) {
     const char *why = nullptr;
     const std::string ct_prefix = "multipart/form-data";
     const std::vector<std::string> bad = {
-        "", "; charset=utf-8", "; boundary=", "; boundary=\"\"", "; boundary=" + std::string(71, 'b'),
-        "; boundary=a; boundary=b", "; boundary=\"a\\\"b\"", "; boundary=a\"b", "; boundary=\"ab \"",
-        "; boundary=\"open", "; boundary=a\rb", "; =x",
+        "",
+        "; charset=utf-8",
+        "; boundary=",
+        "; boundary=\"\"",
+        "; boundary=" + std::string(71, 'b'),
+        "; boundary=a; boundary=b",
+        "; boundary=\"a\\\"b\"",
+        "; boundary=a\"b",
+        "; boundary=\"ab \"",
+        "; boundary=\"open",
+        "; boundary=a\rb",
+        "; =x",
     };
     for (const std::string &params : bad) {
         const std::string ct = ct_prefix + params;
@@ -211,8 +220,8 @@ TEST(Multipart, RefusesMalformedBodies) {
 TEST(Multipart, RefusesCrLfNulInsideHeaderValues) {
     expect_refused("--b\r\nContent-Disposition: form-data; name=\"a\rb\"\r\n\r\nx\r\n--b--", -kErrProtocol, "bare CR");
     expect_refused("--b\r\nContent-Disposition: form-data; name=\"a\nb\"\r\n\r\nx\r\n--b--", -kErrProtocol, "bare LF");
-    expect_refused(bytes("--b\r\nContent-Disposition: form-data; name=\"a\0b\"\r\n\r\nx\r\n--b--"),
-                   -kErrProtocol, "NUL");
+    expect_refused(bytes("--b\r\nContent-Disposition: form-data; name=\"a\0b\"\r\n\r\nx\r\n--b--"), -kErrProtocol,
+                   "NUL");
 }
 
 TEST(Multipart, LimitsOnHeaderBytesAndParts) {

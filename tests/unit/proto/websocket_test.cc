@@ -106,8 +106,8 @@ TEST(Utf8Validator, AcceptsValidTextSplitAnywhere) {
 }
 
 TEST(Utf8Validator, RefusesAtTheFirstBadByte) {
-    for (const char *bad : {"\xC0\xAF", "\xE0\x80\xAF", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xF5\x80", "\x80",
-                            "\xFE", "\xC3\x28"}) {
+    for (const char *bad :
+         {"\xC0\xAF", "\xE0\x80\xAF", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xF5\x80", "\x80", "\xFE", "\xC3\x28"}) {
         Utf8Validator v;
         EXPECT_FALSE(v.feed(reinterpret_cast<const uint8_t *>(bad), strlen(bad))) << bad;
         EXPECT_FALSE(v.complete());

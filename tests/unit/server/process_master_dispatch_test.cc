@@ -224,14 +224,10 @@ bool closed_by_server(int fd) {
 
 const char *type_name(ipc::MessageType t) {
     switch (t) {
-        case ipc::MessageType::kConnect:
-            return "connect";
-        case ipc::MessageType::kClose:
-            return "close";
-        case ipc::MessageType::kControl:
-            return "forget";
-        default:
-            return "data";
+        case ipc::MessageType::kConnect: return "connect";
+        case ipc::MessageType::kClose: return "close";
+        case ipc::MessageType::kControl: return "forget";
+        default: return "data";
     }
 }
 
@@ -426,12 +422,13 @@ TEST(ProcessMasterDispatch, RepliesPublishLastSendTimeAndQueuedBytes) {
 
 TEST(ProcessMasterDispatchFunc, EveryEventOfAConnectionGoesWhereTheDeciderSaysInOrder) {
     // connect -> 1, a package -> the worker its first byte names, close -> 0.
-    Env env(2, DispatchMode::kFdMod, [](MasterOptions &o) { o.listeners[0].options.framing = lines(); },
-            [](const DispatchQuestion &q) {
-                if (q.event == DispatchEvent::kConnect) return 1;
-                if (q.event == DispatchEvent::kClose) return 0;
-                return q.data[0] - '0';
-            });
+    Env env(
+        2, DispatchMode::kFdMod, [](MasterOptions &o) { o.listeners[0].options.framing = lines(); },
+        [](const DispatchQuestion &q) {
+            if (q.event == DispatchEvent::kConnect) return 1;
+            if (q.event == DispatchEvent::kClose) return 0;
+            return q.data[0] - '0';
+        });
     int c = env.client();
     const std::string burst = "0a\n1b\n1c\n0d\n";  // one write: the packages wait their turn
     ASSERT_EQ(::send(c, burst.data(), burst.size(), 0), static_cast<ssize_t>(burst.size()));
@@ -466,14 +463,15 @@ TEST(ProcessMasterDispatchFunc, AConnectionWaitsPausedWhileItsQuestionIsOut) {
     std::mutex gate_mu;
     std::condition_variable gate_cv;
     bool open = false;
-    Env env(1, DispatchMode::kFdMod, [](MasterOptions &o) { o.listeners[0].options.framing = lines(); },
-            [&](const DispatchQuestion &q) {
-                if (q.event == DispatchEvent::kData && q.data == "first\n") {
-                    std::unique_lock<std::mutex> lock(gate_mu);
-                    gate_cv.wait_for(lock, std::chrono::seconds(5), [&] { return open; });
-                }
-                return 0;
-            });
+    Env env(
+        1, DispatchMode::kFdMod, [](MasterOptions &o) { o.listeners[0].options.framing = lines(); },
+        [&](const DispatchQuestion &q) {
+            if (q.event == DispatchEvent::kData && q.data == "first\n") {
+                std::unique_lock<std::mutex> lock(gate_mu);
+                gate_cv.wait_for(lock, std::chrono::seconds(5), [&] { return open; });
+            }
+            return 0;
+        });
     int c = env.client();
     ASSERT_EQ(::send(c, "first\n", 6, 0), 6);
     ASSERT_TRUE(env.journal.wait([](auto &ev) { return ev.size() == 1; }));  // the connect
@@ -500,8 +498,9 @@ TEST(ProcessMasterDispatchFunc, AConnectionWaitsPausedWhileItsQuestionIsOut) {
 }
 
 TEST(ProcessMasterDispatchFunc, TheDeciderSeesAtMostTheFirst8KiBOfAPackage) {
-    Env env(1, DispatchMode::kFdMod, [](MasterOptions &o) { o.listeners[0].options.framing = lines(); },
-            [](const DispatchQuestion &) { return 0; });
+    Env env(
+        1, DispatchMode::kFdMod, [](MasterOptions &o) { o.listeners[0].options.framing = lines(); },
+        [](const DispatchQuestion &) { return 0; });
     int c = env.client();
     std::string big(20000, 'b');
     big += "\n";
@@ -515,13 +514,14 @@ TEST(ProcessMasterDispatchFunc, TheDeciderSeesAtMostTheFirst8KiBOfAPackage) {
 }
 
 TEST(ProcessMasterDispatchFunc, DiscardCloseAndFallbackAnswersDoWhatSwooleDocuments) {
-    Env env(2, DispatchMode::kFdMod, [](MasterOptions &o) { o.listeners[0].options.framing = lines(); },
-            [](const DispatchQuestion &q) {
-                if (q.event != DispatchEvent::kData) return kDispatchFallback;  // id 1 -> worker 0 by fd
-                if (q.data == "drop\n") return kDispatchDiscard;
-                if (q.data == "bye\n") return kDispatchClose;
-                return kDispatchFallback;
-            });
+    Env env(
+        2, DispatchMode::kFdMod, [](MasterOptions &o) { o.listeners[0].options.framing = lines(); },
+        [](const DispatchQuestion &q) {
+            if (q.event != DispatchEvent::kData) return kDispatchFallback;  // id 1 -> worker 0 by fd
+            if (q.data == "drop\n") return kDispatchDiscard;
+            if (q.data == "bye\n") return kDispatchClose;
+            return kDispatchFallback;
+        });
     int c = env.client();
     ASSERT_EQ(::send(c, "drop\n", 5, 0), 5);
     EXPECT_EQ(ask(c, "kept\n"), "w0:kept\n");
@@ -538,12 +538,13 @@ TEST(ProcessMasterDispatchFunc, AnAnswerOutOfRangeIsLoggedAndTheConnectionGoesTo
     ASSERT_EQ(::pipe(logs), 0);
     log_set_fd(logs[1]);
     {
-        Env env(2, DispatchMode::kRound, [](MasterOptions &o) { o.listeners[0].options.framing = lines(); },
-                [](const DispatchQuestion &q) {
-                    if (q.event == DispatchEvent::kConnect) return 7;  // there is no worker 7
-                    if (q.data == "failed\n") return kDispatchFailed;  // the decider logged why itself
-                    return -9;
-                });
+        Env env(
+            2, DispatchMode::kRound, [](MasterOptions &o) { o.listeners[0].options.framing = lines(); },
+            [](const DispatchQuestion &q) {
+                if (q.event == DispatchEvent::kConnect) return 7;  // there is no worker 7
+                if (q.data == "failed\n") return kDispatchFailed;  // the decider logged why itself
+                return -9;
+            });
         int c = env.client();  // id 1: worker 0 by id, whatever dispatch_mode says
         EXPECT_EQ(ask(c, "x\n"), "w0:x\n");
         EXPECT_EQ(ask(c, "failed\n"), "w0:failed\n");
@@ -565,9 +566,8 @@ TEST(ProcessMasterDispatchFunc, AnAnswerOutOfRangeIsLoggedAndTheConnectionGoesTo
 
 TEST(ProcessMasterDispatchFunc, ACloseSentElsewhereMakesTheConnectWorkerForgetTheConnection) {
     // connect -> 0, packages and the close -> 1: worker 0 never sent to it, yet must drop it.
-    Env env(2, DispatchMode::kFdMod, {}, [](const DispatchQuestion &q) {
-        return q.event == DispatchEvent::kConnect ? 0 : 1;
-    });
+    Env env(2, DispatchMode::kFdMod, {},
+            [](const DispatchQuestion &q) { return q.event == DispatchEvent::kConnect ? 0 : 1; });
     int c = env.client();
     EXPECT_EQ(ask(c, "x"), "w1:x");
     ::close(c);

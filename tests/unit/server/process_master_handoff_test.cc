@@ -47,8 +47,8 @@ struct FakeWorker {
     std::thread th;
     std::mutex mu;
     std::vector<Adoption> adoptions;
-    std::vector<std::string> forwarded;  // kData + kHandoff bodies
-    std::atomic<int> packages{0};        // kData without kHandoff (the master's own path)
+    std::vector<std::string> forwarded;                 // kData + kHandoff bodies
+    std::atomic<int> packages{0};                       // kData without kHandoff (the master's own path)
     std::map<int64_t, std::pair<int, uint32_t>> conns;  // id -> (fd, gen)
 
     void tell_master(ipc::MessageType type, int64_t conn, uint16_t flags, const void *data, uint32_t size) {
@@ -182,9 +182,7 @@ struct Env {
         for (auto &w : workers) w->th = std::thread([p = w.get()] { p->run(); });
         EXPECT_TRUE(master->start().ok());
     }
-    ~Env() {
-        testing::stop_master_and_workers(master, workers);
-    }
+    ~Env() { testing::stop_master_and_workers(master, workers); }
     int client() { return testing::connect_client(port); }
     // Waits (bounded) until `pred` holds.
     template <typename P>

@@ -87,9 +87,7 @@ struct Env {
         for (auto &w : workers) w->th = std::thread([p = w.get()] { p->run(); });
         EXPECT_TRUE(master->start().ok());
     }
-    ~Env() {
-        testing::stop_master_and_workers(master, workers);
-    }
+    ~Env() { testing::stop_master_and_workers(master, workers); }
     int client() { return testing::connect_client(port); }
 };
 

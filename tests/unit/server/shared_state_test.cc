@@ -67,7 +67,7 @@ TEST(SharedState, AReusedSlotIsNeverReportedAsTheOldConnection) {
     ASSERT_TRUE(s.read(9, &r));
     EXPECT_EQ(r.peer_port, 9);
     EXPECT_FALSE(r.has_uid);  // the old connection's uid is not inherited
-    s.close(1);  // a late close of the old id leaves the new connection alone
+    s.close(1);               // a late close of the old id leaves the new connection alone
     EXPECT_TRUE(s.exists(9));
 }
 
