@@ -10,7 +10,8 @@
 #elif defined(GUST_MODE_FUZZ)
 #define GUST_BUILD_MODE "fuzz"
 #else
-#define GUST_BUILD_MODE "unknown"
+// A plain `phpize && ./configure && make` (PECL, PIE): PHP's own flags, none of tools/flags.sh.
+#define GUST_BUILD_MODE "phpize"
 #endif
 
 namespace gust {
