@@ -5,7 +5,8 @@ Layers: checks (layering, stale stubs, format, self-contained headers, and tests
 each check fails),
 unit (GoogleTest, debug build: ASan + UBSan), tsan (threaded core tests),
 phpt (run-tests.php on the debug gust.so with ASan preloaded into PHP),
-conformance (real third-party clients, pytest) and fuzz (a short libFuzzer run).
+conformance (real third-party clients, pytest), fuzz (a short libFuzzer run) and swoole-suite
+(Swoole's own phpt tests listed in tests/swoole-suite/passing.txt, on the release gust.so).
 Exit status is non-zero when anything failed.
 Usage: run_tests.py [--only LAYER,...] [--phpt-filter TEXT]
   --phpt-filter: the phpt layers run only the files whose path contains TEXT (e.g. "dispatch").
@@ -313,6 +314,29 @@ def layer_fuzz(t: Tally):
                 print(f"fuzz {fuzzer.name}: {runs[0] if runs else 'done'} in {took:.0f} s", flush=True)
 
 
+def layer_swoole_suite(t: Tally):
+    """Swoole's own phpt suite on the release gust.so: every test listed in
+    tests/swoole-suite/passing.txt must pass (tools/swoole_suite.py; the list only grows)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import swoole_suite
+    if not (swoole_suite.SUITE / "run.sh").exists():
+        reason = f"Swoole's suite is not at {swoole_suite.SUITE} (it comes with shared/, beside the clone)"
+        if os.environ.get("CI"):
+            t.add("swoole-suite", "suite present", False, reason)
+        else:
+            print(f"SKIP [swoole-suite] {reason}")
+        return
+    listed = swoole_suite.read_list(swoole_suite.LIST)
+    if not listed:
+        t.add("swoole-suite", "tests listed", False, f"{swoole_suite.LIST} lists no test")
+        return
+    if not swoole_suite.SO.exists():
+        t.add("swoole-suite", "release gust.so built", False, str(swoole_suite.SO))
+        return
+    for name, ok in sorted(swoole_suite.run_suite(listed).items()):
+        t.add("swoole-suite", name, ok, "" if ok else f"rerun: bash {swoole_suite.SUITE}/run.sh {swoole_suite.SO} {name}")
+
+
 LAYERS = {
     "checks": layer_checks,
     "unit": layer_unit,
@@ -321,6 +345,7 @@ LAYERS = {
     "phpt-xdebug": layer_phpt_xdebug,
     "conformance": layer_conformance,
     "fuzz": layer_fuzz,
+    "swoole-suite": layer_swoole_suite,
 }
 
 
