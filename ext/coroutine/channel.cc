@@ -83,6 +83,9 @@ CoreChannel *channel_of(zval *self) {
 }
 
 // The C++ part of push/pop, kept out of the method bodies (see the file comment).
+// Swoole waits without a deadline unless the timeout is positive: 0 waits like -1 (it is not a try).
+gust::Nanos channel_deadline(double seconds) { return seconds > 0 ? gust::seconds_to_nanos(seconds) : -1; }
+
 int do_push(CoreChannel *ch, zval *data, gust::Nanos timeout) { return ch->push(ZvalBox(data), timeout); }
 
 int do_pop(CoreChannel *ch, gust::Nanos timeout, zval *out) {
@@ -124,7 +127,7 @@ ZEND_METHOD(Swoole_Coroutine_Channel, push) {
     PhpCoroutine *p = gust::php::require_coroutine();
     if (!p) return;
     if (p->kill) RETURN_FALSE;
-    int rc = do_push(ch, data, gust::seconds_to_nanos(timeout));
+    int rc = do_push(ch, data, channel_deadline(timeout));
     if (!gust::php::resumed(p)) return;
     if (rc != 0) {
         set_err(Z_OBJ_P(ZEND_THIS), channel_code(rc));
@@ -144,7 +147,7 @@ ZEND_METHOD(Swoole_Coroutine_Channel, pop) {
     PhpCoroutine *p = gust::php::require_coroutine();
     if (!p) return;
     if (p->kill) RETURN_FALSE;
-    int rc = do_pop(ch, gust::seconds_to_nanos(timeout), return_value);
+    int rc = do_pop(ch, channel_deadline(timeout), return_value);
     if (!gust::php::resumed(p)) {
         zval_ptr_dtor(return_value);
         ZVAL_UNDEF(return_value);

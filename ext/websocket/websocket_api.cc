@@ -35,7 +35,10 @@ zval *read_prop(zend_object *obj, const char *name) {
 FrameParts parts_of(zval *data, zend_long opcode, zend_long flags) {
     FrameParts p{{}, opcode, flags};
     if (Z_TYPE_P(data) != IS_OBJECT) {
-        p.data.assign(Z_STRVAL_P(data), Z_STRLEN_P(data));
+        // Any scalar is sent as its string form, as Swoole does (an int or float is not a string zval).
+        zend_string *str = zval_get_string(data);
+        p.data.assign(ZSTR_VAL(str), ZSTR_LEN(str));
+        zend_string_release(str);
         return p;
     }
     zend_object *obj = Z_OBJ_P(data);
