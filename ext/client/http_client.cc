@@ -46,16 +46,6 @@ void client_free(zend_object *obj) {
     zend_object_std_dtor(obj);
 }
 
-const char *swoole_error_text(int err) {
-    switch (err) {
-        case kSwErrDnsFailed: return "DNS Lookup resolve failed";
-        case kSwErrDnsTimeout: return "DNS Lookup resolve timeout";
-        case kSwErrSslVerifyFailed: return "SSL certificate verify failed";
-        case kSwErrSslHandshakeFailed: return "SSL handshake failed";
-        default: return nullptr;
-    }
-}
-
 // A copy of an array argument, or null for an empty/absent one.
 void store_array(zend_object *self, const char *name, size_t len, zval *arr) {
     zend_update_property(ce_client, self, name, len, arr);
@@ -85,9 +75,9 @@ void set_long(zend_object *self, const char *name, size_t len, zend_long v) {
 }
 
 void set_error(zend_object *self, int err, const char *msg) {
-    if (!msg) msg = swoole_error_text(err);
-    if (!msg) msg = err > 0 && err < kErrBase ? strerror(err) : error_message(err);
-    set_long(self, ZEND_STRL("errCode"), err);
+    if (!msg) msg = strerror_of(err);
+    // errCode and swoole_last_error() agree, as in Swoole.
+    set_long(self, ZEND_STRL("errCode"), set_last_error(err));
     zend_update_property_string(ce_client, self, ZEND_STRL("errMsg"), msg);
 }
 
@@ -237,11 +227,11 @@ ZEND_METHOD(Swoole_Coroutine_Http_Client, __construct) {
         Z_PARAM_BOOL(ssl)
     ZEND_PARSE_PARAMETERS_END();
     if (ZSTR_LEN(host) == 0) {
-        zend_throw_exception(ce_client_exception, "host is empty", EINVAL);
+        gust::php::throw_error(ce_client_exception, EINVAL, "host is empty");
         return;
     }
     if (port < 0 || port > 65535) {
-        zend_throw_exception_ex(ce_client_exception, EINVAL, "invalid port [" ZEND_LONG_FMT "]", port);
+        gust::php::throw_error(ce_client_exception, EINVAL, "invalid port [" ZEND_LONG_FMT "]", port);
         return;
     }
     bool unix_socket = ZSTR_LEN(host) > 5 && memcmp(ZSTR_VAL(host), "unix:", 5) == 0;

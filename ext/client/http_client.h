@@ -24,11 +24,12 @@ constexpr zend_long kStatusRequestTimeout = -2;
 constexpr zend_long kStatusServerReset = -3;
 constexpr zend_long kStatusSendFailed = -4;
 
-// Swoole's error codes the client reports besides errno values.
-constexpr int kSwErrDnsFailed = 702;   // SW_ERROR_DNSLOOKUP_RESOLVE_FAILED
-constexpr int kSwErrDnsTimeout = 703;  // SW_ERROR_DNSLOOKUP_RESOLVE_TIMEOUT
-constexpr int kSwErrSslVerifyFailed = 1014;     // SW_ERROR_SSL_VERIFY_FAILED
-constexpr int kSwErrSslHandshakeFailed = 1018;  // SW_ERROR_SSL_HANDSHAKE_FAILED
+// errCode is in the one code space (common/errors.h): an errno, or a SwooleError for DNS and TLS
+// failures; core codes become it through swoole_code_of().
+constexpr int kSwErrDnsFailed = code(SwooleError::kDnslookupResolveFailed);
+constexpr int kSwErrDnsTimeout = code(SwooleError::kDnslookupResolveTimeout);
+constexpr int kSwErrSslVerifyFailed = code(SwooleError::kSslVerifyFailed);
+constexpr int kSwErrSslHandshakeFailed = code(SwooleError::kSslHandshakeFailed);
 
 // The C++ side of one client object: the connection and what survives between calls.
 struct State {

@@ -104,8 +104,8 @@ static void http_request(zend_string *url, zend_string *method, zval *data, zval
     }
     if (!ok) {
         zval *msg = prop(c, ZEND_STRL("errMsg"));
-        zend_throw_exception(ce_client_exception, Z_TYPE_P(msg) == IS_STRING ? Z_STRVAL_P(msg) : "request failed",
-                             zval_get_long(prop(c, ZEND_STRL("errCode"))));
+        gust::php::throw_error(ce_client_exception, static_cast<int>(zval_get_long(prop(c, ZEND_STRL("errCode")))), "%s",
+                    Z_TYPE_P(msg) == IS_STRING ? Z_STRVAL_P(msg) : "request failed");
         zval_ptr_dtor(&client);
         return;
     }

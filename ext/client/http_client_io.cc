@@ -42,18 +42,6 @@ struct Outcome {
     bool retry = false;    // the reused connection died before answering: try a fresh one
 };
 
-// The error a core operation reports, as the errno Swoole would put in errCode.
-int errno_of(int code) {
-    if (code < 0) return -code;
-    switch (code) {
-        case kErrTimedOut: return ETIMEDOUT;
-        case kErrClosed: return ECONNRESET;
-        case kErrCanceled: return ECANCELED;
-        case kErrBusy: return EBUSY;
-        default: return code;
-    }
-}
-
 struct Io {
     State *st;
     const Settings &s;
@@ -74,14 +62,14 @@ struct Io {
         st->rbuf.resize(old + kReadChunk);
         auto r = conn_recv(st, st->rbuf.data() + old, kReadChunk, budget(s.read_timeout));
         st->rbuf.resize(old + (r.ok() ? r.value() : 0));
-        if (!r.ok()) return -errno_of(r.code());
+        if (!r.ok()) return -swoole_code_of(r.code());
         return static_cast<int64_t>(r.value());
     }
 
     int send(const char *data, size_t len) {
         if (!st->sock) return ECONNRESET;
         auto r = conn_send_all(st, data, len, budget(s.write_timeout));
-        return r.ok() ? 0 : errno_of(r.code());
+        return r.ok() ? 0 : swoole_code_of(r.code());
     }
 };
 
@@ -107,7 +95,7 @@ int start_tls(Io &io, const std::string &host) {
     if (hs.ok()) return 0;
     int err = hs.code() == kErrTlsVerify ? kSwErrSslVerifyFailed
               : hs.code() == kErrTls     ? kSwErrSslHandshakeFailed
-                                         : errno_of(hs.code());
+                                         : swoole_code_of(hs.code());
     if (hs.code() == kErrTlsVerify || hs.code() == kErrTls) st->tls_error = st->tls->error();
     reset_socket(st);
     return err;
@@ -133,7 +121,7 @@ int connect(Io &io, const std::string &host, int port) {
     int err = ECONNREFUSED;
     for (const net::Address &a : addrs) {
         auto s = net::CoSocket::open(a.family(), SOCK_STREAM);
-        if (!s.ok()) return errno_of(s.code());
+        if (!s.ok()) return swoole_code_of(s.code());
         std::unique_ptr<net::CoSocket> sock = std::move(s.value());
         if (a.family() != AF_UNIX) {
             int one = 1;
@@ -149,7 +137,7 @@ int connect(Io &io, const std::string &host, int port) {
             st->reused = false;
             return io.s.ssl ? start_tls(io, host) : 0;
         }
-        err = errno_of(c.code());
+        err = swoole_code_of(c.code());
         if (err == ETIMEDOUT || err == ECANCELED) return err;  // the time is spent: do not try the next
     }
     return err;

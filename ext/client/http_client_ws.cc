@@ -43,14 +43,6 @@ struct WsMessage {
     std::string close_reason;
 };
 
-int errno_of(int code) {
-    if (code < 0) return -code;
-    if (code == kErrTimedOut) return ETIMEDOUT;
-    if (code == kErrClosed) return ECONNRESET;
-    if (code == kErrCanceled) return ECANCELED;
-    return code;
-}
-
 // One client frame: header (masked unless websocket_mask is off) and payload. 0 or an errno.
 int send_frame(State *st, uint8_t opcode, std::string_view payload, bool fin, bool rsv1, bool mask, Nanos timeout) {
     if (!st->sock) return ECONNRESET;
@@ -71,7 +63,7 @@ int send_frame(State *st, uint8_t opcode, std::string_view payload, bool fin, bo
     frame.append(payload);
     if (mask) ws::apply_mask(reinterpret_cast<uint8_t *>(frame.data() + at), payload.size(), key);
     auto r = conn_send_all(st, frame.data(), frame.size(), timeout);
-    return r.ok() ? 0 : errno_of(r.code());
+    return r.ok() ? 0 : swoole_code_of(r.code());
 }
 
 int64_t fill(State *st, Nanos timeout) {
@@ -80,7 +72,7 @@ int64_t fill(State *st, Nanos timeout) {
     st->rbuf.resize(old + kReadChunk);
     auto r = conn_recv(st, st->rbuf.data() + old, kReadChunk, timeout);
     st->rbuf.resize(old + (r.ok() ? r.value() : 0));
-    if (!r.ok()) return -errno_of(r.code());
+    if (!r.ok()) return -swoole_code_of(r.code());
     return static_cast<int64_t>(r.value());
 }
 
@@ -116,7 +108,7 @@ int read_message(State *st, const Settings &s, Nanos timeout, WsMessage &out) {
                 // Answered at once, as a browser does; the ping is still handed to the caller.
                 (void)send_frame(st, ws::kPong, payload, true, false, s.websocket_mask, s.write_timeout);
             } else if (fh.opcode == ws::kClose) {
-                out.close_code = 1005;  // no status in the frame
+                out.close_code = srv::kCloseNoStatus;  // no status in the frame
                 if (payload.size() >= 2) {
                     out.close_code = static_cast<uint16_t>((static_cast<uint8_t>(payload[0]) << 8) |
                                                            static_cast<uint8_t>(payload[1]));

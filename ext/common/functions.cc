@@ -1,10 +1,8 @@
 // Global functions and constants of the Swoole API (swoole_*), and Gust's own (Gust\*).
 #include "common/module.h"
 
-#include <netdb.h>
 #include <unistd.h>
 
-#include "gust/base/error.h"
 #include "gust/base/version.h"
 
 ZEND_DECLARE_MODULE_GLOBALS(gust)
@@ -31,30 +29,6 @@ zend_module_entry *gust::php::module_entry() {
 ZEND_FUNCTION(swoole_version) {
     ZEND_PARSE_PARAMETERS_NONE();
     RETURN_STRING(PHP_GUST_SWOOLE_API_VERSION);
-}
-
-ZEND_FUNCTION(swoole_strerror) {
-    zend_long code;
-    zend_long error_type = 1;
-    ZEND_PARSE_PARAMETERS_START(1, 2)
-        Z_PARAM_LONG(code)
-        Z_PARAM_OPTIONAL
-        Z_PARAM_LONG(error_type)
-    ZEND_PARSE_PARAMETERS_END();
-    if (error_type == 2) {
-        RETURN_STRING(gai_strerror(static_cast<int>(code)));
-    }
-    RETURN_STRING(gust::error_message(static_cast<int>(code)));
-}
-
-ZEND_FUNCTION(swoole_last_error) {
-    ZEND_PARSE_PARAMETERS_NONE();
-    RETURN_LONG(GUST_G(last_error));
-}
-
-ZEND_FUNCTION(swoole_clear_error) {
-    ZEND_PARSE_PARAMETERS_NONE();
-    GUST_G(last_error) = 0;
 }
 
 ZEND_FUNCTION(swoole_cpu_num) {

@@ -12,8 +12,8 @@
 ZEND_BEGIN_MODULE_GLOBALS(gust)
     bool use_shortname;
     bool display_errors;
-    // swoole_last_error(): the code of the last failure of a call that records one
-    // (Coroutine::join so far); Gust's codes (gust/base/error.h), 0 after swoole_clear_error().
+    // swoole_last_error(): the code of the last recorded failure, in the one code space of
+    // common/errors.h (0, an errno or a SWOOLE_ERROR_* code); written only by set_last_error().
     int last_error;
 ZEND_END_MODULE_GLOBALS(gust)
 

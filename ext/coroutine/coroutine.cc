@@ -538,7 +538,7 @@ bool resumed_slow(PhpCoroutine *p) {
     }
     if (p && p->throw_canceled) {
         p->throw_canceled = false;
-        if (!EG(exception)) zend_throw_exception(canceled_exception_ce, "the coroutine was canceled", 0);
+        if (!EG(exception)) throw_error(canceled_exception_ce, SwooleError::kCoCanceled, "the coroutine was canceled");
         return false;
     }
     return true;

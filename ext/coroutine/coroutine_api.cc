@@ -253,7 +253,7 @@ ZEND_METHOD(Swoole_Coroutine, join) {
     ZEND_HASH_FOREACH_VAL(ids, v) {
         zend_long cid = zval_get_long(v);
         if (cid == p->co->id()) {
-            GUST_G(last_error) = gust::kErrInvalid;
+            gust::php::set_last_error(gust::php::SwooleError::kInvalidParams);
             php_error_docref(nullptr, E_WARNING, "can not join self");
             RETURN_FALSE;
         }
@@ -261,7 +261,7 @@ ZEND_METHOD(Swoole_Coroutine, join) {
     }
     ZEND_HASH_FOREACH_END();
     if (!any) {
-        GUST_G(last_error) = gust::kErrInvalid;
+        gust::php::set_last_error(gust::php::SwooleError::kInvalidParams);
         RETURN_FALSE;
     }
     gust::Nanos deadline = timeout < 0 ? -1 : gust::deadline_after(gust::monotonic_now(), gust::seconds_to_nanos(timeout));
@@ -275,7 +275,7 @@ ZEND_METHOD(Swoole_Coroutine, join) {
     }
     ZEND_HASH_FOREACH_END();
     if (rc != 0) {
-        GUST_G(last_error) = rc;  // kErrTimedOut or kErrCanceled
+        gust::php::set_last_error(gust::php::swoole_code_of(rc, gust::php::Where::kCoroutine));  // timed out, canceled
         RETURN_FALSE;
     }
     RETURN_TRUE;
@@ -488,6 +488,7 @@ int exit_in_coroutine(zend_execute_data *execute_data) {
         // The EXIT opcode consumes a temporary operand; unwinding will not free it for us.
         if (opline->op1_type & (IS_TMP_VAR | IS_VAR)) zval_ptr_dtor_nogc(EX_VAR(opline->op1.var));
     }
+    // Not an error: exit() is asked for, so the last error stays as it was.
     zend_object *ex = zend_throw_exception(gust::php::exit_exception_ce, "swoole exit", 0);
     zend_update_property_long(gust::php::exit_exception_ce, ex, ZEND_STRL("flags"), GUST_EXIT_IN_COROUTINE);
     zend_update_property(gust::php::exit_exception_ce, ex, ZEND_STRL("status"), &status);
@@ -507,8 +508,8 @@ zend_class_entry *gust::php::register_coroutine(int module_number) {
     ce_coroutine = register_class_Swoole_Coroutine();
     ce_context = register_class_Swoole_Coroutine_Context(spl_ce_ArrayObject);
     ce_iterator = register_class_Swoole_Coroutine_Iterator(spl_ce_ArrayIterator);
-    gust::php::exit_exception_ce = register_class_Swoole_ExitException(zend_ce_exception);
-    gust::php::canceled_exception_ce = register_class_Swoole_Coroutine_CanceledException(zend_ce_exception);
+    gust::php::exit_exception_ce = register_class_Swoole_ExitException(gust::php::swoole_exception_ce());
+    gust::php::canceled_exception_ce = register_class_Swoole_Coroutine_CanceledException(gust::php::swoole_exception_ce());
     register_coroutine_symbols(module_number);
     g_previous_exit_handler = zend_get_user_opcode_handler(ZEND_EXIT);
     zend_set_user_opcode_handler(ZEND_EXIT, exit_in_coroutine);

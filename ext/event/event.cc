@@ -258,6 +258,7 @@ zend_long add_watch(LoopState *rt, zval *zfd, int fd, zend_fcall_info *rfci, zen
     w->events = events & (kEventRead | kEventWrite);
     auto id = rt->loop->watch(fd, w->poll_events(), w);
     if (!id) {
+        set_last_error(SwooleError::kEventAddFailed);
         php_error_docref(nullptr, E_WARNING, "failed to add fd %d to the event loop: %s", fd,
                          id.error().message());
         free_watch(w);
@@ -289,6 +290,7 @@ void event_add(INTERNAL_FUNCTION_PARAMETERS) {
     int fd = to_fd(zfd);
     if (fd < 0) RETURN_FALSE;
     if (find_watch(fd)) {
+        set_last_error(SwooleError::kEventAddFailed);
         php_error_docref(nullptr, E_WARNING, "fd %d is already in the event loop", fd);
         RETURN_FALSE;
     }
@@ -315,6 +317,7 @@ void event_set(INTERNAL_FUNCTION_PARAMETERS) {
     if (fd < 0) RETURN_FALSE;
     Watch *w = find_watch(fd);
     if (!w) {
+        set_last_error(SwooleError::kEventUpdateFailed);
         php_error_docref(nullptr, E_WARNING, "fd %d is not in the event loop", fd);
         RETURN_FALSE;
     }
@@ -338,7 +341,10 @@ void event_del(INTERNAL_FUNCTION_PARAMETERS) {
     int fd = to_fd(zfd);
     if (fd < 0) RETURN_FALSE;
     Watch *w = find_watch(fd);
-    if (!w) RETURN_FALSE;
+    if (!w) {
+        set_last_error(SwooleError::kEventRemoveFailed);
+        RETURN_FALSE;
+    }
     remove_watch(loop_state_if_any(), t_events, w);
     RETURN_TRUE;
 }
@@ -372,6 +378,7 @@ void event_write(INTERNAL_FUNCTION_PARAMETERS) {
     if (fd < 0) RETURN_FALSE;
     Watch *w = find_watch(fd);
     if (!w) {
+        set_last_error(SwooleError::kSocketNotExists);
         php_error_docref(nullptr, E_WARNING, "fd %d is not in the event loop", fd);
         RETURN_FALSE;
     }
@@ -383,7 +390,7 @@ void event_write(INTERNAL_FUNCTION_PARAMETERS) {
             if (n < 0) {
                 if (errno == EINTR) continue;
                 if (errno == EAGAIN || errno == EWOULDBLOCK) break;
-                php_error_docref(nullptr, E_WARNING, "write to fd %d failed: %s", fd, strerror(errno));
+                php_error_docref(nullptr, E_WARNING, "write to fd %d failed: %s", fd, strerror(set_last_error(errno)));
                 RETURN_FALSE;
             }
             p += n;

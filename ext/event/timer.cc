@@ -154,6 +154,7 @@ void timer_add(INTERNAL_FUNCTION_PARAMETERS, bool tick) {
         Z_PARAM_VARIADIC('*', args, argc)
     ZEND_PARSE_PARAMETERS_END();
     if (ms < kMinMs) {
+        set_last_error(SwooleError::kInvalidParams);
         php_error_docref(nullptr, E_WARNING, "Timer must be greater than or equal to 1");
         RETURN_FALSE;
     }

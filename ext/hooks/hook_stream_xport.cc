@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #include "coroutine/coroutine.h"
+#include "common/errors.h"
 #include "hooks/hook_stream.h"
 #include "hooks/hook_stream_wait.h"
 
@@ -163,6 +164,7 @@ bool connect(php_stream *stream, HookedOps *h, php_stream_xport_param *x) {
         return true;
     }
     if (r.count == 0) {
+        set_last_error(SwooleError::kDnslookupResolveFailed);
         php_error_docref(nullptr, E_WARNING, "%s", r.error);
         if (x->want_errortext) x->outputs.error_text = zend_string_init(r.error, strlen(r.error), 0);
         x->outputs.returncode = -1;
@@ -176,6 +178,8 @@ bool connect(php_stream *stream, HookedOps *h, php_stream_xport_param *x) {
     sock->socket = fd;
     x->outputs.returncode = fd < 0 ? -1 : 0;
     if (fd < 0) {
+        // PHP reports the errno through the stream; swoole_last_error() names it too, as in Swoole.
+        if (err) set_last_error(err);
         x->outputs.error_code = err;
         if (x->want_errortext && err) x->outputs.error_text = php_socket_error_str(err);
     }
@@ -193,7 +197,7 @@ void accept(php_stream *stream, HookedOps *h, php_stream_xport_param *x, int *rc
         if (!gust::php::resumed(p) || out == sw::kClosed || out == sw::kAborted) {
             x->outputs.client = nullptr;
             x->outputs.returncode = -1;
-            x->outputs.error_code = out == sw::kClosed ? EBADF : ECANCELED;
+            x->outputs.error_code = set_last_error(out == sw::kClosed ? EBADF : ECANCELED);
             if (x->want_errortext) x->outputs.error_text = php_socket_error_str(x->outputs.error_code);
             *rc = PHP_STREAM_OPTION_RETURN_OK;
             return;

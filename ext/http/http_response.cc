@@ -84,6 +84,7 @@ bool writable(ResponseObject *r) { return r->server && !r->ended && !r->detached
 
 bool refuse_unwritable(ResponseObject *r) {
     if (writable(r)) return false;
+    set_last_error(SwooleError::kHttpContextUnavailable);
     php_error_docref(nullptr, E_WARNING, "http response is unavailable (maybe it has been ended or detached)");
     return true;
 }

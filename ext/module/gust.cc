@@ -42,7 +42,7 @@ static PHP_RSHUTDOWN_FUNCTION(gust) {
     rshutdown();  // the coroutine area: timers, events, coroutines and the scheduler end
     srv::task_rshutdown();
     hooks::rshutdown();
-    GUST_G(last_error) = 0;
+    set_last_error(0);
     return SUCCESS;
 }
 

@@ -173,7 +173,7 @@ ZEND_METHOD(Swoole_Process, __construct) {
     if (o->pipe_type > 0 && o->fds[0] < 0) {
         int type = (o->pipe_type == 1 ? SOCK_STREAM : SOCK_DGRAM) | SOCK_CLOEXEC;
         if (socketpair(AF_UNIX, type, 0, o->fds) != 0) {
-            zend_throw_exception_ex(swoole_exception_ce(), errno, "socketpair() failed: %s", strerror(errno));
+            throw_error(swoole_exception_ce(), errno, "socketpair() failed: %s", strerror(errno));
             RETURN_THROWS();
         }
         zend_update_property_long(ce_process, Z_OBJ_P(ZEND_THIS), ZEND_STRL("pipe"), o->fds[0]);
@@ -186,12 +186,13 @@ ZEND_METHOD(Swoole_Process, start) {
     ZEND_PARSE_PARAMETERS_NONE();
     ProcessObject *o = process_object(Z_OBJ_P(ZEND_THIS));
     if (o->in_child) {
+        set_last_error(SwooleError::kWrongOperation);
         php_error_docref(nullptr, E_WARNING, "a child process cannot start itself");
         RETURN_FALSE;
     }
     pid_t pid = process_fork(Z_OBJ_P(ZEND_THIS));
     if (pid < 0) {
-        php_error_docref(nullptr, E_WARNING, "fork() failed: %s", gust::error_message(pid));
+        php_error_docref(nullptr, E_WARNING, "fork() failed: %s", strerror_of(set_last_error(swoole_code_of(pid))));
         RETURN_FALSE;
     }
     if (pid == 0) return;  // the child's script ends (unwind exit is pending)
@@ -206,6 +207,7 @@ ZEND_METHOD(Swoole_Process, write) {
     ProcessObject *o = process_object(Z_OBJ_P(ZEND_THIS));
     int fd = my_fd(o);
     if (fd < 0) {
+        set_last_error(SwooleError::kWrongOperation);
         php_error_docref(nullptr, E_WARNING, "the process has no pipe");
         RETURN_FALSE;
     }
@@ -220,13 +222,15 @@ ZEND_METHOD(Swoole_Process, write) {
         if (errno == EINTR) continue;
         if ((errno != EAGAIN && errno != EWOULDBLOCK) || !o->blocking) {
             if (done > 0) break;
-            php_error_docref(nullptr, E_WARNING, "write() failed: %s", strerror(errno));
+            php_error_docref(nullptr, E_WARNING, "write() failed: %s", strerror(set_last_error(errno)));
             RETURN_FALSE;
         }
         PhpCoroutine *p = current();
-        if (wait_ready(o, fd, gust::loop::kWritable) != 0 || (p && !resumed(p))) {
+        const int rc = wait_ready(o, fd, gust::loop::kWritable);
+        if (rc != 0 || (p && !resumed(p))) {
             if (EG(exception)) return;
             if (done > 0) break;
+            if (rc != 0) set_last_error(swoole_code_of(rc));
             RETURN_FALSE;
         }
     }
@@ -242,10 +246,12 @@ ZEND_METHOD(Swoole_Process, read) {
     ProcessObject *o = process_object(Z_OBJ_P(ZEND_THIS));
     int fd = my_fd(o);
     if (fd < 0 || size <= 0) {
+        set_last_error(fd < 0 ? SwooleError::kWrongOperation : SwooleError::kInvalidParams);
         php_error_docref(nullptr, E_WARNING, fd < 0 ? "the process has no pipe" : "size must be greater than 0");
         RETURN_FALSE;
     }
     zend_string *buf = zend_string_alloc(static_cast<size_t>(size), 0);
+    int err = 0;
     for (;;) {
         ssize_t n = ::recv(fd, ZSTR_VAL(buf), static_cast<size_t>(size), MSG_DONTWAIT);
         if (n >= 0) {
@@ -254,12 +260,20 @@ ZEND_METHOD(Swoole_Process, read) {
             RETURN_NEW_STR(buf);
         }
         if (errno == EINTR) continue;
-        if ((errno != EAGAIN && errno != EWOULDBLOCK) || !o->blocking) break;
+        if ((errno != EAGAIN && errno != EWOULDBLOCK) || !o->blocking) {
+            err = errno;
+            break;
+        }
         PhpCoroutine *p = current();
-        if (wait_ready(o, fd, gust::loop::kReadable) != 0 || (p && !resumed(p))) break;
+        const int rc = wait_ready(o, fd, gust::loop::kReadable);
+        if (rc != 0 || (p && !resumed(p))) {
+            err = swoole_code_of(rc);
+            break;
+        }
     }
     zend_string_release(buf);
     if (EG(exception)) return;
+    if (err != 0) set_last_error(err);
     RETURN_FALSE;
 }
 
@@ -325,6 +339,7 @@ ZEND_METHOD(Swoole_Process, wait) {
     do {
         pid = ::waitpid(-1, &status, blocking ? 0 : WNOHANG);
     } while (pid < 0 && errno == EINTR);
+    if (pid < 0) set_last_error(errno);  // ECHILD: no child to wait for
     if (pid <= 0) RETURN_FALSE;
     array_init(return_value);
     add_assoc_long(return_value, "pid", pid);
@@ -340,6 +355,7 @@ ZEND_METHOD(Swoole_Process, kill) {
         Z_PARAM_LONG(sig)
     ZEND_PARSE_PARAMETERS_END();
     if (::kill(static_cast<pid_t>(pid), static_cast<int>(sig)) != 0) {
+        set_last_error(errno);
         if (errno != ESRCH || sig != 0) php_error_docref(nullptr, E_WARNING, "kill(" ZEND_LONG_FMT ", " ZEND_LONG_FMT
                                                          ") failed: %s", pid, sig, strerror(errno));
         RETURN_FALSE;

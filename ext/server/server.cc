@@ -146,7 +146,7 @@ std::unique_ptr<Port> bind_port(Server *s, const char *host, zend_long port, zen
         case kSockUdp:
         case kSockUdp6:
             if (port < 0 || port > 65535) {
-                zend_throw_exception_ex(swoole_exception_ce(), EINVAL, "invalid port [" ZEND_LONG_FMT "]", port);
+                throw_error(swoole_exception_ce(), EINVAL, "invalid port [" ZEND_LONG_FMT "]", port);
                 return nullptr;
             }
             addr = net::Address::from_ip(host, static_cast<uint16_t>(port));
@@ -159,12 +159,12 @@ std::unique_ptr<Port> bind_port(Server *s, const char *host, zend_long port, zen
             port = 0;
             break;
         default:
-            zend_throw_exception_ex(swoole_exception_ce(), EINVAL, "unknown socket type [" ZEND_LONG_FMT "]",
+            throw_error(swoole_exception_ce(), EINVAL, "unknown socket type [" ZEND_LONG_FMT "]",
                                     sock_type);
             return nullptr;
     }
     if (!addr.ok()) {
-        zend_throw_exception_ex(swoole_exception_ce(), EINVAL, "invalid address [%s]", host);
+        throw_error(swoole_exception_ce(), EINVAL, "invalid address [%s]", host);
         return nullptr;
     }
     p->family = addr.value().family();
@@ -180,8 +180,8 @@ std::unique_ptr<Port> bind_port(Server *s, const char *host, zend_long port, zen
     }
     if (rc < 0) {
         if (fd >= 0) net::sys::close(fd);
-        zend_throw_exception_ex(swoole_exception_ce(), -rc, "failed to listen server port[%s:" ZEND_LONG_FMT
-                                "], Error: %s[%d]", host, port, error_message(rc), -rc);
+        throw_error(swoole_exception_ce(), swoole_code_of(rc), "failed to listen server port[%s:" ZEND_LONG_FMT
+                    "], Error: %s[%d]", host, port, strerror_of(rc), -rc);
         return nullptr;
     }
     p->fd = fd;
@@ -305,7 +305,7 @@ ZEND_METHOD(Swoole_Server, __construct) {
         RETURN_THROWS();
     }
     if (mode != kModeBase && mode != kModeProcess) {
-        zend_throw_exception_ex(gust::php::swoole_exception_ce(), EINVAL, "invalid server mode [" ZEND_LONG_FMT "]", mode);
+        gust::php::throw_error(gust::php::swoole_exception_ce(), EINVAL, "invalid server mode [" ZEND_LONG_FMT "]", mode);
         RETURN_THROWS();
     }
     s->mode = mode;
@@ -473,16 +473,7 @@ void gust::php::srv::register_server_area(int module_number) {
         {"SWOOLE_TCP6", kSockTcp6},             {"SWOOLE_UDP6", kSockUdp6},
         {"SWOOLE_UNIX_STREAM", kSockUnixStream}, {"SWOOLE_UNIX_DGRAM", kSockUnixDgram},
         {"SWOOLE_SSL", kSockSsl},
-        {"SWOOLE_LOG_DEBUG", 0}, {"SWOOLE_LOG_TRACE", 1}, {"SWOOLE_LOG_INFO", 2}, {"SWOOLE_LOG_NOTICE", 3},
-        {"SWOOLE_LOG_WARNING", 4}, {"SWOOLE_LOG_ERROR", 5}, {"SWOOLE_LOG_NONE", 6},
         {"SWOOLE_WORKER_BUSY", 1}, {"SWOOLE_WORKER_IDLE", 2}, {"SWOOLE_WORKER_EXIT", 3},
-        {"SWOOLE_ERROR_SESSION_CLOSED_BY_SERVER", 1001}, {"SWOOLE_ERROR_SESSION_CLOSED_BY_CLIENT", 1002},
-        {"SWOOLE_ERROR_SESSION_CLOSING", 1003}, {"SWOOLE_ERROR_SESSION_CLOSED", 1004},
-        {"SWOOLE_ERROR_SESSION_NOT_EXIST", 1005}, {"SWOOLE_ERROR_OUTPUT_BUFFER_OVERFLOW", 1009},
-        {"SWOOLE_ERROR_SSL_NOT_READY", 1011}, {"SWOOLE_ERROR_SSL_CANNOT_USE_SENFILE", 1012},
-        {"SWOOLE_ERROR_SSL_EMPTY_PEER_CERTIFICATE", 1013}, {"SWOOLE_ERROR_SSL_VERIFY_FAILED", 1014},
-        {"SWOOLE_ERROR_SSL_BAD_CLIENT", 1015}, {"SWOOLE_ERROR_SSL_BAD_PROTOCOL", 1016},
-        {"SWOOLE_ERROR_SSL_RESET", 1017}, {"SWOOLE_ERROR_SSL_HANDSHAKE_FAILED", 1018},
         // ssl_protocols bits; SSLv2/SSLv3 exist for compatibility and are refused by OpenSSL 3.
         {"SWOOLE_SSL_SSLv2", 1 << 1}, {"SWOOLE_SSL_SSLv3", 1 << 2}, {"SWOOLE_SSL_TLSv1", 1 << 3},
         {"SWOOLE_SSL_TLSv1_1", 1 << 4}, {"SWOOLE_SSL_TLSv1_2", 1 << 5}, {"SWOOLE_SSL_TLSv1_3", 1 << 6},

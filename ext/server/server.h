@@ -295,7 +295,7 @@ struct Server {
     pid_t manager_pid = 0;
     std::vector<pid_t> worker_pids;  // manager: by worker id (0: not running)
     double start_time = 0;
-    int last_error = 0;
+    int last_error = 0;  // getLastError(); written by record_error() only
     std::vector<zend_object *> iterators;  // its and its ports' Connection\Iterators, detached when freed
 };
 
@@ -451,13 +451,18 @@ extern zend_class_entry *ce_server_task;
 
 namespace gust::php::srv {
 
+// Records a failure of this server's API (the one code space, common/errors.h): getLastError() and
+// swoole_last_error() give the same code, as in Swoole where both read the one last error.
+inline int record_error(Server *s, int code) { return s->last_error = set_last_error(code); }
+inline int record_error(Server *s, SwooleError e) { return record_error(s, code(e)); }
+
 template <typename Attempt>
 bool send_with_yield(Server *s, server::SessionId id, Attempt attempt) {
-    constexpr int kOverflow = 1009;  // SWOOLE_ERROR_OUTPUT_BUFFER_OVERFLOW
+    constexpr int kOverflow = code(SwooleError::kOutputBufferOverflow);
     const bool yield = can_send_yield(s);
     // Others are waiting for room on this connection: queue behind them, or this send overtakes.
     if (yield && has_send_waiters(s, id) && !wait_for_send_room(s, id, false)) {
-        s->last_error = kOverflow;
+        record_error(s, kOverflow);
         return false;
     }
     for (;;) {
@@ -467,7 +472,7 @@ bool send_with_yield(Server *s, server::SessionId id, Attempt attempt) {
         }
         if (!yield || s->last_error != kOverflow) return false;
         if (!wait_for_send_room(s, id, true)) {
-            if (s->last_error == 0) s->last_error = kOverflow;
+            if (s->last_error == 0) record_error(s, kOverflow);
             return false;
         }
     }

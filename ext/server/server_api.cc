@@ -22,17 +22,12 @@ ZEND_FUNCTION(swoole_event_defer);
 namespace gust::php::srv {
 namespace {
 
-constexpr int kErrSessionClosed = 1004;
-constexpr int kErrSessionNotExist = 1005;
-constexpr int kErrOutputBufferOverflow = 1009;
-constexpr int kErrServerNotRunning = 9010;  // Swoole's SW_ERROR_SERVER_WORKER_TERMINATED family
-
 Server *this_server(zval *this_ptr) { return server_from(Z_OBJ_P(this_ptr)); }
 
 // The running reactor of this process, or nullptr with a warning.
 server::Reactor *reactor_of(Server *s) {
     if (!s->worker.reactor || s->worker.stopping) {
-        s->last_error = kErrServerNotRunning;
+        record_error(s, gust::php::SwooleError::kWrongOperation);  // Swoole records nothing here; Gust says why
         php_error_docref(nullptr, E_WARNING, "server is not running");
         return nullptr;
     }
@@ -51,10 +46,7 @@ namespace {
 
 int record(Server *s, Status st) {
     if (st.ok()) return 0;
-    s->last_error = st.code() == kErrNotFound ? kErrSessionNotExist
-                    : st.code() == kErrLimit  ? kErrOutputBufferOverflow
-                                              : (st.code() < 0 ? -st.code() : st.code());
-    return s->last_error;
+    return record_error(s, swoole_code_of(st.code(), Where::kServer));
 }
 
 void pause_or_resume(INTERNAL_FUNCTION_PARAMETERS, bool pause) {
@@ -199,7 +191,7 @@ std::vector<server::SessionId> close_idle_sessions(Server *s, bool close) {
 
 bool send_to_session(Server *s, server::SessionId id, zend_string *data) {
     if (static_cast<zend_long>(ZSTR_LEN(data)) > s->settings.buffer_output_size) {
-        s->last_error = kErrOutputBufferOverflow;
+        record_error(s, gust::php::SwooleError::kOutputBufferOverflow);
         php_error_docref(nullptr, E_WARNING, "data is too large: %zu bytes, buffer_output_size is " ZEND_LONG_FMT,
                          ZSTR_LEN(data), s->settings.buffer_output_size);
         return false;
@@ -235,7 +227,7 @@ bool close_session(Server *s, server::SessionId id, bool reset) {
     server::Reactor *r = s->worker.reactor.get();
     if (s->process_mode && !(r && r->info(id))) return process_mode_close(s, id, reset);
     if (!r) {
-        s->last_error = kErrSessionNotExist;
+        record_error(s, gust::php::SwooleError::kSessionNotExist);
         return false;
     }
     return record(s, r->close(id, reset)) == 0;
@@ -484,7 +476,7 @@ ZEND_METHOD(Swoole_Server, protect) {
     ZEND_PARSE_PARAMETERS_END();
     Server *s = this_server(ZEND_THIS);
     if (!session_exists(s, fd)) {
-        s->last_error = kErrSessionNotExist;
+        record_error(s, gust::php::SwooleError::kSessionNotExist);
         RETURN_FALSE;
     }
     // PROCESS mode: the master's heartbeat reads the flag in the shared connection table.
@@ -678,7 +670,7 @@ ZEND_METHOD(Swoole_Server, bind) {
     ZEND_PARSE_PARAMETERS_END();
     Server *s = this_server(ZEND_THIS);
     if (!session_exists(s, fd)) {
-        s->last_error = kErrSessionNotExist;
+        record_error(s, gust::php::SwooleError::kSessionNotExist);
         RETURN_FALSE;
     }
     // As in Swoole, a connection is bound once; later calls do not change the uid. PROCESS mode

@@ -11,8 +11,6 @@
 namespace gust::php::srv {
 namespace {
 
-constexpr int kErrOutputBufferOverflow = 1009;
-
 // What a worker may have in flight on one connection: the master's own bound (socket_buffer_size
 // for the queue plus one buffer_output_size send), so the master never has to drop a reply. The
 // bytes in the channel and in the master's queue stand in for BASE mode's output queue and kernel
@@ -64,7 +62,7 @@ bool process_mode_credit_admit(Server *s, server::SessionId id, size_t len) {
     // A connection with nothing outstanding always takes one send() (up to buffer_output_size),
     // as an idle socket does in BASE mode.
     if (c.outstanding == 0 || c.outstanding + len <= credit_limit(s)) return true;
-    s->last_error = kErrOutputBufferOverflow;
+    record_error(s, SwooleError::kOutputBufferOverflow);
     ask(s, id, c);
     if (!c.full) {
         c.full = true;

@@ -192,7 +192,7 @@ bool process_mode_to_master(Server *s, ipc::MessageType type, server::SessionId 
         if (rc != 1) zend_string_release(keep);
     }
     if (rc != 0 && rc != 1) {  // -errno, or kErrLimit (queue full) / kErrInvalid, which are positive
-        s->last_error = rc == kErrLimit ? 1009 : rc < 0 ? -rc : rc;
+        record_error(s, swoole_code_of(rc, Where::kServer));  // a full queue is an output buffer overflow
         php_error_docref(nullptr, E_WARNING, "send to the master failed: %s", error_message(rc));
         return false;
     }
@@ -328,7 +328,7 @@ void process_mode_worker_exited(Server *s, size_t worker_id) {
 
 bool process_mode_send(Server *s, server::SessionId id, zend_string *data) {
     if (id <= 0) {
-        s->last_error = 1005;
+        record_error(s, SwooleError::kSessionNotExist);
         return false;
     }
     const size_t len = ZSTR_LEN(data);
@@ -344,7 +344,7 @@ bool process_mode_control(Server *s, server::SessionId id, zend_string *payload)
 
 bool process_mode_send_file(Server *s, server::SessionId id, const char *path, zend_long offset, zend_long length) {
     if (id <= 0) {
-        s->last_error = 1005;
+        record_error(s, SwooleError::kSessionNotExist);
         return false;
     }
     server::FileRef ref;
@@ -361,7 +361,7 @@ bool process_mode_send_file(Server *s, server::SessionId id, const char *path, z
 
 bool process_mode_close(Server *s, server::SessionId id, bool reset) {
     if (id <= 0) {
-        s->last_error = 1005;
+        record_error(s, SwooleError::kSessionNotExist);
         return false;
     }
     return process_mode_to_master(s, ipc::MessageType::kClose, id, reset ? server::kCloseReset : 0, nullptr);

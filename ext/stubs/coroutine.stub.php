@@ -43,7 +43,7 @@ namespace Swoole {
     }
 
     /** Thrown by exit() inside a coroutine. */
-    class ExitException extends \Exception {
+    class ExitException extends \Swoole\Exception {
         private int $flags = 0;
         private mixed $status = null;
 
@@ -58,7 +58,7 @@ namespace Swoole\Coroutine {
     final class Iterator extends \ArrayIterator {}
 
     /** Thrown in a coroutine canceled with Co::cancel($cid, true) when it wakes. */
-    class CanceledException extends \Exception {}
+    class CanceledException extends \Swoole\Exception {}
 
     /** Runs $fn in a new coroutine and the scheduler until every coroutine has ended. */
     function run(callable $fn, mixed ...$args): bool {}

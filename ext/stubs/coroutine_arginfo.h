@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: a9c340f76440810a800e259ecc8d430a69101489 */
+ * Stub hash: 95c364be96ce8545cc55d80333b55fd3949b7f79 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Swoole_Coroutine_run, 0, 1, _IS_BOOL, 0)
 	ZEND_ARG_TYPE_INFO(0, fn, IS_CALLABLE, 0)
@@ -216,12 +216,12 @@ static zend_class_entry *register_class_Swoole_Coroutine(void)
 	return class_entry;
 }
 
-static zend_class_entry *register_class_Swoole_ExitException(zend_class_entry *class_entry_Exception)
+static zend_class_entry *register_class_Swoole_ExitException(zend_class_entry *class_entry_Swoole_Exception)
 {
 	zend_class_entry ce, *class_entry;
 
 	INIT_NS_CLASS_ENTRY(ce, "Swoole", "ExitException", class_Swoole_ExitException_methods);
-	class_entry = zend_register_internal_class_ex(&ce, class_entry_Exception);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_Swoole_Exception);
 
 	zval property_flags_default_value;
 	ZVAL_LONG(&property_flags_default_value, 0);
@@ -260,12 +260,12 @@ static zend_class_entry *register_class_Swoole_Coroutine_Iterator(zend_class_ent
 	return class_entry;
 }
 
-static zend_class_entry *register_class_Swoole_Coroutine_CanceledException(zend_class_entry *class_entry_Exception)
+static zend_class_entry *register_class_Swoole_Coroutine_CanceledException(zend_class_entry *class_entry_Swoole_Exception)
 {
 	zend_class_entry ce, *class_entry;
 
 	INIT_NS_CLASS_ENTRY(ce, "Swoole\\Coroutine", "CanceledException", class_Swoole_Coroutine_CanceledException_methods);
-	class_entry = zend_register_internal_class_ex(&ce, class_entry_Exception);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_Swoole_Exception);
 
 	return class_entry;
 }

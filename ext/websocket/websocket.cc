@@ -2,7 +2,7 @@
 // control frames are answered (pong, close echo), fragments are assembled into one message —
 // inflated under permessage-deflate with the message limit as the bound, text checked as UTF-8 as
 // the fragments arrive — and the message goes to onMessage in a coroutine. Protocol errors close
-// the connection with their code (1002, 1007, 1009).
+// the connection with their close code (1002, 1007, 1009: RFC 6455, not error codes).
 #include "websocket/websocket.h"
 
 #include "gust/base/log.h"
@@ -62,16 +62,16 @@ void fail(Server *s, server::SessionId id, uint16_t code, const char *why) {
 }
 
 void on_close_frame(Server *s, WsConn &c, server::SessionId id, std::string_view payload) {
-    uint16_t code = 1005;  // no status code present
+    uint16_t code = kCloseNoStatus;
     std::string_view reason;
-    if (payload.size() == 1) return fail(s, id, 1002, "close frame with a one-byte payload");
+    if (payload.size() == 1) return fail(s, id, kCloseProtocolError, "close frame with a one-byte payload");
     if (payload.size() >= 2) {
         code = static_cast<uint16_t>((static_cast<uint8_t>(payload[0]) << 8) | static_cast<uint8_t>(payload[1]));
         reason = payload.substr(2);
-        if (!valid_close_code(code)) return fail(s, id, 1002, "invalid close code");
+        if (!valid_close_code(code)) return fail(s, id, kCloseProtocolError, "invalid close code");
         ws::Utf8Validator v;
         if (!v.feed(reinterpret_cast<const uint8_t *>(reason.data()), reason.size()) || !v.complete()) {
-            return fail(s, id, 1007, "close reason is not UTF-8");
+            return fail(s, id, kCloseInvalidPayload, "close reason is not UTF-8");
         }
     }
     if (ws_settings(s).close_frame) {
@@ -83,16 +83,16 @@ void on_close_frame(Server *s, WsConn &c, server::SessionId id, std::string_view
         (void)close_session(s, id, false);
         return;
     }
-    ws_close(s, id, code == 1005 ? 1000 : code, {}, true);
+    ws_close(s, id, code == kCloseNoStatus ? kCloseNormal : code, {}, true);
 }
 
 // A data frame's payload (already unmasked) joins the message in progress.
 void on_data_frame(Server *s, WsConn &c, server::SessionId id, const ws::FrameHeader &h, std::string_view payload) {
     if (h.opcode == ws::kContinuation) {
-        if (c.opcode == 0) return fail(s, id, 1002, "continuation without a message");
-        if (h.rsv1) return fail(s, id, 1002, "RSV1 on a continuation frame");
+        if (c.opcode == 0) return fail(s, id, kCloseProtocolError, "continuation without a message");
+        if (h.rsv1) return fail(s, id, kCloseProtocolError, "RSV1 on a continuation frame");
     } else {
-        if (c.opcode != 0) return fail(s, id, 1002, "new message before the last one ended");
+        if (c.opcode != 0) return fail(s, id, kCloseProtocolError, "new message before the last one ended");
         c.opcode = h.opcode;
         c.compressed = h.rsv1;
         c.message.clear();
@@ -109,19 +109,19 @@ void on_data_frame(Server *s, WsConn &c, server::SessionId id, const ws::FrameHe
             st = c.inflater->inflate(std::string_view(kTail, 4), c.message, limit - c.message.size(), true);
         }
         if (!st.ok()) {
-            return fail(s, id, st.code() == kErrLimit ? 1009 : 1007,
+            return fail(s, id, st.code() == kErrLimit ? kCloseMessageTooBig : kCloseInvalidPayload,
                         st.code() == kErrLimit ? "inflated message over package_max_length" : "corrupt compressed data");
         }
     } else {
-        if (payload.size() > limit - before) return fail(s, id, 1009, "message over package_max_length");
+        if (payload.size() > limit - before) return fail(s, id, kCloseMessageTooBig, "message over package_max_length");
         c.message.append(payload);
     }
     if (c.opcode == ws::kText &&
         !c.utf8.feed(reinterpret_cast<const uint8_t *>(c.message.data()) + before, c.message.size() - before)) {
-        return fail(s, id, 1007, "text is not UTF-8");
+        return fail(s, id, kCloseInvalidPayload, "text is not UTF-8");
     }
     if (!h.fin) return;
-    if (c.opcode == ws::kText && !c.utf8.complete()) return fail(s, id, 1007, "text ends inside a character");
+    if (c.opcode == ws::kText && !c.utf8.complete()) return fail(s, id, kCloseInvalidPayload, "text ends inside a character");
     const uint8_t opcode = c.opcode;
     const zend_long flags = kWsFlagFin | (c.compressed ? kWsFlagCompress | kWsFlagRsv1 : 0);
     c.opcode = 0;
@@ -189,7 +189,7 @@ bool ws_send(Server *s, server::SessionId id, uint8_t opcode, std::string_view p
 
 void ws_close(Server *s, server::SessionId id, uint16_t code, std::string_view reason, bool close_now) {
     std::string payload;
-    if (code != 1005) {
+    if (code != kCloseNoStatus) {
         payload += static_cast<char>(code >> 8);
         payload += static_cast<char>(code & 0xff);
         payload.append(reason.substr(0, 123));
@@ -236,7 +236,7 @@ void websocket_frame_arrived(Server *s, Port *port, server::SessionId id, zend_s
     const int rc = ws::parse_frame_header(bytes, ZSTR_LEN(frame), &h, limits);
     if (rc < 0) {
         zend_string_release(frame);
-        return fail(s, id, rc == ws::kMalformed && h.close_code ? h.close_code : 1002, h.reason ? h.reason : "bad frame");
+        return fail(s, id, rc == ws::kMalformed && h.close_code ? h.close_code : kCloseProtocolError, h.reason ? h.reason : "bad frame");
     }
     // The reactor made the frame whole, and the string is ours: unmask in place.
     uint8_t *payload = bytes + h.header_length;
@@ -312,7 +312,7 @@ zend_object *ws_make_close_frame(server::SessionId fd, uint16_t code, std::strin
     zend_object *obj = Z_OBJ(z);
     set_long(obj, frame_slots.fd, fd);
     std::string payload;
-    if (code != 1005) {
+    if (code != kCloseNoStatus) {
         payload += static_cast<char>(code >> 8);
         payload += static_cast<char>(code & 0xff);
         payload.append(reason);

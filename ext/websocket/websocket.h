@@ -18,6 +18,17 @@
 
 namespace gust::php::srv {
 
+// WebSocket close codes (RFC 6455 §7.4), the status a close frame carries. A code space of its own,
+// not Swoole's error codes (common/errors.h): close code 1009 is "message too big", error code 1009
+// SWOOLE_ERROR_OUTPUT_BUFFER_OVERFLOW.
+enum CloseCode : uint16_t {
+    kCloseNormal = 1000,
+    kCloseProtocolError = 1002,
+    kCloseNoStatus = 1005,  // never on the wire: the close frame had no status
+    kCloseInvalidPayload = 1007,
+    kCloseMessageTooBig = 1009,
+};
+
 // WebSocket options (docs/php-websocket-server.md), read when the server starts.
 struct WebSocketSettings : ProtocolState {
     bool compression = false;  // websocket_compression: permessage-deflate offered

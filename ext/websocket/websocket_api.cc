@@ -17,9 +17,6 @@ namespace {
 
 namespace ws = proto::ws;
 
-constexpr int kErrWebSocketBadOpcode = 8502;
-constexpr int kErrWebSocketUnconnected = 8503;
-
 struct FrameParts {
     std::string data;
     zend_long opcode = ws::kText;
@@ -109,7 +106,7 @@ void unpack(zend_string *data, zval *return_value) {
         flags |= kWsFlagCompress | kWsFlagRsv1;
     }
     if (h.opcode == ws::kClose) {
-        uint16_t code = 1005;
+        uint16_t code = kCloseNoStatus;
         std::string reason;
         if (payload.size() >= 2) {
             code = static_cast<uint16_t>((static_cast<uint8_t>(payload[0]) << 8) | static_cast<uint8_t>(payload[1]));
@@ -168,14 +165,14 @@ ZEND_METHOD(Swoole_WebSocket_Server, push) {
     Server *s = this_server(ZEND_THIS);
     WsConn *c = ws_conn(s, fd);
     if (!c || c->state != WsConn::State::kOpen) {
-        s->last_error = kErrWebSocketUnconnected;
+        record_error(s, gust::php::SwooleError::kWebsocketUnconnected);
         php_error_docref(nullptr, E_WARNING, "the connected client of connection[" ZEND_LONG_FMT
                          "] is not a websocket client or closed", fd);
         RETURN_FALSE;
     }
     FrameParts p = parts_of(data, opcode, flags);
     if (!valid_opcode(p.opcode)) {
-        s->last_error = kErrWebSocketBadOpcode;
+        record_error(s, gust::php::SwooleError::kWebsocketBadOpcode);
         php_error_docref(nullptr, E_WARNING, "the opcode (" ZEND_LONG_FMT ") is not supported", p.opcode);
         RETURN_FALSE;
     }
@@ -183,7 +180,7 @@ ZEND_METHOD(Swoole_WebSocket_Server, push) {
 }
 
 ZEND_METHOD(Swoole_WebSocket_Server, disconnect) {
-    zend_long fd, code = 1000;
+    zend_long fd, code = kCloseNormal;
     zend_string *reason = nullptr;
     ZEND_PARSE_PARAMETERS_START(1, 3)
         Z_PARAM_LONG(fd)
@@ -194,10 +191,10 @@ ZEND_METHOD(Swoole_WebSocket_Server, disconnect) {
     Server *s = this_server(ZEND_THIS);
     WsConn *c = ws_conn(s, fd);
     if (!c || c->state != WsConn::State::kOpen) {
-        s->last_error = kErrWebSocketUnconnected;
+        record_error(s, gust::php::SwooleError::kWebsocketUnconnected);
         RETURN_FALSE;
     }
-    if (code != 1000 && (code < 4000 || code > 4999)) {
+    if (code != kCloseNormal && (code < 4000 || code > 4999)) {
         php_error_docref(nullptr, E_WARNING, "the close code must be 1000 or between 4000 and 4999");
         RETURN_FALSE;
     }

@@ -63,4 +63,4 @@ ok=false status=-3 err=104 body=""
 ok=false status=-3 err=71 body=""
 ok=false status=-3 err=71 body=""
 ok=false status=-3 err=71 body=""
-dns: ok=false status=-1 err=70%d
+dns: ok=false status=-1 err=71%d
