@@ -15,6 +15,7 @@
 #include <unordered_map>
 
 #include "event/event.h"
+#include "zend/callable.h"
 
 // Only the Socket object layout is used (no symbol of ext/sockets); the header hides it unless the
 // build says sockets are enabled.
@@ -36,23 +37,19 @@ namespace {
 // Swoole's event flags (not the core's IoEvents).
 enum : zend_long { kEventRead = 1 << 9, kEventWrite = 1 << 10 };
 
-struct Callback {
-    zval fn;  // UNDEF when not set
-    zend_fcall_info_cache fcc;
-};
+// Every reset goes through reset_callback(): released later, never by ~Callable (only UNDEF is
+// left when a Watch, Deferred or the registry is deleted).
+using Callback = Callable;
 
-void set_callback(Callback &cb, zend_fcall_info *fci, zend_fcall_info_cache *fcc) {
-    zval_ptr_dtor(&cb.fn);
-    ZVAL_COPY(&cb.fn, &fci->function_name);
-    cb.fcc = *fcc;
-}
+void set_callback(Callback &cb, zend_fcall_info *fci, zend_fcall_info_cache *fcc) { cb.assign(fci, fcc); }
 
 void reset_callback(Callback &cb) {
-    release_later(&cb.fn);  // may be on the loop's stack: a destructor runs at the next safe point
-    ZVAL_UNDEF(&cb.fn);
+    zval fn;
+    cb.take(&fn);
+    release_later(&fn);  // may be on the loop's stack: a destructor runs at the next safe point
 }
 
-bool has(const Callback &cb) { return Z_TYPE(cb.fn) != IS_UNDEF; }
+bool has(const Callback &cb) { return cb.is_set(); }
 
 struct Watch final : loop::IoHandler {
     int fd = -1;
@@ -96,10 +93,7 @@ struct Events {
 thread_local Events *t_events = nullptr;
 
 Events *registry() {
-    if (!t_events) {
-        t_events = new Events();
-        ZVAL_UNDEF(&t_events->cycle.fn);
-    }
+    if (!t_events) t_events = new Events();
     return t_events;
 }
 
@@ -157,7 +151,7 @@ void Watch::on_io(uint32_t ev) {
     const uint32_t before = poll_events();
     bool called = false;
     if (((ev & loop::kReadable) || failed) && (events & kEventRead) && has(read)) {
-        (void)create(&read.fcc, &read.fn, &socket, 1);
+        (void)create(read.cache(), read.value(), &socket, 1);
         called = true;
     }
     // An error or hang-up goes to the read callback, or to the write side when there is none.
@@ -167,7 +161,7 @@ void Watch::on_io(uint32_t ev) {
                 php_error_docref(nullptr, E_WARNING, "write to fd %d failed: %s", fd, strerror(errno));
             }
         } else if ((events & kEventWrite) && has(write)) {
-            (void)create(&write.fcc, &write.fn, &socket, 1);
+            (void)create(write.cache(), write.value(), &socket, 1);
         }
     }
     if (!dead && poll_events() != before && rt) (void)rt->loop->update(id, poll_events());
@@ -179,7 +173,7 @@ bool CycleHook::before_wait() {
     LoopState *rt = loop_state_if_any();
     Events *es = t_events;
     if (!es || !has(es->cycle) || !may_run(rt)) return false;
-    (void)create(&es->cycle.fcc, &es->cycle.fn, nullptr, 0);
+    (void)create(es->cycle.cache(), es->cycle.value(), nullptr, 0);
     // A coroutine the callback woke must run before the loop blocks.
     return rt->scheduler->stats().runnable > 0;
 }
@@ -196,7 +190,7 @@ void run_deferred(uint64_t ticket) {
     }
     Deferred *d = it->second;
     es->deferred.erase(it);
-    (void)create(&d->cb.fcc, &d->cb.fn, nullptr, 0);
+    (void)create(d->cb.cache(), d->cb.value(), nullptr, 0);
     reset_callback(d->cb);
     delete d;
 }
@@ -251,8 +245,6 @@ zend_long add_watch(LoopState *rt, zval *zfd, int fd, zend_fcall_info *rfci, zen
     auto *w = new Watch();
     w->fd = fd;
     ZVAL_COPY(&w->socket, zfd);
-    ZVAL_UNDEF(&w->read.fn);
-    ZVAL_UNDEF(&w->write.fn);
     if (ZEND_FCI_INITIALIZED(*rfci)) set_callback(w->read, rfci, rfcc);
     if (ZEND_FCI_INITIALIZED(*wfci)) set_callback(w->write, wfci, wfcc);
     w->events = events & (kEventRead | kEventWrite);
@@ -409,7 +401,6 @@ void event_defer(INTERNAL_FUNCTION_PARAMETERS) {
     if (!rt) RETURN_FALSE;
     Events *es = registry();
     auto *d = new Deferred();
-    ZVAL_UNDEF(&d->cb.fn);
     set_callback(d->cb, &fci, &fcc);
     const uint64_t ticket = es->next_ticket++;
     es->deferred.emplace(ticket, d);
