@@ -16,20 +16,7 @@
 
 #include "event/event.h"
 #include "zend/callable.h"
-
-// Only the Socket object layout is used (no symbol of ext/sockets); the header hides it unless the
-// build says sockets are enabled.
-#ifndef HAVE_SOCKETS
-#define HAVE_SOCKETS 1
-#define GUST_DEFINED_HAVE_SOCKETS
-#endif
-extern "C" {
-#include "ext/sockets/php_sockets.h"
-}
-#ifdef GUST_DEFINED_HAVE_SOCKETS
-#undef HAVE_SOCKETS
-#undef GUST_DEFINED_HAVE_SOCKETS
-#endif
+#include "zend/fd.h"
 
 namespace gust::php {
 namespace {
@@ -195,31 +182,6 @@ void run_deferred(uint64_t ticket) {
     delete d;
 }
 
-// The fd behind a stream resource, a Socket object or an int; -1 (with a warning) otherwise.
-int to_fd(zval *z) {
-    int fd = -1;
-    if (Z_TYPE_P(z) == IS_LONG) {
-        fd = Z_LVAL_P(z) >= 0 && Z_LVAL_P(z) <= INT_MAX ? static_cast<int>(Z_LVAL_P(z)) : -1;
-    } else if (Z_TYPE_P(z) == IS_RESOURCE) {
-        auto *stream = static_cast<php_stream *>(
-            zend_fetch_resource2(Z_RES_P(z), nullptr, php_file_le_stream(), php_file_le_pstream()));
-        int sock = -1;  // php_socket_t on POSIX
-        if (stream && php_stream_cast(stream, PHP_STREAM_AS_FD_FOR_SELECT | PHP_STREAM_CAST_INTERNAL,
-                                      reinterpret_cast<void **>(&sock), 0) == SUCCESS) {
-            fd = static_cast<int>(sock);
-        }
-    } else if (Z_TYPE_P(z) == IS_OBJECT && zend_string_equals_literal(Z_OBJCE_P(z)->name, "Socket")) {
-        // ext/sockets' Socket; matched by name so gust.so does not need ext/sockets loaded.
-        fd = Z_SOCKET_P(z)->bsd_socket;
-    }
-    if (fd < 0 || fcntl(fd, F_GETFD) < 0) {
-        php_error_docref(nullptr, E_WARNING,
-                         "fd argument must be either valid PHP stream or valid PHP socket resource");
-        return -1;
-    }
-    return fd;
-}
-
 Watch *find_watch(int fd) {
     if (!t_events) return nullptr;
     auto it = t_events->watches.find(fd);
@@ -278,7 +240,7 @@ void event_add(INTERNAL_FUNCTION_PARAMETERS) {
         RETURN_FALSE;
     }
     if (!callbacks_cover(events, ZEND_FCI_INITIALIZED(rfci), ZEND_FCI_INITIALIZED(wfci))) RETURN_FALSE;
-    int fd = to_fd(zfd);
+    int fd = fd_from_zval(zfd);
     if (fd < 0) RETURN_FALSE;
     if (find_watch(fd)) {
         php_error_docref(nullptr, E_WARNING, "fd %d is already in the event loop", fd);
@@ -303,7 +265,7 @@ void event_set(INTERNAL_FUNCTION_PARAMETERS) {
         Z_PARAM_FUNC_OR_NULL(wfci, wfcc)
         Z_PARAM_LONG(events)
     ZEND_PARSE_PARAMETERS_END();
-    int fd = to_fd(zfd);
+    int fd = fd_from_zval(zfd);
     if (fd < 0) RETURN_FALSE;
     Watch *w = find_watch(fd);
     if (!w) {
@@ -327,7 +289,7 @@ void event_del(INTERNAL_FUNCTION_PARAMETERS) {
     ZEND_PARSE_PARAMETERS_START(1, 1)
         Z_PARAM_ZVAL(zfd)
     ZEND_PARSE_PARAMETERS_END();
-    int fd = to_fd(zfd);
+    int fd = fd_from_zval(zfd);
     if (fd < 0) RETURN_FALSE;
     Watch *w = find_watch(fd);
     if (!w) RETURN_FALSE;
@@ -343,7 +305,7 @@ void event_isset(INTERNAL_FUNCTION_PARAMETERS) {
         Z_PARAM_OPTIONAL
         Z_PARAM_LONG(events)
     ZEND_PARSE_PARAMETERS_END();
-    int fd = to_fd(zfd);
+    int fd = fd_from_zval(zfd);
     if (fd < 0) RETURN_FALSE;
     Watch *w = find_watch(fd);
     RETURN_BOOL(w && (w->events & events));
@@ -360,7 +322,7 @@ void event_write(INTERNAL_FUNCTION_PARAMETERS) {
         php_error_docref(nullptr, E_WARNING, "data empty");
         RETURN_FALSE;
     }
-    int fd = to_fd(zfd);
+    int fd = fd_from_zval(zfd);
     if (fd < 0) RETURN_FALSE;
     Watch *w = find_watch(fd);
     if (!w) {
