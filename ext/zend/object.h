@@ -10,9 +10,10 @@
 // still read the object's properties). A T with `void gc(zend_get_gc_buffer *)` gets a get_gc
 // handler reporting what it adds besides the properties (callables that may capture the object).
 //
-// A destructor here runs inside free_obj, like the hand-written handlers it replaces: whatever PHP
-// code it runs (releasing a zval may call __destruct) could bail out and skip the rest, so release
-// zvals last, after the C++ state that must not leak.
+// The destructor runs inside free_obj, as the hand-written handlers it replaced did, and each class
+// kept their order. PHP code it runs (releasing a zval may call __destruct) can bail out and skip
+// the rest of it, as it could then: a new T should release zvals after the C++ state that must not
+// leak.
 #pragma once
 
 #include <cstring>
