@@ -27,25 +27,6 @@ zend_class_entry *ce_proxy = nullptr;
 
 namespace {
 
-zend_object_handlers client_handlers;
-
-zend_object *client_create(zend_class_entry *ce) {
-    auto *c = static_cast<ClientObject *>(zend_object_alloc(sizeof(ClientObject), ce));
-    c->st = new State();
-    zend_object_std_init(&c->std, ce);
-    object_properties_init(&c->std, ce);
-    c->std.handlers = &client_handlers;
-    return &c->std;
-}
-
-void client_free(zend_object *obj) {
-    ClientObject *c = client_of(obj);
-    drop_stale_socket(c->st);
-    delete c->st;  // closes the socket; nobody waits on it: a waiting call holds a reference
-    c->st = nullptr;
-    zend_object_std_dtor(obj);
-}
-
 // A copy of an array argument, or null for an empty/absent one.
 void store_array(zend_object *self, const char *name, size_t len, zval *arr) {
     zend_update_property(ce_client, self, name, len, arr);
@@ -560,11 +541,7 @@ ZEND_METHOD(Swoole_Coroutine_Http_Client, close) {
 
 void gust::php::http_client::register_client_area() {
     ce_client = register_class_Swoole_Coroutine_Http_Client();
-    ce_client->create_object = client_create;
-    memcpy(&client_handlers, zend_get_std_object_handlers(), sizeof(zend_object_handlers));
-    client_handlers.offset = XtOffsetOf(ClientObject, std);
-    client_handlers.free_obj = client_free;
-    client_handlers.clone_obj = nullptr;
+    ClientClass::install(ce_client);
     ce_proxy = register_class_Swoole_Coroutine_Http_ClientProxy();
     ce_client_exception = register_class_Swoole_Coroutine_Http_Client_Exception(swoole_exception_ce());
     if (GUST_G(use_shortname)) zend_register_class_alias("Co\\Http\\Client", ce_client);  // Swoole's short name

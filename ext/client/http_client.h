@@ -4,6 +4,7 @@
 #pragma once
 
 #include "coroutine/coroutine.h"
+#include "zend/object.h"
 
 #include <memory>
 #include <optional>
@@ -49,14 +50,18 @@ struct State {
     std::optional<proto::compress::Deflater> deflater;
 };
 
-struct ClientObject {
-    State *st;
-    zend_object std;
-};
+void drop_stale_socket(State *st);  // below
 
-inline ClientObject *client_of(zend_object *obj) {
-    return reinterpret_cast<ClientObject *>(reinterpret_cast<char *>(obj) - XtOffsetOf(ClientObject, std));
-}
+struct ClientObject {
+    State *st = new State();
+    ~ClientObject() {
+        drop_stale_socket(st);
+        delete st;  // closes the socket; nobody waits on it: a waiting call holds a reference
+    }
+};
+using ClientClass = zobj::Class<ClientObject>;
+
+inline ClientObject *client_of(zend_object *obj) { return ClientClass::from(obj); }
 
 extern zend_class_entry *ce_client;
 extern zend_class_entry *ce_client_exception;

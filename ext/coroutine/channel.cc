@@ -1,6 +1,7 @@
 // Swoole\Coroutine\Channel on the core Channel<T>: values are zvals moved in and out, never copied.
 // Method bodies hold no C++ object with a destructor across resumed(): it may longjmp.
 #include "coroutine/coroutine.h"
+#include "zend/object.h"
 
 #include "gust/base/error.h"
 #include "gust/coro/channel.h"
@@ -33,34 +34,16 @@ struct ZvalBox {
 using CoreChannel = gust::coro::Channel<ZvalBox>;
 
 struct ChannelObject {
-    CoreChannel *ch;
-    zend_object std;
+    CoreChannel *ch = nullptr;  // made by the constructor
+    ~ChannelObject() { delete ch; }
 };
+using ChannelClass = gust::php::zobj::Class<ChannelObject>;
 
 zend_class_entry *ce_channel = nullptr;
-zend_object_handlers channel_handlers;
 
 enum : zend_long { kChannelOk = 0, kChannelTimeout = -1, kChannelClosed = -2, kChannelCanceled = -3 };
 
-ChannelObject *from_obj(zend_object *obj) {
-    return reinterpret_cast<ChannelObject *>(reinterpret_cast<char *>(obj) - XtOffsetOf(ChannelObject, std));
-}
-
-zend_object *channel_create(zend_class_entry *ce) {
-    auto *c = static_cast<ChannelObject *>(zend_object_alloc(sizeof(ChannelObject), ce));
-    c->ch = nullptr;
-    zend_object_std_init(&c->std, ce);
-    object_properties_init(&c->std, ce);
-    c->std.handlers = &channel_handlers;
-    return &c->std;
-}
-
-void channel_free(zend_object *obj) {
-    ChannelObject *c = from_obj(obj);
-    delete c->ch;
-    c->ch = nullptr;
-    zend_object_std_dtor(obj);
-}
+ChannelObject *from_obj(zend_object *obj) { return ChannelClass::from(obj); }
 
 
 zend_long channel_code(int rc) {
@@ -203,11 +186,7 @@ ZEND_METHOD(Swoole_Coroutine_Channel, length) {
 
 void gust::php::register_channel(int module_number) {
     ce_channel = register_class_Swoole_Coroutine_Channel();
-    ce_channel->create_object = channel_create;
-    memcpy(&channel_handlers, zend_get_std_object_handlers(), sizeof(channel_handlers));
-    channel_handlers.offset = XtOffsetOf(ChannelObject, std);
-    channel_handlers.free_obj = channel_free;
-    channel_handlers.clone_obj = nullptr;
+    ChannelClass::install(ce_channel);
     REGISTER_LONG_CONSTANT("SWOOLE_CHANNEL_OK", kChannelOk, CONST_CS | CONST_PERSISTENT);
     REGISTER_LONG_CONSTANT("SWOOLE_CHANNEL_TIMEOUT", kChannelTimeout, CONST_CS | CONST_PERSISTENT);
     REGISTER_LONG_CONSTANT("SWOOLE_CHANNEL_CLOSED", kChannelClosed, CONST_CS | CONST_PERSISTENT);

@@ -58,6 +58,8 @@ struct FinishHook {
 struct PhpCoroutine {
     VmState vm;
     zend_fiber_context fiber;  // identity for Xdebug/profilers (observer API); never switched by the engine
+    // Not a Callable: the record outlives its coroutine (reused from `spare`); release_php()
+    // releases the callable when the coroutine ends, never a destructor.
     zend_fcall_info_cache fcc{};
     zval callable;
     zval *args = nullptr;

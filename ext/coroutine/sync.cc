@@ -2,6 +2,7 @@
 // park/wake: the waiter is woken when the last other reference to the barrier goes away).
 // Method bodies hold no C++ object with a destructor across resumed(): it may longjmp.
 #include "coroutine/coroutine.h"
+#include "zend/object.h"
 
 extern "C" {
 #include "ext/spl/spl_exceptions.h"
@@ -18,34 +19,15 @@ namespace {
 // ---- WaitGroup
 
 struct WaitGroupObject {
-    gust::coro::WaitGroup *wg;
-    bool waiting;
-    zend_object std;
+    gust::coro::WaitGroup *wg = new gust::coro::WaitGroup();
+    bool waiting = false;
+    ~WaitGroupObject() { delete wg; }
 };
+using WaitGroupClass = gust::php::zobj::Class<WaitGroupObject>;
 
 zend_class_entry *ce_wait_group = nullptr;
-zend_object_handlers wait_group_handlers;
 
-WaitGroupObject *wg_from(zend_object *obj) {
-    return reinterpret_cast<WaitGroupObject *>(reinterpret_cast<char *>(obj) - XtOffsetOf(WaitGroupObject, std));
-}
-
-zend_object *wait_group_create(zend_class_entry *ce) {
-    auto *w = static_cast<WaitGroupObject *>(zend_object_alloc(sizeof(WaitGroupObject), ce));
-    w->wg = new gust::coro::WaitGroup();
-    w->waiting = false;
-    zend_object_std_init(&w->std, ce);
-    object_properties_init(&w->std, ce);
-    w->std.handlers = &wait_group_handlers;
-    return &w->std;
-}
-
-void wait_group_free(zend_object *obj) {
-    WaitGroupObject *w = wg_from(obj);
-    delete w->wg;
-    w->wg = nullptr;
-    zend_object_std_dtor(obj);
-}
+WaitGroupObject *wg_from(zend_object *obj) { return WaitGroupClass::from(obj); }
 
 // The counter change of add()/done(): false with an exception thrown when it is misuse.
 bool change(WaitGroupObject *w, zend_long delta, bool by_done) {
@@ -78,27 +60,14 @@ struct BarrierWait {
 };
 
 struct BarrierObject {
-    gust::coro::CoroutineId waiter;
-    BarrierWait *wait;
-    zend_object std;
+    gust::coro::CoroutineId waiter = 0;
+    BarrierWait *wait = nullptr;
 };
+using BarrierClass = gust::php::zobj::Class<BarrierObject>;
 
 zend_class_entry *ce_barrier = nullptr;
-zend_object_handlers barrier_handlers;
 
-BarrierObject *barrier_from(zend_object *obj) {
-    return reinterpret_cast<BarrierObject *>(reinterpret_cast<char *>(obj) - XtOffsetOf(BarrierObject, std));
-}
-
-zend_object *barrier_create(zend_class_entry *ce) {
-    auto *b = static_cast<BarrierObject *>(zend_object_alloc(sizeof(BarrierObject), ce));
-    b->waiter = 0;
-    b->wait = nullptr;
-    zend_object_std_init(&b->std, ce);
-    object_properties_init(&b->std, ce);
-    b->std.handlers = &barrier_handlers;
-    return &b->std;
-}
+BarrierObject *barrier_from(zend_object *obj) { return BarrierClass::from(obj); }
 
 // The last reference went away: the waiter (if it still exists: ids are never reused) goes on.
 void barrier_dtor(zend_object *obj) {
@@ -216,16 +185,8 @@ ZEND_METHOD(Swoole_Coroutine_Barrier, wait) {
 void gust::php::register_sync(int module_number) {
     (void)module_number;
     ce_wait_group = register_class_Swoole_Coroutine_WaitGroup();
-    ce_wait_group->create_object = wait_group_create;
-    memcpy(&wait_group_handlers, zend_get_std_object_handlers(), sizeof(wait_group_handlers));
-    wait_group_handlers.offset = XtOffsetOf(WaitGroupObject, std);
-    wait_group_handlers.free_obj = wait_group_free;
-    wait_group_handlers.clone_obj = nullptr;
+    WaitGroupClass::install(ce_wait_group);
 
     ce_barrier = register_class_Swoole_Coroutine_Barrier();
-    ce_barrier->create_object = barrier_create;
-    memcpy(&barrier_handlers, zend_get_std_object_handlers(), sizeof(barrier_handlers));
-    barrier_handlers.offset = XtOffsetOf(BarrierObject, std);
-    barrier_handlers.dtor_obj = barrier_dtor;
-    barrier_handlers.clone_obj = nullptr;
+    BarrierClass::install(ce_barrier, [](zend_object_handlers &h) { h.dtor_obj = barrier_dtor; });
 }

@@ -1,6 +1,7 @@
 // Swoole\Coroutine\System. Each method's C++ work (strings, shared state for the worker pool)
 // lives in a helper whose objects are gone before gust::php::resumed(), which may longjmp.
 #include "coroutine/coroutine.h"
+#include "zend/fd.h"
 
 extern "C" {
 #include "main/php_network.h"
@@ -306,22 +307,6 @@ int wait_signals(const std::vector<int> &signals, gust::Nanos timeout, bool *bus
 
 // ---- events
 
-int fd_of(zval *z) {
-    if (Z_TYPE_P(z) == IS_LONG) return Z_LVAL_P(z) >= 0 ? static_cast<int>(Z_LVAL_P(z)) : -1;
-    if (Z_TYPE_P(z) == IS_RESOURCE) {
-        php_stream *stream = static_cast<php_stream *>(
-            zend_fetch_resource2_ex(z, nullptr, php_file_le_stream(), php_file_le_pstream()));
-        if (!stream) return -1;
-        php_socket_t fd = -1;
-        if (php_stream_cast(stream, PHP_STREAM_AS_FD_FOR_SELECT | PHP_STREAM_CAST_INTERNAL,
-                            reinterpret_cast<void **>(&fd), 1) != SUCCESS) {
-            return -1;
-        }
-        return static_cast<int>(fd);
-    }
-    return -1;
-}
-
 uint32_t wait_event(int fd, zend_long events, double timeout, int *code) {
     uint32_t want = ((events & kEventRead) ? gust::loop::kReadable : 0u) |
                     ((events & kEventWrite) ? gust::loop::kWritable : 0u);
@@ -586,11 +571,8 @@ ZEND_METHOD(Swoole_Coroutine_System, waitEvent) {
         zend_argument_value_error(2, "must contain SWOOLE_EVENT_READ or SWOOLE_EVENT_WRITE");
         return;
     }
-    int fd = fd_of(socket);
-    if (fd < 0) {
-        zend_argument_type_error(1, "must be a stream resource or a file descriptor");
-        return;
-    }
+    int fd = gust::php::fd_from_zval(socket);
+    if (fd < 0) RETURN_FALSE;
     PhpCoroutine *p = enter();
     if (!p) RETURN_FALSE;
     int code = 0;

@@ -15,20 +15,8 @@
 #include <unordered_map>
 
 #include "event/event.h"
-
-// Only the Socket object layout is used (no symbol of ext/sockets); the header hides it unless the
-// build says sockets are enabled.
-#ifndef HAVE_SOCKETS
-#define HAVE_SOCKETS 1
-#define GUST_DEFINED_HAVE_SOCKETS
-#endif
-extern "C" {
-#include "ext/sockets/php_sockets.h"
-}
-#ifdef GUST_DEFINED_HAVE_SOCKETS
-#undef HAVE_SOCKETS
-#undef GUST_DEFINED_HAVE_SOCKETS
-#endif
+#include "zend/callable.h"
+#include "zend/fd.h"
 
 namespace gust::php {
 namespace {
@@ -36,23 +24,19 @@ namespace {
 // Swoole's event flags (not the core's IoEvents).
 enum : zend_long { kEventRead = 1 << 9, kEventWrite = 1 << 10 };
 
-struct Callback {
-    zval fn;  // UNDEF when not set
-    zend_fcall_info_cache fcc;
-};
+// Every reset goes through reset_callback(): released later, never by ~Callable (only UNDEF is
+// left when a Watch, Deferred or the registry is deleted).
+using Callback = Callable;
 
-void set_callback(Callback &cb, zend_fcall_info *fci, zend_fcall_info_cache *fcc) {
-    zval_ptr_dtor(&cb.fn);
-    ZVAL_COPY(&cb.fn, &fci->function_name);
-    cb.fcc = *fcc;
-}
+void set_callback(Callback &cb, zend_fcall_info *fci, zend_fcall_info_cache *fcc) { cb.assign(fci, fcc); }
 
 void reset_callback(Callback &cb) {
-    release_later(&cb.fn);  // may be on the loop's stack: a destructor runs at the next safe point
-    ZVAL_UNDEF(&cb.fn);
+    zval fn;
+    cb.take(&fn);
+    release_later(&fn);  // may be on the loop's stack: a destructor runs at the next safe point
 }
 
-bool has(const Callback &cb) { return Z_TYPE(cb.fn) != IS_UNDEF; }
+bool has(const Callback &cb) { return cb.is_set(); }
 
 struct Watch final : loop::IoHandler {
     int fd = -1;
@@ -96,10 +80,7 @@ struct Events {
 thread_local Events *t_events = nullptr;
 
 Events *registry() {
-    if (!t_events) {
-        t_events = new Events();
-        ZVAL_UNDEF(&t_events->cycle.fn);
-    }
+    if (!t_events) t_events = new Events();
     return t_events;
 }
 
@@ -157,7 +138,7 @@ void Watch::on_io(uint32_t ev) {
     const uint32_t before = poll_events();
     bool called = false;
     if (((ev & loop::kReadable) || failed) && (events & kEventRead) && has(read)) {
-        (void)create(&read.fcc, &read.fn, &socket, 1);
+        (void)create(read.cache(), read.value(), &socket, 1);
         called = true;
     }
     // An error or hang-up goes to the read callback, or to the write side when there is none.
@@ -167,7 +148,7 @@ void Watch::on_io(uint32_t ev) {
                 php_error_docref(nullptr, E_WARNING, "write to fd %d failed: %s", fd, strerror(errno));
             }
         } else if ((events & kEventWrite) && has(write)) {
-            (void)create(&write.fcc, &write.fn, &socket, 1);
+            (void)create(write.cache(), write.value(), &socket, 1);
         }
     }
     if (!dead && poll_events() != before && rt) (void)rt->loop->update(id, poll_events());
@@ -179,7 +160,7 @@ bool CycleHook::before_wait() {
     LoopState *rt = loop_state_if_any();
     Events *es = t_events;
     if (!es || !has(es->cycle) || !may_run(rt)) return false;
-    (void)create(&es->cycle.fcc, &es->cycle.fn, nullptr, 0);
+    (void)create(es->cycle.cache(), es->cycle.value(), nullptr, 0);
     // A coroutine the callback woke must run before the loop blocks.
     return rt->scheduler->stats().runnable > 0;
 }
@@ -196,34 +177,9 @@ void run_deferred(uint64_t ticket) {
     }
     Deferred *d = it->second;
     es->deferred.erase(it);
-    (void)create(&d->cb.fcc, &d->cb.fn, nullptr, 0);
+    (void)create(d->cb.cache(), d->cb.value(), nullptr, 0);
     reset_callback(d->cb);
     delete d;
-}
-
-// The fd behind a stream resource, a Socket object or an int; -1 (with a warning) otherwise.
-int to_fd(zval *z) {
-    int fd = -1;
-    if (Z_TYPE_P(z) == IS_LONG) {
-        fd = Z_LVAL_P(z) >= 0 && Z_LVAL_P(z) <= INT_MAX ? static_cast<int>(Z_LVAL_P(z)) : -1;
-    } else if (Z_TYPE_P(z) == IS_RESOURCE) {
-        auto *stream = static_cast<php_stream *>(
-            zend_fetch_resource2(Z_RES_P(z), nullptr, php_file_le_stream(), php_file_le_pstream()));
-        int sock = -1;  // php_socket_t on POSIX
-        if (stream && php_stream_cast(stream, PHP_STREAM_AS_FD_FOR_SELECT | PHP_STREAM_CAST_INTERNAL,
-                                      reinterpret_cast<void **>(&sock), 0) == SUCCESS) {
-            fd = static_cast<int>(sock);
-        }
-    } else if (Z_TYPE_P(z) == IS_OBJECT && zend_string_equals_literal(Z_OBJCE_P(z)->name, "Socket")) {
-        // ext/sockets' Socket; matched by name so gust.so does not need ext/sockets loaded.
-        fd = Z_SOCKET_P(z)->bsd_socket;
-    }
-    if (fd < 0 || fcntl(fd, F_GETFD) < 0) {
-        php_error_docref(nullptr, E_WARNING,
-                         "fd argument must be either valid PHP stream or valid PHP socket resource");
-        return -1;
-    }
-    return fd;
 }
 
 Watch *find_watch(int fd) {
@@ -251,8 +207,6 @@ zend_long add_watch(LoopState *rt, zval *zfd, int fd, zend_fcall_info *rfci, zen
     auto *w = new Watch();
     w->fd = fd;
     ZVAL_COPY(&w->socket, zfd);
-    ZVAL_UNDEF(&w->read.fn);
-    ZVAL_UNDEF(&w->write.fn);
     if (ZEND_FCI_INITIALIZED(*rfci)) set_callback(w->read, rfci, rfcc);
     if (ZEND_FCI_INITIALIZED(*wfci)) set_callback(w->write, wfci, wfcc);
     w->events = events & (kEventRead | kEventWrite);
@@ -287,7 +241,7 @@ void event_add(INTERNAL_FUNCTION_PARAMETERS) {
         RETURN_FALSE;
     }
     if (!callbacks_cover(events, ZEND_FCI_INITIALIZED(rfci), ZEND_FCI_INITIALIZED(wfci))) RETURN_FALSE;
-    int fd = to_fd(zfd);
+    int fd = fd_from_zval(zfd);
     if (fd < 0) RETURN_FALSE;
     if (find_watch(fd)) {
         set_last_error(SwooleError::kEventAddFailed);
@@ -313,7 +267,7 @@ void event_set(INTERNAL_FUNCTION_PARAMETERS) {
         Z_PARAM_FUNC_OR_NULL(wfci, wfcc)
         Z_PARAM_LONG(events)
     ZEND_PARSE_PARAMETERS_END();
-    int fd = to_fd(zfd);
+    int fd = fd_from_zval(zfd);
     if (fd < 0) RETURN_FALSE;
     Watch *w = find_watch(fd);
     if (!w) {
@@ -338,7 +292,7 @@ void event_del(INTERNAL_FUNCTION_PARAMETERS) {
     ZEND_PARSE_PARAMETERS_START(1, 1)
         Z_PARAM_ZVAL(zfd)
     ZEND_PARSE_PARAMETERS_END();
-    int fd = to_fd(zfd);
+    int fd = fd_from_zval(zfd);
     if (fd < 0) RETURN_FALSE;
     Watch *w = find_watch(fd);
     if (!w) {
@@ -357,7 +311,7 @@ void event_isset(INTERNAL_FUNCTION_PARAMETERS) {
         Z_PARAM_OPTIONAL
         Z_PARAM_LONG(events)
     ZEND_PARSE_PARAMETERS_END();
-    int fd = to_fd(zfd);
+    int fd = fd_from_zval(zfd);
     if (fd < 0) RETURN_FALSE;
     Watch *w = find_watch(fd);
     RETURN_BOOL(w && (w->events & events));
@@ -374,7 +328,7 @@ void event_write(INTERNAL_FUNCTION_PARAMETERS) {
         php_error_docref(nullptr, E_WARNING, "data empty");
         RETURN_FALSE;
     }
-    int fd = to_fd(zfd);
+    int fd = fd_from_zval(zfd);
     if (fd < 0) RETURN_FALSE;
     Watch *w = find_watch(fd);
     if (!w) {
@@ -416,7 +370,6 @@ void event_defer(INTERNAL_FUNCTION_PARAMETERS) {
     if (!rt) RETURN_FALSE;
     Events *es = registry();
     auto *d = new Deferred();
-    ZVAL_UNDEF(&d->cb.fn);
     set_callback(d->cb, &fci, &fcc);
     const uint64_t ticket = es->next_ticket++;
     es->deferred.emplace(ticket, d);

@@ -9,6 +9,7 @@
 #include <map>
 
 #include "event/event.h"
+#include "zend/callable.h"
 
 extern "C" {
 #include "ext/spl/spl_array.h"
@@ -27,8 +28,7 @@ constexpr zend_long kMaxMs = LLONG_MAX / 1000000;
 struct PhpTimer {
     zend_long id = 0;
     loop::TimerId core = 0;
-    zval callable;
-    zend_fcall_info_cache fcc{};
+    Callable callable;  // released by release(), or handed to release_later() on the loop's stack
     zval *args = nullptr;  // a tick's args[0] is its own id
     uint32_t argc = 0;
     zend_long interval_ms = 0;  // 0: once (after)
@@ -51,7 +51,7 @@ struct Timers {
 thread_local Timers *t_timers = nullptr;
 
 void release(PhpTimer *t) {
-    zval_ptr_dtor(&t->callable);
+    t->callable.reset();
     for (uint32_t i = 0; i < t->argc; ++i) zval_ptr_dtor(&t->args[i]);
     if (t->args) efree(t->args);
     delete t;
@@ -88,12 +88,14 @@ void on_timer(void *arg, loop::TimerId) {
     t->round = ts->round;
     if (t->interval_ms > 0) t->deadline = rt->loop->timer_deadline(t->core);
     t->firing = true;
-    (void)create(&t->fcc, &t->callable, t->args, t->argc);
+    (void)create(t->callable.cache(), t->callable.value(), t->args, t->argc);
     t->firing = false;
     if (t->interval_ms == 0 || t->removed) {
         ts->by_id.erase(t->id);
         // On the loop's stack: the last reference to the callable may run a destructor.
-        release_later(&t->callable);
+        zval fn;
+        t->callable.take(&fn);
+        release_later(&fn);
         for (uint32_t i = 0; i < t->argc; ++i) release_later(&t->args[i]);
         release(t);
     }
@@ -122,8 +124,7 @@ zend_long add(LoopState *rt, zend_long ms, bool tick, zend_fcall_info *fci, zend
     Timers *ts = timers(rt);
     auto *t = new PhpTimer();
     t->id = ts->next_id++;
-    ZVAL_COPY(&t->callable, &fci->function_name);
-    t->fcc = *fcc;
+    t->callable.assign(fci, fcc);
     const uint32_t first = tick ? 1 : 0;
     t->argc = argc + first;
     if (t->argc > 0) {

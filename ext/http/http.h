@@ -16,6 +16,7 @@
 #include "gust/proto/http1.h"
 #include "server/protocol.h"
 #include "server/server.h"
+#include "zend/object.h"
 
 namespace gust::php::http {
 
@@ -66,7 +67,7 @@ struct RequestObject {
     std::string method;
     std::vector<std::string> tmpfiles;  // uploads, unlinked when the request is freed
     bool completed = true;              // Request::create() + parse(): the whole request was parsed
-    zend_object std;
+    ~RequestObject();                   // unlinks the uploads the script left
 };
 
 struct ResponseObject {
@@ -83,8 +84,12 @@ struct ResponseObject {
     bool current = false;         // the connection's request in progress (ending it starts the next)
     proto::compress::Encoding accepted = proto::compress::Encoding::kIdentity;  // from Accept-Encoding
     std::unique_ptr<proto::compress::Compressor> stream;  // write() with compression
-    zend_object std;
+    // A request the script neither answered nor detached gets a 500 here (the properties are
+    // still alive: the wrapper destroys this before them).
+    ~ResponseObject();
 };
+using RequestClass = zobj::Class<RequestObject>;
+using ResponseClass = zobj::Class<ResponseObject>;
 
 // Where a declared property lives in the object (looked up once, at registration), so the hot
 // path writes and reads slots instead of hashing property names.

@@ -25,21 +25,10 @@ zend_class_entry *ce_request = nullptr;
 
 namespace {
 
-zend_object_handlers request_handlers;
-
 constexpr int kUploadOk = 0;         // UPLOAD_ERR_OK
 constexpr int kUploadTooLarge = 1;   // UPLOAD_ERR_INI_SIZE
 constexpr int kUploadNoFile = 4;     // UPLOAD_ERR_NO_FILE
 constexpr int kUploadCantWrite = 7;  // UPLOAD_ERR_CANT_WRITE
-
-zend_object *request_create(zend_class_entry *ce) {
-    auto *o = static_cast<RequestObject *>(zend_object_alloc(sizeof(RequestObject), ce));
-    new (o) RequestObject();
-    zend_object_std_init(&o->std, ce);
-    object_properties_init(&o->std, ce);
-    o->std.handlers = &request_handlers;
-    return &o->std;
-}
 
 void forget_uploads(RequestObject *r) {
     for (const std::string &path : r->tmpfiles) {
@@ -48,15 +37,6 @@ void forget_uploads(RequestObject *r) {
         if (SG(rfc1867_uploaded_files)) zend_hash_str_del(SG(rfc1867_uploaded_files), path.data(), path.size());
     }
     r->tmpfiles.clear();
-}
-
-void request_free(zend_object *obj) {
-    RequestObject *r = request_from(obj);
-    forget_uploads(r);
-    if (r->data) zend_string_release(r->data);
-    if (r->body) zend_string_release(r->body);
-    r->~RequestObject();
-    zend_object_std_dtor(obj);
 }
 
 struct RequestSlots {
@@ -391,13 +371,17 @@ RequestObject *this_request(zval *self) { return request_from(Z_OBJ_P(self)); }
 
 }  // namespace
 
-RequestObject *request_from(zend_object *obj) {
-    return reinterpret_cast<RequestObject *>(reinterpret_cast<char *>(obj) - XtOffsetOf(RequestObject, std));
+RequestObject::~RequestObject() {
+    forget_uploads(this);
+    if (data) zend_string_release(data);
+    if (body) zend_string_release(body);
 }
+
+RequestObject *request_from(zend_object *obj) { return RequestClass::from(obj); }
 
 zend_object *make_request(srv::Server *s, srv::Port *port, server::SessionId fd, zend_string *data,
                           const proto::http1::RequestHead &head, size_t head_len, int *status) {
-    zend_object *obj = request_create(ce_request);
+    zend_object *obj = RequestClass::make();
     RequestObject *r = request_from(obj);
     r->data = zend_string_copy(data);
     if (!fill_request(s, port, fd, obj, r, head, head_len)) {
@@ -434,11 +418,7 @@ void setup_request_class(zend_class_entry *ce) {
             }
         }
     }
-    ce_request->create_object = request_create;
-    memcpy(&request_handlers, zend_get_std_object_handlers(), sizeof(request_handlers));
-    request_handlers.offset = XtOffsetOf(RequestObject, std);
-    request_handlers.free_obj = request_free;
-    request_handlers.clone_obj = nullptr;
+    RequestClass::install(ce_request);
 }
 
 }  // namespace gust::php::http
@@ -479,7 +459,7 @@ ZEND_METHOD(Swoole_Http_Request, create) {
         Z_PARAM_ARRAY_HT(options)
     ZEND_PARSE_PARAMETERS_END();
     (void)options;
-    zend_object *obj = request_create(ce_request);
+    zend_object *obj = RequestClass::make();
     request_from(obj)->completed = false;
     RETURN_OBJ(obj);
 }

@@ -23,17 +23,6 @@ zend_class_entry *ce_response = nullptr;
 namespace {
 
 namespace compress = proto::compress;
-zend_object_handlers response_handlers;
-
-zend_object *response_create(zend_class_entry *ce) {
-    auto *o = static_cast<ResponseObject *>(zend_object_alloc(sizeof(ResponseObject), ce));
-    new (o) ResponseObject();
-    zend_object_std_init(&o->std, ce);
-    object_properties_init(&o->std, ce);
-    o->std.handlers = &response_handlers;
-    return &o->std;
-}
-
 srv::Server *server_of(ResponseObject *r) { return r->server ? srv::server_from(r->server) : nullptr; }
 
 bool forbidden(std::string_view v) { return proto::http1::has_forbidden_header_chars(v); }
@@ -144,7 +133,7 @@ std::string build_head(ResponseObject *r, const HeadOptions &o, bool *close_afte
     }
     bool has_server = false, has_date = false, has_type = false, has_connection = false;
     *close_after = !r->keep_alive || o.close_delimited;
-    if (HashTable *headers = array_property(&r->std, slots.header, false)) {
+    if (HashTable *headers = array_property(ResponseClass::object_of(r), slots.header, false)) {
         zend_string *key;
         zval *value;
         ZEND_HASH_FOREACH_STR_KEY_VAL(headers, key, value) {
@@ -189,7 +178,7 @@ std::string build_head(ResponseObject *r, const HeadOptions &o, bool *close_afte
     if (o.encoding != compress::Encoding::kIdentity) {
         out.append("Content-Encoding: ").append(compress::encoding_token(o.encoding)).append("\r\nVary: Accept-Encoding\r\n");
     }
-    if (HashTable *cookies = array_property(&r->std, slots.cookie, false)) {
+    if (HashTable *cookies = array_property(ResponseClass::object_of(r), slots.cookie, false)) {
         zval *c;
         ZEND_HASH_FOREACH_VAL(cookies, c) {
             if (Z_TYPE_P(c) == IS_STRING && !forbidden(std::string_view(Z_STRVAL_P(c), Z_STRLEN_P(c)))) {
@@ -238,7 +227,7 @@ std::string chunk_of(std::string_view data) {
 
 std::string trailers_of(ResponseObject *r) {
     std::string out;
-    HashTable *t = array_property(&r->std, slots.trailer, false);
+    HashTable *t = array_property(ResponseClass::object_of(r), slots.trailer, false);
     if (!t) return out;
     zend_string *key;
     zval *value;
@@ -253,7 +242,7 @@ std::string trailers_of(ResponseObject *r) {
 }
 
 std::string_view header_value(ResponseObject *r, std::string_view name) {
-    HashTable *headers = array_property(&r->std, slots.header, false);
+    HashTable *headers = array_property(ResponseClass::object_of(r), slots.header, false);
     if (!headers) return {};
     zend_string *key;
     zval *value;
@@ -268,7 +257,7 @@ std::string_view header_value(ResponseObject *r, std::string_view name) {
 }
 
 bool has_header(ResponseObject *r, std::string_view name) {
-    HashTable *headers = array_property(&r->std, slots.header, false);
+    HashTable *headers = array_property(ResponseClass::object_of(r), slots.header, false);
     if (!headers) return false;
     zend_string *key;
     ZEND_HASH_FOREACH_STR_KEY(headers, key) {
@@ -448,8 +437,14 @@ bool make_cookie(INTERNAL_FUNCTION_PARAMETERS, bool url_encode) {
     return true;
 }
 
-void response_free(zend_object *obj) {
-    ResponseObject *r = response_from(obj);
+ResponseObject *this_response(zval *self) { return response_from(Z_OBJ_P(self)); }
+
+}  // namespace
+
+bool end_response_now(ResponseObject *r) { return writable(r) && end_response(r, {}); }
+
+ResponseObject::~ResponseObject() {
+    ResponseObject *r = this;
     srv::Server *s = server_of(r);
     // A request the script neither answered nor detached gets a 500, so the client is not left
     // waiting and the connection's next request can run.
@@ -461,22 +456,12 @@ void response_free(zend_object *obj) {
         request_done(s, r->fd, false);
     }
     if (r->server) OBJ_RELEASE(r->server);
-    r->~ResponseObject();
-    zend_object_std_dtor(obj);
 }
 
-ResponseObject *this_response(zval *self) { return response_from(Z_OBJ_P(self)); }
-
-}  // namespace
-
-bool end_response_now(ResponseObject *r) { return writable(r) && end_response(r, {}); }
-
-ResponseObject *response_from(zend_object *obj) {
-    return reinterpret_cast<ResponseObject *>(reinterpret_cast<char *>(obj) - XtOffsetOf(ResponseObject, std));
-}
+ResponseObject *response_from(zend_object *obj) { return ResponseClass::from(obj); }
 
 zend_object *make_response(srv::Server *s, server::SessionId fd, const proto::http1::RequestHead &head) {
-    zend_object *obj = response_create(ce_response);
+    zend_object *obj = ResponseClass::make();
     ResponseObject *r = response_from(obj);
     r->server = s->self;
     GC_ADDREF(s->self);
@@ -498,11 +483,7 @@ void setup_response_class(zend_class_entry *ce) {
     ce_response = ce;
     slots = {property_offset(ce, "fd"), property_offset(ce, "header"), property_offset(ce, "cookie"),
              property_offset(ce, "trailer")};
-    ce_response->create_object = response_create;
-    memcpy(&response_handlers, zend_get_std_object_handlers(), sizeof(response_handlers));
-    response_handlers.offset = XtOffsetOf(ResponseObject, std);
-    response_handlers.free_obj = response_free;
-    response_handlers.clone_obj = nullptr;
+    ResponseClass::install(ce_response);
 }
 
 }  // namespace gust::php::http

@@ -11,6 +11,8 @@
 
 #include "process/process.h"
 #include "coroutine/fd_wait.h"
+#include "zend/callable.h"
+#include "zend/object.h"
 #include "gust/base/error.h"
 
 namespace gust::php {
@@ -19,58 +21,27 @@ zend_class_entry *ce_process = nullptr;
 
 namespace {
 
-zend_object_handlers process_handlers;
-
 struct ProcessObject {
-    zval callback;
-    zend_fcall_info_cache fcc;
-    int fds[2];          // [0]: the parent's end, [1]: the child's end (-1: none)
-    bool in_child;       // this object is the child's copy
-    bool redirect_stdio;
-    bool enable_coroutine;
-    int pipe_type;
-    double timeout;      // read/write timeout in seconds (< 0: none)
-    bool blocking;
-    zend_object std;
-};
-
-ProcessObject *process_object(zend_object *obj) {
-    return reinterpret_cast<ProcessObject *>(reinterpret_cast<char *>(obj) - XtOffsetOf(ProcessObject, std));
-}
-
-zend_object *process_create(zend_class_entry *ce) {
-    auto *o = static_cast<ProcessObject *>(zend_object_alloc(sizeof(ProcessObject), ce));
-    ZVAL_UNDEF(&o->callback);
-    o->fcc = empty_fcall_info_cache;
-    o->fds[0] = o->fds[1] = -1;
-    o->in_child = false;
-    o->redirect_stdio = false;
-    o->enable_coroutine = false;
-    o->pipe_type = 2;
-    o->timeout = -1;
-    o->blocking = true;
-    zend_object_std_init(&o->std, ce);
-    object_properties_init(&o->std, ce);
-    o->std.handlers = &process_handlers;
-    return &o->std;
-}
-
-void process_free(zend_object *obj) {
-    ProcessObject *o = process_object(obj);
-    zval_ptr_dtor(&o->callback);
-    for (int &fd : o->fds) {
-        if (fd >= 0) ::close(fd);
-        fd = -1;
+    Callable callback;
+    int fds[2] = {-1, -1};  // [0]: the parent's end, [1]: the child's end (-1: none)
+    bool in_child = false;  // this object is the child's copy
+    bool redirect_stdio = false;
+    bool enable_coroutine = false;
+    int pipe_type = 2;
+    double timeout = -1;  // read/write timeout in seconds (< 0: none)
+    bool blocking = true;
+    ~ProcessObject() {
+        callback.reset();  // first, as before: the fds stay open while a destructor it runs may use them
+        for (int &fd : fds) {
+            if (fd >= 0) ::close(fd);
+            fd = -1;
+        }
     }
-    zend_object_std_dtor(obj);
-}
+    void gc(zend_get_gc_buffer *buf) { callback.gc(buf); }
+};
+using ProcessClass = zobj::Class<ProcessObject>;
 
-HashTable *process_get_gc(zend_object *obj, zval **table, int *n) {
-    ProcessObject *o = process_object(obj);
-    *table = Z_TYPE(o->callback) == IS_UNDEF ? nullptr : &o->callback;
-    *n = Z_TYPE(o->callback) == IS_UNDEF ? 0 : 1;
-    return zend_std_get_properties(obj);
-}
+ProcessObject *process_object(zend_object *obj) { return ProcessClass::from(obj); }
 
 int my_fd(ProcessObject *o) { return o->in_child ? o->fds[1] : o->fds[0]; }
 
@@ -106,18 +77,11 @@ void process_run_child(zend_object *obj) {
     zval arg;
     ZVAL_OBJ(&arg, obj);
     if (o->enable_coroutine) {
-        (void)create(&o->fcc, &o->callback, &arg, 1, true);
+        (void)create(o->callback.cache(), o->callback.value(), &arg, 1, true);
         if (!check_pending()) run_all();
     } else {
         zval ret;
-        ZVAL_UNDEF(&ret);
-        zend_fcall_info fci = empty_fcall_info;
-        fci.size = sizeof(fci);
-        ZVAL_COPY_VALUE(&fci.function_name, &o->callback);
-        fci.retval = &ret;
-        fci.params = &arg;
-        fci.param_count = 1;
-        zend_call_function(&fci, &o->fcc);
+        o->callback.call(&arg, 1, &ret);
         zval_ptr_dtor(&ret);
     }
     if (!check_pending() && !EG(exception)) zend_throw_unwind_exit();
@@ -141,7 +105,7 @@ pid_t process_fork(zend_object *obj) {
 }
 
 // Whether the object is a not-yet-started Process (for addProcess).
-bool process_is_fresh(zend_object *obj) { return Z_TYPE(process_object(obj)->callback) != IS_UNDEF; }
+bool process_is_fresh(zend_object *obj) { return process_object(obj)->callback.is_set(); }
 
 }  // namespace gust::php
 
@@ -164,9 +128,7 @@ ZEND_METHOD(Swoole_Process, __construct) {
         zend_argument_value_error(3, "must be 0, SOCK_STREAM (1) or SOCK_DGRAM (2)");
         RETURN_THROWS();
     }
-    zval_ptr_dtor(&o->callback);
-    ZVAL_COPY(&o->callback, &fci.function_name);
-    o->fcc = fcc;
+    o->callback.assign(&fci, &fcc);
     o->redirect_stdio = redirect;
     o->enable_coroutine = enable_coroutine;
     o->pipe_type = static_cast<int>(redirect && pipe_type == 0 ? 1 : pipe_type);
@@ -381,10 +343,5 @@ ZEND_METHOD(Swoole_Process, daemon) {
 void gust::php::register_process(int module_number) {
     (void)module_number;
     ce_process = register_class_Swoole_Process();
-    ce_process->create_object = process_create;
-    memcpy(&process_handlers, zend_get_std_object_handlers(), sizeof(process_handlers));
-    process_handlers.offset = XtOffsetOf(ProcessObject, std);
-    process_handlers.free_obj = process_free;
-    process_handlers.get_gc = process_get_gc;
-    process_handlers.clone_obj = nullptr;
+    ProcessClass::install(ce_process);
 }

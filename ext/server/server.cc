@@ -2,6 +2,7 @@
 // in Swoole, so a port 0 is known before start()), listen(), on(), set() and the object handlers.
 #include "server/protocol.h"
 #include "server/server.h"
+#include "zend/object.h"
 
 #include <strings.h>
 
@@ -20,26 +21,23 @@ zend_class_entry *ce_connection_iterator = nullptr;
 
 namespace {
 
-zend_object_handlers server_handlers;
-zend_object_handlers port_handlers;
-
 struct ServerObject {
     Server *server;
-    zend_object std;
+    explicit ServerObject(zobj::Self self) : server(new Server()) { server->self = self.object; }
+    ~ServerObject();
+    // Callbacks often capture the server: the cycle collector must see them.
+    void gc(zend_get_gc_buffer *buf);
 };
+using ServerClass = zobj::Class<ServerObject>;
 
 struct PortObject {
-    Port *port;  // owned by the server; nullptr once the server is gone
-    zend_object std;
+    Port *port = nullptr;  // owned by the server; nullptr once the server is gone
+    ~PortObject() {
+        if (port) port->object = nullptr;
+    }
+    void gc(zend_get_gc_buffer *buf);
 };
-
-ServerObject *server_object(zend_object *obj) {
-    return reinterpret_cast<ServerObject *>(reinterpret_cast<char *>(obj) - XtOffsetOf(ServerObject, std));
-}
-
-PortObject *port_object(zend_object *obj) {
-    return reinterpret_cast<PortObject *>(reinterpret_cast<char *>(obj) - XtOffsetOf(PortObject, std));
-}
+using PortClass = zobj::Class<PortObject>;
 
 const char *const kEventNames[kEventCount] = {
     "start",       "shutdown", "beforeShutdown", "workerStart", "workerStop", "workerExit",
@@ -49,89 +47,44 @@ const char *const kEventNames[kEventCount] = {
 };
 
 void release_callbacks(Callback *callbacks) {
-    for (int i = 0; i < kEventCount; ++i) {
-        zval_ptr_dtor(&callbacks[i].fn);
-        ZVAL_UNDEF(&callbacks[i].fn);
-    }
+    for (int i = 0; i < kEventCount; ++i) callbacks[i].reset();
 }
 
-zend_object *server_create(zend_class_entry *ce) {
-    auto *o = static_cast<ServerObject *>(zend_object_alloc(sizeof(ServerObject), ce));
-    o->server = new Server();
-    o->server->self = &o->std;
-    for (auto &c : o->server->callbacks) ZVAL_UNDEF(&c.fn);
-    zend_object_std_init(&o->std, ce);
-    object_properties_init(&o->std, ce);
-    o->std.handlers = &server_handlers;
-    return &o->std;
-}
-
-void server_free(zend_object *obj) {
-    Server *s = server_object(obj)->server;
-    if (s) {
-        release_callbacks(s->callbacks);
-        zval_ptr_dtor(&s->dispatch_func.fn);
-        for (auto &p : s->ports) {
-            release_callbacks(p->callbacks);
-            if (p->fd >= 0) net::sys::close(p->fd);
-            if (p->object) port_object(p->object)->port = nullptr;
-        }
-        for (zend_object *it : s->iterators) connection_iterator_detach(it);
-        for (zend_object *proc : s->user_processes) OBJ_RELEASE(proc);
-        delete s;
-        server_object(obj)->server = nullptr;
+ServerObject::~ServerObject() {
+    Server *s = server;
+    release_callbacks(s->callbacks);
+    s->dispatch_func.reset();
+    for (auto &p : s->ports) {
+        release_callbacks(p->callbacks);
+        if (p->fd >= 0) net::sys::close(p->fd);
+        if (p->object) PortClass::from(p->object)->port = nullptr;
     }
-    zend_object_std_dtor(obj);
+    for (zend_object *it : s->iterators) connection_iterator_detach(it);
+    for (zend_object *proc : s->user_processes) OBJ_RELEASE(proc);
+    delete s;
+    server = nullptr;
 }
 
 void add_callbacks_to_gc(zend_get_gc_buffer *buf, Callback *callbacks) {
-    for (int i = 0; i < kEventCount; ++i) {
-        if (callbacks[i].set()) zend_get_gc_buffer_add_zval(buf, &callbacks[i].fn);
-    }
+    for (int i = 0; i < kEventCount; ++i) callbacks[i].gc(buf);
 }
 
-// Callbacks often capture the server: the cycle collector must see them.
-HashTable *server_get_gc(zend_object *obj, zval **table, int *n) {
-    Server *s = server_object(obj)->server;
-    zend_get_gc_buffer *buf = zend_get_gc_buffer_create();
-    if (s) {
-        add_callbacks_to_gc(buf, s->callbacks);
-        if (s->dispatch_func.set()) zend_get_gc_buffer_add_zval(buf, &s->dispatch_func.fn);
-        for (auto &p : s->ports) add_callbacks_to_gc(buf, p->callbacks);
-        for (zend_object *proc : s->user_processes) zend_get_gc_buffer_add_obj(buf, proc);
-    }
-    zend_get_gc_buffer_use(buf, table, n);
-    return zend_std_get_properties(obj);
+void ServerObject::gc(zend_get_gc_buffer *buf) {
+    if (!server) return;
+    add_callbacks_to_gc(buf, server->callbacks);
+    server->dispatch_func.gc(buf);
+    for (auto &p : server->ports) add_callbacks_to_gc(buf, p->callbacks);
+    for (zend_object *proc : server->user_processes) zend_get_gc_buffer_add_obj(buf, proc);
 }
 
-zend_object *port_create(zend_class_entry *ce) {
-    auto *o = static_cast<PortObject *>(zend_object_alloc(sizeof(PortObject), ce));
-    o->port = nullptr;
-    zend_object_std_init(&o->std, ce);
-    object_properties_init(&o->std, ce);
-    o->std.handlers = &port_handlers;
-    return &o->std;
-}
-
-void port_free(zend_object *obj) {
-    PortObject *o = port_object(obj);
-    if (o->port) o->port->object = nullptr;
-    zend_object_std_dtor(obj);
-}
-
-HashTable *port_get_gc(zend_object *obj, zval **table, int *n) {
-    Port *p = port_object(obj)->port;
-    zend_get_gc_buffer *buf = zend_get_gc_buffer_create();
-    if (p) add_callbacks_to_gc(buf, p->callbacks);
-    zend_get_gc_buffer_use(buf, table, n);
-    return zend_std_get_properties(obj);
+void PortObject::gc(zend_get_gc_buffer *buf) {
+    if (port) add_callbacks_to_gc(buf, port->callbacks);
 }
 
 // Binds (and listens on) a socket of Swoole type `sock_type` at host:port. Throws
 // Swoole\Exception and returns nullptr on failure.
 std::unique_ptr<Port> bind_port(Server *s, const char *host, zend_long port, zend_long sock_type) {
     auto p = std::make_unique<Port>();
-    for (auto &c : p->callbacks) ZVAL_UNDEF(&c.fn);
     p->host = host;
     p->sock_type = sock_type;
     zend_long base = sock_type & ~kSockSsl;
@@ -194,7 +147,7 @@ std::unique_ptr<Port> bind_port(Server *s, const char *host, zend_long port, zen
 void attach_port_object(Server *s, Port *p, zval *out) {
     object_init_ex(out, ce_server_port);
     zend_object *obj = Z_OBJ_P(out);
-    port_object(obj)->port = p;
+    PortClass::from(obj)->port = p;
     p->object = obj;
     zend_update_property_stringl(ce_server_port, obj, ZEND_STRL("host"), p->host.data(), p->host.size());
     zend_update_property_long(ce_server_port, obj, ZEND_STRL("port"), p->port);
@@ -215,9 +168,7 @@ bool set_callback(Callback *callbacks, const char *name, size_t len, zend_fcall_
         php_error_docref(nullptr, E_WARNING, "unknown event types[%.*s]", static_cast<int>(len), name);
         return false;
     }
-    zval_ptr_dtor(&callbacks[e].fn);
-    ZVAL_COPY(&callbacks[e].fn, &fci->function_name);
-    callbacks[e].fcc = *fcc;
+    callbacks[e].assign(fci, fcc);
     return true;
 }
 
@@ -251,12 +202,12 @@ void register_callback(INTERNAL_FUNCTION_PARAMETERS, bool port_level) {
 
 void get_callback(Callback *callbacks, zend_string *name, zval *return_value) {
     int e = event_from_name(ZSTR_VAL(name), ZSTR_LEN(name));
-    if (e < 0 || !callbacks[e].set()) RETURN_NULL();
-    if (Z_TYPE(callbacks[e].fn) == IS_OBJECT && Z_OBJCE(callbacks[e].fn) == zend_ce_closure) {
-        RETURN_COPY(&callbacks[e].fn);
-    }
-    zend_create_fake_closure(return_value, callbacks[e].fcc.function_handler, callbacks[e].fcc.called_scope,
-                             callbacks[e].fcc.called_scope, callbacks[e].fcc.object ? &callbacks[e].fn : nullptr);
+    if (e < 0 || !callbacks[e].is_set()) RETURN_NULL();
+    zval *fn = callbacks[e].value();
+    const zend_fcall_info_cache *fcc = callbacks[e].cache();
+    if (Z_TYPE_P(fn) == IS_OBJECT && Z_OBJCE_P(fn) == zend_ce_closure) RETURN_COPY(fn);
+    zend_create_fake_closure(return_value, fcc->function_handler, fcc->called_scope, fcc->called_scope,
+                             fcc->object ? fn : nullptr);
 }
 
 }  // namespace
@@ -281,8 +232,8 @@ bool is_port_event(int event) {
            event == kDisconnect;
 }
 
-Server *server_from(zend_object *obj) { return server_object(obj)->server; }
-Port *port_from(zend_object *obj) { return port_object(obj)->port; }
+Server *server_from(zend_object *obj) { return ServerClass::from(obj)->server; }
+Port *port_from(zend_object *obj) { return PortClass::from(obj)->port; }
 
 }  // namespace gust::php::srv
 
@@ -438,20 +389,10 @@ ZEND_METHOD(Swoole_Server_Port, getCallback) {
 
 void gust::php::srv::register_server_area(int module_number) {
     ce_server = register_class_Swoole_Server();
-    ce_server->create_object = server_create;
-    memcpy(&server_handlers, zend_get_std_object_handlers(), sizeof(server_handlers));
-    server_handlers.offset = XtOffsetOf(ServerObject, std);
-    server_handlers.free_obj = server_free;
-    server_handlers.get_gc = server_get_gc;
-    server_handlers.clone_obj = nullptr;
+    ServerClass::install(ce_server);
 
     ce_server_port = register_class_Swoole_Server_Port();
-    ce_server_port->create_object = port_create;
-    memcpy(&port_handlers, zend_get_std_object_handlers(), sizeof(port_handlers));
-    port_handlers.offset = XtOffsetOf(PortObject, std);
-    port_handlers.free_obj = port_free;
-    port_handlers.get_gc = port_get_gc;
-    port_handlers.clone_obj = nullptr;
+    PortClass::install(ce_server_port);
 
     ce_connection_iterator = register_class_Swoole_Connection_Iterator(zend_ce_iterator, zend_ce_countable,
                                                                       zend_ce_arrayaccess);

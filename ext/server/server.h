@@ -14,6 +14,7 @@
 
 #include "coroutine/coroutine.h"
 #include "process/process.h"
+#include "zend/callable.h"
 #include "gust/server/process_master.h"
 #include "gust/proto/http1.h"
 #include "gust/server/reactor.h"
@@ -80,22 +81,8 @@ const char *event_name(int event);
 // Events a Swoole\Server\Port may override.
 bool is_port_event(int event);
 
-struct Callback {
-    zval fn{};  // UNDEF when not set
-    zend_fcall_info_cache fcc{};
-    bool set() const { return Z_TYPE(fn) != IS_UNDEF; }
-    // Calls it here, on the current stack; *ret receives the return value (UNDEF when it threw).
-    void call(zval *args, uint32_t argc, zval *ret) {
-        ZVAL_UNDEF(ret);
-        zend_fcall_info fci = empty_fcall_info;
-        fci.size = sizeof(fci);
-        ZVAL_COPY_VALUE(&fci.function_name, &fn);
-        fci.retval = ret;
-        fci.params = args;
-        fci.param_count = argc;
-        zend_call_function(&fci, &fcc);
-    }
-};
+// A server's or port's event callback (set by on()), dispatch_func.
+using Callback = Callable;
 
 // Receives IPC messages straight into zend_strings (cookie = the string), refusing a size that
 // would pass memory_limit instead of letting emalloc raise a fatal error on the loop's stack.

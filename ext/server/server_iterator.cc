@@ -3,23 +3,27 @@
 #include <climits>
 
 #include "server/server.h"
+#include "zend/object.h"
 
 namespace gust::php::srv {
 namespace {
 
-zend_object_handlers iterator_handlers;
-
 struct IteratorObject {
-    Server *server;  // nullptr once the server is freed
-    int port_index;  // -1: every port
-    std::vector<server::SessionId> *ids;  // snapshot taken by rewind()
-    size_t pos;
-    zend_object std;
-};
+    Server *server = nullptr;  // nullptr once the server is freed
+    int port_index = -1;       // -1: every port
+    std::vector<server::SessionId> ids;  // snapshot taken by rewind()
+    size_t pos = 0;
+    explicit IteratorObject(zobj::Self self) : self(self.object) {}
+    ~IteratorObject() {
+        if (server) std::erase(server->iterators, self);
+    }
 
-IteratorObject *iterator_object(zend_object *obj) {
-    return reinterpret_cast<IteratorObject *>(reinterpret_cast<char *>(obj) - XtOffsetOf(IteratorObject, std));
-}
+private:
+    zend_object *self;
+};
+using IteratorClass = zobj::Class<IteratorObject>;
+
+IteratorObject *iterator_object(zend_object *obj) { return IteratorClass::from(obj); }
 
 IteratorObject *this_iterator(zval *this_ptr) { return iterator_object(Z_OBJ_P(this_ptr)); }
 
@@ -47,29 +51,10 @@ std::vector<server::SessionId> sessions(IteratorObject *it) {
     return out;
 }
 
-zend_object *iterator_create(zend_class_entry *ce) {
-    auto *o = static_cast<IteratorObject *>(zend_object_alloc(sizeof(IteratorObject), ce));
-    o->server = nullptr;
-    o->port_index = -1;
-    o->ids = new std::vector<server::SessionId>();
-    o->pos = 0;
-    zend_object_std_init(&o->std, ce);
-    object_properties_init(&o->std, ce);
-    o->std.handlers = &iterator_handlers;
-    return &o->std;
-}
-
-void iterator_free(zend_object *obj) {
-    IteratorObject *o = iterator_object(obj);
-    if (o->server) std::erase(o->server->iterators, obj);
-    delete o->ids;
-    zend_object_std_dtor(obj);
-}
-
 }  // namespace
 
 zend_object *connection_iterator_new(Server *s, int port_index) {
-    zend_object *obj = iterator_create(ce_connection_iterator);
+    zend_object *obj = IteratorClass::make();
     IteratorObject *o = iterator_object(obj);
     o->server = s;
     o->port_index = port_index;
@@ -80,11 +65,7 @@ zend_object *connection_iterator_new(Server *s, int port_index) {
 void connection_iterator_detach(zend_object *iterator) { iterator_object(iterator)->server = nullptr; }
 
 void register_connection_iterator() {
-    ce_connection_iterator->create_object = iterator_create;
-    memcpy(&iterator_handlers, zend_get_std_object_handlers(), sizeof(iterator_handlers));
-    iterator_handlers.offset = XtOffsetOf(IteratorObject, std);
-    iterator_handlers.free_obj = iterator_free;
-    iterator_handlers.clone_obj = nullptr;
+    IteratorClass::install(ce_connection_iterator);
 }
 
 }  // namespace gust::php::srv
@@ -96,7 +77,7 @@ ZEND_METHOD(Swoole_Connection_Iterator, __construct) { ZEND_PARSE_PARAMETERS_NON
 ZEND_METHOD(Swoole_Connection_Iterator, rewind) {
     ZEND_PARSE_PARAMETERS_NONE();
     IteratorObject *it = this_iterator(ZEND_THIS);
-    *it->ids = sessions(it);
+    it->ids = sessions(it);
     it->pos = 0;
 }
 
@@ -108,21 +89,21 @@ ZEND_METHOD(Swoole_Connection_Iterator, next) {
 ZEND_METHOD(Swoole_Connection_Iterator, current) {
     ZEND_PARSE_PARAMETERS_NONE();
     IteratorObject *it = this_iterator(ZEND_THIS);
-    if (it->pos >= it->ids->size()) RETURN_NULL();
-    RETURN_LONG((*it->ids)[it->pos]);
+    if (it->pos >= it->ids.size()) RETURN_NULL();
+    RETURN_LONG(it->ids[it->pos]);
 }
 
 ZEND_METHOD(Swoole_Connection_Iterator, key) {
     ZEND_PARSE_PARAMETERS_NONE();
     IteratorObject *it = this_iterator(ZEND_THIS);
-    if (it->pos >= it->ids->size()) RETURN_NULL();
+    if (it->pos >= it->ids.size()) RETURN_NULL();
     RETURN_LONG(static_cast<zend_long>(it->pos));
 }
 
 ZEND_METHOD(Swoole_Connection_Iterator, valid) {
     ZEND_PARSE_PARAMETERS_NONE();
     IteratorObject *it = this_iterator(ZEND_THIS);
-    RETURN_BOOL(it->pos < it->ids->size());
+    RETURN_BOOL(it->pos < it->ids.size());
 }
 
 ZEND_METHOD(Swoole_Connection_Iterator, count) {

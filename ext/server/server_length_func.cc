@@ -8,13 +8,9 @@
 namespace gust::php::srv {
 namespace {
 
+// Shared by the framing's copies; the last one releases the callable.
 struct PhpLengthFunc {
-    zval fn{};
-    zend_fcall_info_cache fcc{};
-    PhpLengthFunc() = default;
-    PhpLengthFunc(const PhpLengthFunc &) = delete;
-    PhpLengthFunc &operator=(const PhpLengthFunc &) = delete;
-    ~PhpLengthFunc() { zval_ptr_dtor(&fn); }
+    Callable fn;
 };
 
 // Runs on the loop's stack, outside every coroutine: a fatal error in the function is caught here
@@ -27,13 +23,7 @@ int64_t call_length_func(PhpLengthFunc &f, mem::Slice data) {
     ZVAL_UNDEF(&ret);
     bool bailed = false;
     zend_try {
-        zend_fcall_info fci = empty_fcall_info;
-        fci.size = sizeof fci;
-        ZVAL_COPY_VALUE(&fci.function_name, &f.fn);
-        fci.retval = &ret;
-        fci.params = &arg;
-        fci.param_count = 1;
-        zend_call_function(&fci, &f.fcc);
+        f.fn.call(&arg, 1, &ret);
     }
     zend_catch {
         bailed = true;
@@ -69,15 +59,8 @@ int64_t call_length_func(PhpLengthFunc &f, mem::Slice data) {
 
 bool load_length_func(Port *p, zval *callable, proto::framing::Options *o) {
     auto f = std::make_shared<PhpLengthFunc>();
-    char *error = nullptr;
-    if (!zend_is_callable_ex(callable, nullptr, 0, nullptr, &f->fcc, &error)) {
-        php_error_docref(nullptr, E_WARNING, "package_length_func of port %s:%d is not callable: %s", p->host.c_str(),
-                         p->port, error ? error : "unknown reason");
-        if (error) efree(error);
-        return false;
-    }
-    if (error) efree(error);
-    ZVAL_COPY(&f->fn, callable);
+    const std::string what = "package_length_func of port " + p->host + ":" + std::to_string(p->port);
+    if (!f->fn.assign(callable, what.c_str())) return false;
     o->length_func = [f](mem::Slice data) { return call_length_func(*f, data); };
     p->length_func = true;
     return true;

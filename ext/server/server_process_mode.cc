@@ -249,7 +249,7 @@ void process_mode_worker_setup(Server *s, zend_long worker_id) {
     LoopState *rt = loop_state();
     handoff_worker_setup(s);
     const zend_long mode = s->settings.dispatch_mode;
-    ps.publish_taking = !s->dispatch_func.set() && (mode == 3 || mode == 7 || mode == 9 || mode == 10);
+    ps.publish_taking = !s->dispatch_func.is_set() && (mode == 3 || mode == 7 || mode == 9 || mode == 10);
     for (int r = 0; r < ps.master->reactor_num(); ++r) {
         auto c = std::make_unique<WorkerChannel>();
         c->server = s;
@@ -454,7 +454,7 @@ bool start_process_mode(Server *s) {
     mo.reply_credit = static_cast<uint64_t>(std::max<zend_long>(s->settings.socket_buffer_size, 1));
     mo.counted_workers = static_cast<int>(s->settings.worker_num + s->settings.task_worker_num);
     mo.limits.max_payload = 64u << 20;
-    mo.ask_dispatch = s->dispatch_func.set();
+    mo.ask_dispatch = s->dispatch_func.is_set();
     mo.heartbeat_interval = static_cast<Nanos>(s->settings.heartbeat_check_interval * 1e9);
     mo.heartbeat_idle = static_cast<Nanos>(s->settings.heartbeat_idle_time * 1e9);
     mo.handoff = s->settings.connection_handoff;
@@ -467,7 +467,7 @@ bool start_process_mode(Server *s) {
             // worker they are handed to, and the master's copy of its framing refuses if it ever had
             // to frame one itself.
             const zend_long mode = s->settings.dispatch_mode;
-            if (!mo.handoff || s->dispatch_func.set() || p->tls || (mode != 2 && mode != 4 && mode != 8)) {
+            if (!mo.handoff || s->dispatch_func.is_set() || p->tls || (mode != 2 && mode != 4 && mode != 8)) {
                 php_error_docref(nullptr, E_WARNING, "package_length_func on port %s:%d needs its connections handed "
                                  "to the workers in SWOOLE_PROCESS mode: dispatch_mode 2, 4 or 8, no dispatch_func, "
                                  "no SSL, connection_handoff on", p->host.c_str(), p->port);

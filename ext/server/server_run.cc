@@ -45,7 +45,7 @@ void set_long_property(Server *s, const char *name, zend_long v) {
 // coroutine, as Swoole does. False when it threw.
 bool call_plain(Server *s, int event, zval *args, uint32_t argc) {
     Callback &cb = s->callbacks[event];
-    if (!cb.set()) return true;
+    if (!cb.is_set()) return true;
     zval ret;
     cb.call(args, argc, &ret);
     zval_ptr_dtor(&ret);
@@ -394,13 +394,13 @@ server::ListenOptions listen_options(Server *s, Port *p) {
 
 bool run_callback(Server *s, Port *port, int event, zval *args, uint32_t argc, const FinishHook *on_finish) {
     Callback *cb = nullptr;
-    if (port && port->callbacks[event].set()) {
+    if (port && port->callbacks[event].is_set()) {
         cb = &port->callbacks[event];
-    } else if (s->callbacks[event].set()) {
+    } else if (s->callbacks[event].is_set()) {
         cb = &s->callbacks[event];
     }
     if (!cb) return false;
-    return create(&cb->fcc, &cb->fn, args, argc, false, on_finish) >= 0;
+    return create(cb->cache(), cb->value(), args, argc, false, on_finish) >= 0;
 }
 
 // Serves in this process as worker `worker_id` until the worker stops. The caller checks
@@ -577,7 +577,7 @@ bool start(Server *s) {
     }
     for (auto &p : s->ports) {
         const int needed = p->websocket ? kMessage : p->http ? kRequest : p->type == SOCK_STREAM ? kReceive : kPacket;
-        if (!p->callbacks[needed].set() && !s->callbacks[needed].set()) {
+        if (!p->callbacks[needed].is_set() && !s->callbacks[needed].is_set()) {
             php_error_docref(nullptr, E_WARNING, "require on%s callback",
                              needed == kMessage   ? "Message"
                              : needed == kRequest ? "Request"
@@ -590,7 +590,7 @@ bool start(Server *s) {
     // As in Swoole, max_request needs a manager to replace the worker, also with one worker.
     const bool multi = s->settings.worker_num > 1 || process_mode || s->settings.max_request > 0 ||
                        s->settings.task_worker_num > 0 || !s->user_processes.empty();
-    if (s->settings.task_worker_num > 0 && !s->callbacks[kTask].set()) {
+    if (s->settings.task_worker_num > 0 && !s->callbacks[kTask].is_set()) {
         php_error_docref(nullptr, E_WARNING, "require onTask callback");
         return false;
     }

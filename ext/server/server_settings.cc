@@ -112,20 +112,9 @@ bool load_framing(Port *p, HashTable *ht, zend_long max_length, const HttpFramin
 // PROCESS mode runs it (in the master's main thread, server_dispatch.cc); BASE mode ignores it, as
 // Swoole does.
 bool load_dispatch_func(Server *s, zval *v) {
-    zval_ptr_dtor(&s->dispatch_func.fn);
-    ZVAL_UNDEF(&s->dispatch_func.fn);
+    s->dispatch_func.reset();
     if (!v || Z_TYPE_P(v) == IS_NULL) return true;
-    zend_fcall_info_cache fcc;
-    char *error = nullptr;
-    if (!zend_is_callable_ex(v, nullptr, 0, nullptr, &fcc, &error)) {
-        php_error_docref(nullptr, E_WARNING, "dispatch_func is not callable: %s", error ? error : "unknown");
-        if (error) efree(error);
-        return false;
-    }
-    if (error) efree(error);
-    ZVAL_COPY(&s->dispatch_func.fn, v);
-    s->dispatch_func.fcc = fcc;
-    return true;
+    return s->dispatch_func.assign(v, "dispatch_func");
 }
 
 }  // namespace
@@ -242,7 +231,7 @@ bool load_settings(Server *s) {
     o.dispatch_mode = long_of(ht, "dispatch_mode", 2);
     o.connection_handoff = bool_of(ht, "connection_handoff", true);
     if (!load_dispatch_func(s, find(ht, "dispatch_func"))) return false;
-    if (o.dispatch_mode == kDispatchUserFunc && !s->dispatch_func.set()) {
+    if (o.dispatch_mode == kDispatchUserFunc && !s->dispatch_func.is_set()) {
         php_error_docref(nullptr, E_WARNING, "dispatch_mode 6 (SWOOLE_DISPATCH_USERFUNC) needs dispatch_func; "
                          "using 2 (SWOOLE_DISPATCH_FDMOD)");
         o.dispatch_mode = kDispatchFdMod;

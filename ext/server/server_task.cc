@@ -11,6 +11,7 @@
 #include "gust/base/error.h"
 #include "gust/base/log.h"
 #include "server/server.h"
+#include "zend/object.h"
 
 extern "C" {
 #include "ext/standard/php_var.h"
@@ -25,28 +26,14 @@ zend_class_entry *ce_server_task = nullptr;
 namespace {
 
 // Swoole\Server\Task objects keep their server alive (finish() needs it) in a hidden field.
-zend_object_handlers task_handlers;
 struct TaskObject {
-    zend_object *server;
-    zend_object std;
+    zend_object *server = nullptr;
+    ~TaskObject() {
+        if (server) OBJ_RELEASE(server);
+    }
 };
-TaskObject *task_object(zend_object *obj) {
-    return reinterpret_cast<TaskObject *>(reinterpret_cast<char *>(obj) - XtOffsetOf(TaskObject, std));
-}
-zend_object *task_create(zend_class_entry *ce) {
-    auto *o = static_cast<TaskObject *>(zend_object_alloc(sizeof(TaskObject), ce));
-    o->server = nullptr;
-    zend_object_std_init(&o->std, ce);
-    object_properties_init(&o->std, ce);
-    o->std.handlers = &task_handlers;
-    return &o->std;
-}
-void task_free(zend_object *obj) {
-    TaskObject *o = task_object(obj);
-    if (o->server) OBJ_RELEASE(o->server);
-    o->server = nullptr;
-    zend_object_std_dtor(obj);
-}
+using TaskClass = zobj::Class<TaskObject>;
+TaskObject *task_object(zend_object *obj) { return TaskClass::from(obj); }
 
 // taskwait / taskWaitMulti / taskCo: a coroutine parked until its tasks are finished.
 struct TaskWait {
@@ -66,7 +53,9 @@ struct Messaging final : loop::IoHandler, ZendStringAllocator {
     std::vector<std::unique_ptr<ipc::Sender>> outboxes;  // by destination worker id, made on first use
     zend_long next_task_id = 0;
     size_t next_task_worker = 0;
-    std::map<zend_long, zval> callbacks;      // task id -> finish callback given to task()
+    // task id -> finish callback given to task(); a plain zval (not a Callable): resolved when the
+    // result arrives, then handed to release_later() (it is on the loop's stack).
+    std::map<zend_long, zval> callbacks;
     std::map<zend_long, TaskWait *> waits;    // task id -> its waiter
     std::map<coro::CoroutineId, std::pair<zend_long, zend_long>> running;  // onTask coroutine -> task id, source
 
@@ -211,7 +200,7 @@ void task_runner(INTERNAL_FUNCTION_PARAMETERS) {
     ZEND_PARSE_PARAMETERS_END();
     Server *s = server_from(Z_OBJ_P(server_zv));
     Callback &cb = s->callbacks[kTask];
-    if (!cb.set() || !s->messaging) RETURN_NULL();
+    if (!cb.is_set() || !s->messaging) RETURN_NULL();
     PhpCoroutine *p = current();
     const coro::CoroutineId cid = p ? p->co->id() : 0;
     s->messaging->running[cid] = {task_id, src};
@@ -592,11 +581,7 @@ ZEND_METHOD(Swoole_Server_Task, unpack) {
 }
 
 void gust::php::srv::register_task_class() {
-    ce_server_task->create_object = task_create;
-    memcpy(&task_handlers, zend_get_std_object_handlers(), sizeof(task_handlers));
-    task_handlers.offset = XtOffsetOf(TaskObject, std);
-    task_handlers.free_obj = task_free;
-    task_handlers.clone_obj = nullptr;
+    TaskClass::install(ce_server_task);
     ZVAL_UNDEF(&g_task_runner_closure);
     memset(&g_task_runner, 0, sizeof(g_task_runner));
     g_task_runner.type = ZEND_INTERNAL_FUNCTION;

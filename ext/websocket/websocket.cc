@@ -264,7 +264,7 @@ void websocket_frame_arrived(Server *s, Port *port, server::SessionId id, zend_s
 int websocket_closed(Server *s, Port *port, server::SessionId id) {
     const bool was_websocket = is_websocket(s, id);
     ws_forget(s, id);
-    const bool has_disconnect = (port && port->callbacks[kDisconnect].set()) || s->callbacks[kDisconnect].set();
+    const bool has_disconnect = (port && port->callbacks[kDisconnect].is_set()) || s->callbacks[kDisconnect].is_set();
     return !was_websocket && has_disconnect && port && port->websocket ? kDisconnect : kClose;
 }
 

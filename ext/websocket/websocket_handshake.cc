@@ -153,7 +153,7 @@ bool websocket_upgrade(Server *s, Port *port, server::SessionId id, const proto:
         return false;
     }
     WsConn &conn = ws_add(s, port, id);
-    if (port->callbacks[kHandshake].set() || s->callbacks[kHandshake].set()) {
+    if (port->callbacks[kHandshake].is_set() || s->callbacks[kHandshake].is_set()) {
         // The application answers; its Response's end() reports the status (websocket_handshake_done).
         int status = 0;
         zend_object *request = http::make_request(s, port, id, data, head, head_len, &status);

@@ -16,7 +16,6 @@ Co\run(function () {
     var_dump(System::waitSignal([SIGUSR2, SIGUSR1], 5) === SIGUSR1);
     var_dump(System::waitSignal(SIGUSR2, 0.01));
     try { System::waitSignal(SIGKILL); } catch (ValueError $e) { echo $e->getMessage(), "\n"; }
-    try { System::waitEvent("nope"); } catch (TypeError $e) { echo $e->getMessage(), "\n"; }
 });
 ?>
 --EXPECT--
@@ -27,4 +26,3 @@ bool(false)
 bool(true)
 bool(false)
 Swoole\Coroutine\System::waitSignal(): Argument #1 ($signals) must name signals that can be caught
-Swoole\Coroutine\System::waitEvent(): Argument #1 ($socket) must be a stream resource or a file descriptor
