@@ -2,6 +2,7 @@
 // Swoole\Coroutine\Http\get()/post()/request() shortcuts with their ClientProxy. The I/O is in
 // http_client_io.cc, the WebSocket part in http_client_ws.cc.
 #include "client/http_client.h"
+#include "common/mime.h"
 
 #include <sys/stat.h>
 
@@ -361,7 +362,7 @@ ZEND_METHOD(Swoole_Coroutine_Http_Client, addFile) {
     if (type) {
         add_assoc_str(&entry, "type", zend_string_copy(type));
     } else {
-        std::string_view mt = gust::proto::http::mime_type_for(std::string_view(ZSTR_VAL(path), ZSTR_LEN(path)));
+        std::string_view mt = gust::php::mime_type_of(std::string_view(ZSTR_VAL(path), ZSTR_LEN(path)));
         add_assoc_stringl(&entry, "type", mt.data(), mt.size());
     }
     add_assoc_long(&entry, "size", length);
@@ -544,6 +545,7 @@ void gust::php::http_client::register_client_area() {
     ClientClass::install(ce_client);
     ce_proxy = register_class_Swoole_Coroutine_Http_ClientProxy();
     ce_client_exception = register_class_Swoole_Coroutine_Http_Client_Exception(swoole_exception_ce());
-    if (GUST_G(use_shortname)) zend_register_class_alias("Co\\Http\\Client", ce_client);  // Swoole's short name
+    // Swoole's short names (swoole.use_shortname): Co\Http\Client, ...
+    for (zend_class_entry *ce : {ce_client, ce_proxy, ce_client_exception}) register_co_short_name(ce);
     zend_register_functions(nullptr, ext_functions, nullptr, MODULE_PERSISTENT);
 }

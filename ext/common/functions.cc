@@ -1,4 +1,5 @@
-// Global functions and constants of the Swoole API (swoole_*), and Gust's own (Gust\*).
+// Global functions of the Swoole API about versions, errors and CPUs (the rest: system_functions.cc,
+// mime.cc; the constants: swoole_module.cc).
 #include "common/module.h"
 
 #include <unistd.h>
@@ -11,15 +12,6 @@ void gust::php::init_globals(zend_gust_globals *globals) {
     globals->use_shortname = true;
     globals->display_errors = true;
     globals->last_error = 0;
-}
-
-void gust::php::register_common_functions(int module_number) {
-    REGISTER_STRING_CONSTANT("SWOOLE_VERSION", const_cast<char *>(PHP_GUST_SWOOLE_API_VERSION),
-                             CONST_CS | CONST_PERSISTENT);
-    REGISTER_LONG_CONSTANT("SWOOLE_MAJOR_VERSION", 6, CONST_CS | CONST_PERSISTENT);
-    REGISTER_LONG_CONSTANT("SWOOLE_MINOR_VERSION", 0, CONST_CS | CONST_PERSISTENT);
-    REGISTER_LONG_CONSTANT("SWOOLE_RELEASE_VERSION", 0, CONST_CS | CONST_PERSISTENT);
-    REGISTER_STRING_CONSTANT("GUST_VERSION", const_cast<char *>(PHP_GUST_VERSION), CONST_CS | CONST_PERSISTENT);
 }
 
 zend_module_entry *gust::php::module_entry() {
@@ -35,14 +27,4 @@ ZEND_FUNCTION(swoole_cpu_num) {
     ZEND_PARSE_PARAMETERS_NONE();
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     RETURN_LONG(n > 0 ? n : 1);
-}
-
-ZEND_FUNCTION(Gust_version) {
-    ZEND_PARSE_PARAMETERS_NONE();
-    RETURN_STRING(gust::version());
-}
-
-ZEND_FUNCTION(Gust_build_mode) {
-    ZEND_PARSE_PARAMETERS_NONE();
-    RETURN_STRING(gust::build_mode());
 }

@@ -6,8 +6,14 @@
 #include "zend/api.h"
 
 #define PHP_GUST_VERSION "0.1.0"
-// The Swoole version whose API Gust implements; reported as SWOOLE_VERSION.
-#define PHP_GUST_SWOOLE_API_VERSION "6.0.0"
+// The Swoole version whose API Gust implements: phpversion('swoole'), SWOOLE_VERSION and the
+// numbers below (Swoole's own phpt suite, v6.1.6, is Gust's conformance suite).
+#define PHP_GUST_SWOOLE_API_VERSION "6.1.6"
+#define PHP_GUST_SWOOLE_VERSION_ID 60106
+#define PHP_GUST_SWOOLE_MAJOR_VERSION 6
+#define PHP_GUST_SWOOLE_MINOR_VERSION 1
+#define PHP_GUST_SWOOLE_RELEASE_VERSION 6
+#define PHP_GUST_SWOOLE_EXTRA_VERSION ""
 
 ZEND_BEGIN_MODULE_GLOBALS(gust)
     bool use_shortname;
@@ -30,5 +36,20 @@ zend_module_entry *module_entry();
 
 // MINIT: the global constants of the Swoole API (the ini entries are the module's, ext/module/).
 void register_common_functions(int module_number);
+
+// MINIT: registers and starts the module entry "swoole" (extension_loaded('swoole'), its version,
+// ReflectionExtension('swoole')). nullptr after a warning when a real Swoole is loaded too. While
+// it is EG(current_module), the classes and functions registered belong to it.
+zend_module_entry *register_swoole_module(int type);
+zend_module_entry *swoole_module();
+
+// Short names (swoole.use_shortname): registers `short_name` as an alias of `ce`, only when short
+// names are on. Each area registers the short names of its own classes.
+void register_short_class(const char *short_name, zend_class_entry *ce);
+// Co\X for a class Swoole\Coroutine\X (nothing for other classes), under the same condition.
+void register_co_short_name(zend_class_entry *ce);
+
+// RSHUTDOWN: forgets the resolvers of swoole_name_resolver_add().
+void name_resolvers_rshutdown();
 
 }  // namespace gust::php

@@ -500,7 +500,22 @@ int exit_in_coroutine(zend_execute_data *execute_data) {
 zend_class_entry *gust::php::exit_exception_ce = nullptr;
 zend_class_entry *gust::php::canceled_exception_ce = nullptr;
 
+// Coroutine's static aliases of System (Co::readFile(), ...) run System's methods (system.cc).
+ZEND_METHOD(Swoole_Coroutine_System, gethostbyname);
+ZEND_METHOD(Swoole_Coroutine_System, dnsLookup);
+ZEND_METHOD(Swoole_Coroutine_System, exec);
+ZEND_METHOD(Swoole_Coroutine_System, getaddrinfo);
+ZEND_METHOD(Swoole_Coroutine_System, statvfs);
+ZEND_METHOD(Swoole_Coroutine_System, readFile);
+ZEND_METHOD(Swoole_Coroutine_System, writeFile);
+ZEND_METHOD(Swoole_Coroutine_System, wait);
+ZEND_METHOD(Swoole_Coroutine_System, waitPid);
+ZEND_METHOD(Swoole_Coroutine_System, waitSignal);
+ZEND_METHOD(Swoole_Coroutine_System, waitEvent);
+
 #include "stubs/coroutine_arginfo.h"
+
+ZEND_FUNCTION(swoole_async_dns_lookup_coro) { ZEND_MN(Swoole_Coroutine_System_dnsLookup)(INTERNAL_FUNCTION_PARAM_PASSTHRU); }
 
 zend_class_entry *gust::php::register_coroutine(int module_number) {
     (void)module_number;

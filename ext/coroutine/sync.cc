@@ -140,7 +140,9 @@ ZEND_METHOD(Swoole_Coroutine_WaitGroup, count) {
 
 ZEND_METHOD(Swoole_Coroutine_Barrier, make) {
     ZEND_PARSE_PARAMETERS_NONE();
-    object_init_ex(return_value, ce_barrier);
+    // new static(), as Swoole's: MyBarrier::make() makes a MyBarrier.
+    zend_class_entry *scope = zend_get_called_scope(execute_data);
+    object_init_ex(return_value, scope ? scope : ce_barrier);
 }
 
 ZEND_METHOD(Swoole_Coroutine_Barrier, wait) {

@@ -9,6 +9,7 @@
 #include <ctime>
 
 #include "gust/proto/http_cookie.h"
+#include "common/mime.h"
 #include "gust/proto/mime.h"
 #include "http/http.h"
 
@@ -652,7 +653,7 @@ ZEND_METHOD(Swoole_Http_Response, sendfile) {
     if (fd < 0) RETURN_FALSE;
     HeadOptions o;
     o.content_length = static_cast<size_t>(size);
-    o.default_type = gust::proto::http::mime_type_for(std::string_view(file, file_len));
+    o.default_type = gust::php::mime_type_of(std::string_view(file, file_len));
     bool close_after = false;
     const std::string head = build_head(r, o, &close_after);
     bool ok = send_bytes(r, head);

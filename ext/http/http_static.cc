@@ -13,6 +13,7 @@
 #include <ctime>
 
 #include "gust/proto/http_path.h"
+#include "common/mime.h"
 #include "gust/proto/mime.h"
 #include "http/http.h"
 
@@ -118,7 +119,7 @@ bool serve_file(srv::Server *s, server::SessionId fd, const proto::http1::Reques
     }
     const time_t since = parse_imf_date(head.header("if-modified-since"));
     const bool not_modified = since >= 0 && st.st_mtime <= since;
-    const std::string_view type = proto::http::mime_type_for(file);
+    const std::string_view type = mime_type_of(file);
     const std::string h = not_modified ? head_for(304, "Not Modified", type, 0, head.keep_alive, st.st_mtime)
                                        : head_for(200, "OK", type, static_cast<size_t>(st.st_size), head.keep_alive,
                                                   st.st_mtime);

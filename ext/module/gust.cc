@@ -1,6 +1,7 @@
 // The module entry of the Gust extension: the one place that knows every area of the binding. It
 // registers them at MINIT in their order (lowest first: a class is registered after its parent),
-// ends each request's state at RSHUTDOWN, and prints phpinfo(). See docs/ARCHITECTURE.md.
+// ends each request's state at RSHUTDOWN, and prints phpinfo(). It also registers the module entry
+// "swoole" (common/swoole_module.cc), which owns the Swoole API. See docs/ARCHITECTURE.md.
 #include "client/http_client.h"
 #include "coroutine/coroutine.h"
 #include "event/event.h"
@@ -20,10 +21,20 @@ PHP_INI_BEGIN()
                         gust_globals)
 PHP_INI_END()
 
+#include "stubs/gust_arginfo.h"
+
 static PHP_MINIT_FUNCTION(gust) {
     using namespace gust::php;
     ZEND_INIT_MODULE_GLOBALS(gust, init_globals, nullptr);
-    REGISTER_INI_ENTRIES();
+    REGISTER_INI_ENTRIES();  // first: swoole.use_shortname decides which short names exist
+    register_gust_symbols(module_number);
+    zend_module_entry *gust_entry = EG(current_module);
+    zend_module_entry *swoole = register_swoole_module(type);
+    if (!swoole) return FAILURE;
+    // The Swoole API belongs to the module "swoole" (get_extension_funcs('swoole'),
+    // ReflectionExtension('swoole')->getClasses()); its constants carry that module's number.
+    EG(current_module) = swoole;
+    module_number = swoole->module_number;
     register_common_functions(module_number);
     register_errors(module_number);
     register_coroutine_area(module_number);
@@ -34,6 +45,7 @@ static PHP_MINIT_FUNCTION(gust) {
     http::register_http_area();
     srv::register_websocket_area(module_number);
     http_client::register_client_area();
+    EG(current_module) = gust_entry;
     return SUCCESS;
 }
 
@@ -42,6 +54,7 @@ static PHP_RSHUTDOWN_FUNCTION(gust) {
     rshutdown();  // the coroutine area: timers, events, coroutines and the scheduler end
     srv::task_rshutdown();
     hooks::rshutdown();
+    name_resolvers_rshutdown();
     set_last_error(0);
     return SUCCESS;
 }
@@ -62,8 +75,6 @@ static PHP_MINFO_FUNCTION(gust) {
     DISPLAY_INI_ENTRIES();
 }
 
-#include "stubs/functions_arginfo.h"
-
 zend_module_entry gust_module_entry = {
     STANDARD_MODULE_HEADER,
     "gust",
@@ -79,4 +90,14 @@ zend_module_entry gust_module_entry = {
 
 extern "C" {
 ZEND_GET_MODULE(gust)
+}
+
+ZEND_FUNCTION(Gust_version) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    RETURN_STRING(gust::version());
+}
+
+ZEND_FUNCTION(Gust_build_mode) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    RETURN_STRING(gust::build_mode());
 }

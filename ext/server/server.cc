@@ -242,7 +242,7 @@ using namespace gust::php::srv;
 ZEND_METHOD(Swoole_Server, __construct) {
     char *host = const_cast<char *>("0.0.0.0");
     size_t host_len = 7;
-    zend_long port = 0, mode = kModeProcess, sock_type = kSockTcp;
+    zend_long port = 0, mode = kModeBase, sock_type = kSockTcp;  // Swoole 6 defaults to BASE
     ZEND_PARSE_PARAMETERS_START(0, 4)
         Z_PARAM_OPTIONAL
         Z_PARAM_STRING(host, host_len)

@@ -7,7 +7,7 @@
  */
 
 namespace Swoole {
-    final class Coroutine {
+    class Coroutine {
         public static function create(callable $func, mixed ...$param): int|false {}
         public static function defer(callable $callback): void {}
         public static function set(array $options): void {}
@@ -40,6 +40,29 @@ namespace Swoole {
         public static function disableScheduler(): bool {}
         /** Gust has no preemptive scheduler: always false. */
         public static function setTimeLimit(float $timeout): bool {}
+        // Swoole's static aliases of Coroutine\System.
+        /** @implementation-alias Swoole\Coroutine\System::gethostbyname */
+        public static function gethostbyname(string $domain_name, int $type = AF_INET, float $timeout = -1): false|string {}
+        /** @implementation-alias Swoole\Coroutine\System::dnsLookup */
+        public static function dnsLookup(string $domain_name, float $timeout = 60, int $type = AF_INET): string|false {}
+        /** @implementation-alias Swoole\Coroutine\System::exec */
+        public static function exec(string $command, bool $get_error_stream = false): array|false {}
+        /** @implementation-alias Swoole\Coroutine\System::getaddrinfo */
+        public static function getaddrinfo(string $domain, int $family = AF_INET, int $socktype = SOCK_STREAM, int $protocol = STREAM_IPPROTO_TCP, ?string $service = null, float $timeout = -1): array|bool {}
+        /** @implementation-alias Swoole\Coroutine\System::statvfs */
+        public static function statvfs(string $path): array {}
+        /** @implementation-alias Swoole\Coroutine\System::readFile */
+        public static function readFile(string $filename, int $flag = 0): false|string {}
+        /** @implementation-alias Swoole\Coroutine\System::writeFile */
+        public static function writeFile(string $filename, string $fileContent, int $flags = 0): false|int {}
+        /** @implementation-alias Swoole\Coroutine\System::wait */
+        public static function wait(float $timeout = -1): array|false {}
+        /** @implementation-alias Swoole\Coroutine\System::waitPid */
+        public static function waitPid(int $pid, float $timeout = -1): array|false {}
+        /** @implementation-alias Swoole\Coroutine\System::waitSignal */
+        public static function waitSignal(int|array $signals, float $timeout = -1): int|false {}
+        /** @implementation-alias Swoole\Coroutine\System::waitEvent */
+        public static function waitEvent(mixed $socket, int $events = SWOOLE_EVENT_READ, float $timeout = -1): int|false {}
     }
 
     /** Thrown by exit() inside a coroutine. */
@@ -53,15 +76,21 @@ namespace Swoole {
 }
 
 namespace Swoole\Coroutine {
-    final class Context extends \ArrayObject {}
+    class Context extends \ArrayObject {}
 
-    final class Iterator extends \ArrayIterator {}
+    class Iterator extends \ArrayIterator {}
 
     /** Thrown in a coroutine canceled with Co::cancel($cid, true) when it wakes. */
     class CanceledException extends \Swoole\Exception {}
 
     /** Runs $fn in a new coroutine and the scheduler until every coroutine has ended. */
     function run(callable $fn, mixed ...$args): bool {}
+
+    /** @alias swoole_coroutine_create */
+    function go(callable $func, mixed ...$params): int|false {}
+
+    /** @alias swoole_coroutine_defer */
+    function defer(callable $callback): void {}
 }
 
 namespace {
@@ -79,4 +108,7 @@ namespace {
     function swoole_coroutine_create(callable $func, mixed ...$params): int|false {}
 
     function swoole_coroutine_defer(callable $callback): void {}
+
+    /** Swoole\Coroutine\System::dnsLookup() under its Swoole 4 name. */
+    function swoole_async_dns_lookup_coro(string $domain_name, float $timeout = 60, int $type = AF_INET): string|false {}
 }

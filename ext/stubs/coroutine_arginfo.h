@@ -1,18 +1,28 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 95c364be96ce8545cc55d80333b55fd3949b7f79 */
+ * Stub hash: 20dad3477a17d1cf001ff9940f44db18a20f29ae */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Swoole_Coroutine_run, 0, 1, _IS_BOOL, 0)
 	ZEND_ARG_TYPE_INFO(0, fn, IS_CALLABLE, 0)
 	ZEND_ARG_VARIADIC_TYPE_INFO(0, args, IS_MIXED, 0)
 ZEND_END_ARG_INFO()
 
-ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_swoole_coroutine_create, 0, 1, MAY_BE_LONG|MAY_BE_FALSE)
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_Swoole_Coroutine_go, 0, 1, MAY_BE_LONG|MAY_BE_FALSE)
 	ZEND_ARG_TYPE_INFO(0, func, IS_CALLABLE, 0)
 	ZEND_ARG_VARIADIC_TYPE_INFO(0, params, IS_MIXED, 0)
 ZEND_END_ARG_INFO()
 
-ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_swoole_coroutine_defer, 0, 1, IS_VOID, 0)
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Swoole_Coroutine_defer, 0, 1, IS_VOID, 0)
 	ZEND_ARG_TYPE_INFO(0, callback, IS_CALLABLE, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_swoole_coroutine_create arginfo_Swoole_Coroutine_go
+
+#define arginfo_swoole_coroutine_defer arginfo_Swoole_Coroutine_defer
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_swoole_async_dns_lookup_coro, 0, 1, MAY_BE_STRING|MAY_BE_FALSE)
+	ZEND_ARG_TYPE_INFO(0, domain_name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "60")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, type, IS_LONG, 0, "AF_INET")
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_Swoole_Coroutine_create, 0, 1, MAY_BE_LONG|MAY_BE_FALSE)
@@ -20,7 +30,7 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_Swoole_Coroutine_create, 0
 	ZEND_ARG_VARIADIC_TYPE_INFO(0, param, IS_MIXED, 0)
 ZEND_END_ARG_INFO()
 
-#define arginfo_class_Swoole_Coroutine_defer arginfo_swoole_coroutine_defer
+#define arginfo_class_Swoole_Coroutine_defer arginfo_Swoole_Coroutine_defer
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Coroutine_set, 0, 1, IS_VOID, 0)
 	ZEND_ARG_TYPE_INFO(0, options, IS_ARRAY, 0)
@@ -103,6 +113,63 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Coroutine_setTimeLi
 	ZEND_ARG_TYPE_INFO(0, timeout, IS_DOUBLE, 0)
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_Swoole_Coroutine_gethostbyname, 0, 1, MAY_BE_FALSE|MAY_BE_STRING)
+	ZEND_ARG_TYPE_INFO(0, domain_name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, type, IS_LONG, 0, "AF_INET")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "-1")
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_Swoole_Coroutine_dnsLookup arginfo_swoole_async_dns_lookup_coro
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_Swoole_Coroutine_exec, 0, 1, MAY_BE_ARRAY|MAY_BE_FALSE)
+	ZEND_ARG_TYPE_INFO(0, command, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, get_error_stream, _IS_BOOL, 0, "false")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_Swoole_Coroutine_getaddrinfo, 0, 1, MAY_BE_ARRAY|MAY_BE_BOOL)
+	ZEND_ARG_TYPE_INFO(0, domain, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, family, IS_LONG, 0, "AF_INET")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, socktype, IS_LONG, 0, "SOCK_STREAM")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, protocol, IS_LONG, 0, "STREAM_IPPROTO_TCP")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, service, IS_STRING, 1, "null")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "-1")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Coroutine_statvfs, 0, 1, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO(0, path, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_Swoole_Coroutine_readFile, 0, 1, MAY_BE_FALSE|MAY_BE_STRING)
+	ZEND_ARG_TYPE_INFO(0, filename, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, flag, IS_LONG, 0, "0")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_Swoole_Coroutine_writeFile, 0, 2, MAY_BE_FALSE|MAY_BE_LONG)
+	ZEND_ARG_TYPE_INFO(0, filename, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, fileContent, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, flags, IS_LONG, 0, "0")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_Swoole_Coroutine_wait, 0, 0, MAY_BE_ARRAY|MAY_BE_FALSE)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "-1")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_Swoole_Coroutine_waitPid, 0, 1, MAY_BE_ARRAY|MAY_BE_FALSE)
+	ZEND_ARG_TYPE_INFO(0, pid, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "-1")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_Swoole_Coroutine_waitSignal, 0, 1, MAY_BE_LONG|MAY_BE_FALSE)
+	ZEND_ARG_TYPE_MASK(0, signals, MAY_BE_LONG|MAY_BE_ARRAY, NULL)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "-1")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_Swoole_Coroutine_waitEvent, 0, 1, MAY_BE_LONG|MAY_BE_FALSE)
+	ZEND_ARG_TYPE_INFO(0, socket, IS_MIXED, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, events, IS_LONG, 0, "SWOOLE_EVENT_READ")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "-1")
+ZEND_END_ARG_INFO()
+
 #define arginfo_class_Swoole_ExitException_getFlags arginfo_class_Swoole_Coroutine_getCid
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_ExitException_getStatus, 0, 0, IS_MIXED, 0)
@@ -112,6 +179,7 @@ ZEND_END_ARG_INFO()
 ZEND_FUNCTION(Swoole_Coroutine_run);
 ZEND_FUNCTION(swoole_coroutine_create);
 ZEND_FUNCTION(swoole_coroutine_defer);
+ZEND_FUNCTION(swoole_async_dns_lookup_coro);
 ZEND_METHOD(Swoole_Coroutine, create);
 ZEND_METHOD(Swoole_Coroutine, defer);
 ZEND_METHOD(Swoole_Coroutine, set);
@@ -135,14 +203,28 @@ ZEND_METHOD(Swoole_Coroutine, getStackUsage);
 ZEND_METHOD(Swoole_Coroutine, enableScheduler);
 ZEND_METHOD(Swoole_Coroutine, disableScheduler);
 ZEND_METHOD(Swoole_Coroutine, setTimeLimit);
+ZEND_METHOD(Swoole_Coroutine_System, gethostbyname);
+ZEND_METHOD(Swoole_Coroutine_System, dnsLookup);
+ZEND_METHOD(Swoole_Coroutine_System, exec);
+ZEND_METHOD(Swoole_Coroutine_System, getaddrinfo);
+ZEND_METHOD(Swoole_Coroutine_System, statvfs);
+ZEND_METHOD(Swoole_Coroutine_System, readFile);
+ZEND_METHOD(Swoole_Coroutine_System, writeFile);
+ZEND_METHOD(Swoole_Coroutine_System, wait);
+ZEND_METHOD(Swoole_Coroutine_System, waitPid);
+ZEND_METHOD(Swoole_Coroutine_System, waitSignal);
+ZEND_METHOD(Swoole_Coroutine_System, waitEvent);
 ZEND_METHOD(Swoole_ExitException, getFlags);
 ZEND_METHOD(Swoole_ExitException, getStatus);
 
 
 static const zend_function_entry ext_functions[] = {
 	ZEND_NS_FALIAS("Swoole\\Coroutine", run, Swoole_Coroutine_run, arginfo_Swoole_Coroutine_run)
+	ZEND_NS_FALIAS("Swoole\\Coroutine", go, swoole_coroutine_create, arginfo_Swoole_Coroutine_go)
+	ZEND_NS_FALIAS("Swoole\\Coroutine", defer, swoole_coroutine_defer, arginfo_Swoole_Coroutine_defer)
 	ZEND_FE(swoole_coroutine_create, arginfo_swoole_coroutine_create)
 	ZEND_FE(swoole_coroutine_defer, arginfo_swoole_coroutine_defer)
+	ZEND_FE(swoole_async_dns_lookup_coro, arginfo_swoole_async_dns_lookup_coro)
 	ZEND_FE_END
 };
 
@@ -174,6 +256,17 @@ static const zend_function_entry class_Swoole_Coroutine_methods[] = {
 	ZEND_ME(Swoole_Coroutine, enableScheduler, arginfo_class_Swoole_Coroutine_enableScheduler, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Swoole_Coroutine, disableScheduler, arginfo_class_Swoole_Coroutine_disableScheduler, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Swoole_Coroutine, setTimeLimit, arginfo_class_Swoole_Coroutine_setTimeLimit, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_MALIAS(Swoole_Coroutine_System, gethostbyname, gethostbyname, arginfo_class_Swoole_Coroutine_gethostbyname, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_MALIAS(Swoole_Coroutine_System, dnsLookup, dnsLookup, arginfo_class_Swoole_Coroutine_dnsLookup, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_MALIAS(Swoole_Coroutine_System, exec, exec, arginfo_class_Swoole_Coroutine_exec, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_MALIAS(Swoole_Coroutine_System, getaddrinfo, getaddrinfo, arginfo_class_Swoole_Coroutine_getaddrinfo, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_MALIAS(Swoole_Coroutine_System, statvfs, statvfs, arginfo_class_Swoole_Coroutine_statvfs, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_MALIAS(Swoole_Coroutine_System, readFile, readFile, arginfo_class_Swoole_Coroutine_readFile, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_MALIAS(Swoole_Coroutine_System, writeFile, writeFile, arginfo_class_Swoole_Coroutine_writeFile, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_MALIAS(Swoole_Coroutine_System, wait, wait, arginfo_class_Swoole_Coroutine_wait, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_MALIAS(Swoole_Coroutine_System, waitPid, waitPid, arginfo_class_Swoole_Coroutine_waitPid, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_MALIAS(Swoole_Coroutine_System, waitSignal, waitSignal, arginfo_class_Swoole_Coroutine_waitSignal, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_MALIAS(Swoole_Coroutine_System, waitEvent, waitEvent, arginfo_class_Swoole_Coroutine_waitEvent, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_FE_END
 };
 
@@ -211,7 +304,6 @@ static zend_class_entry *register_class_Swoole_Coroutine(void)
 
 	INIT_NS_CLASS_ENTRY(ce, "Swoole", "Coroutine", class_Swoole_Coroutine_methods);
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
-	class_entry->ce_flags |= ZEND_ACC_FINAL;
 
 	return class_entry;
 }
@@ -244,7 +336,6 @@ static zend_class_entry *register_class_Swoole_Coroutine_Context(zend_class_entr
 
 	INIT_NS_CLASS_ENTRY(ce, "Swoole\\Coroutine", "Context", class_Swoole_Coroutine_Context_methods);
 	class_entry = zend_register_internal_class_ex(&ce, class_entry_ArrayObject);
-	class_entry->ce_flags |= ZEND_ACC_FINAL;
 
 	return class_entry;
 }
@@ -255,7 +346,6 @@ static zend_class_entry *register_class_Swoole_Coroutine_Iterator(zend_class_ent
 
 	INIT_NS_CLASS_ENTRY(ce, "Swoole\\Coroutine", "Iterator", class_Swoole_Coroutine_Iterator_methods);
 	class_entry = zend_register_internal_class_ex(&ce, class_entry_ArrayIterator);
-	class_entry->ce_flags |= ZEND_ACC_FINAL;
 
 	return class_entry;
 }

@@ -7,7 +7,7 @@
  */
 
 namespace Swoole\Coroutine {
-    final class Channel {
+    class Channel {
         public int $capacity = 0;
         public int $errCode = 0;
 

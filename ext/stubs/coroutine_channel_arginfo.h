@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 79c581ba9e06ae9ed4f258c4f98ff4c5a482226a */
+ * Stub hash: d54748335ecc42104f6585f3731f08e385e8ea99 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Swoole_Coroutine_Channel___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, size, IS_LONG, 0, "1")
@@ -56,7 +56,6 @@ static zend_class_entry *register_class_Swoole_Coroutine_Channel(void)
 
 	INIT_NS_CLASS_ENTRY(ce, "Swoole\\Coroutine", "Channel", class_Swoole_Coroutine_Channel_methods);
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
-	class_entry->ce_flags |= ZEND_ACC_FINAL;
 
 	zval property_capacity_default_value;
 	ZVAL_LONG(&property_capacity_default_value, 0);

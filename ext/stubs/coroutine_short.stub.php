@@ -14,4 +14,10 @@ namespace {
 
 namespace Co {
     function run(callable $fn, mixed ...$args): bool {}
+
+    /** @alias go */
+    function go(callable $func, mixed ...$params): int|false {}
+
+    /** @alias defer */
+    function defer(callable $callback): void {}
 }

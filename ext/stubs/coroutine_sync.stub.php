@@ -16,7 +16,7 @@ namespace Swoole\Coroutine {
     }
 
     /** @not-serializable */
-    final class Barrier {
+    class Barrier {
         public static function make(): Barrier {}
         /** Waits until every other reference to $barrier is gone; sets $barrier to null. */
         public static function wait(Barrier &$barrier, float $timeout = -1): void {}

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 3d16d0a2fd20a1a2e42f2660eaa23ab840a57b58 */
+ * Stub hash: d57aa9b9ec79076725f25e008594719ad42f1626 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Swoole_Coroutine_WaitGroup___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, delta, IS_LONG, 0, "0")
@@ -69,7 +69,7 @@ static zend_class_entry *register_class_Swoole_Coroutine_Barrier(void)
 
 	INIT_NS_CLASS_ENTRY(ce, "Swoole\\Coroutine", "Barrier", class_Swoole_Coroutine_Barrier_methods);
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
-	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NOT_SERIALIZABLE;
+	class_entry->ce_flags |= ZEND_ACC_NOT_SERIALIZABLE;
 
 	return class_entry;
 }

@@ -7,7 +7,7 @@
  */
 
 namespace Swoole\Coroutine {
-    final class System {
+    class System {
         public static function gethostbyname(string $domain_name, int $type = AF_INET, float $timeout = -1): false|string {}
         public static function dnsLookup(string $domain_name, float $timeout = 60, int $type = AF_INET): string|false {}
         public static function exec(string $command, bool $get_error_stream = false): array|false {}

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 8a0c09aa9960e93fcacaac7add1d10b6df068fa0 */
+ * Stub hash: 5bf4026de8a033cc2cd812d9e0de5a2199723bf2 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_Swoole_Coroutine_System_gethostbyname, 0, 1, MAY_BE_FALSE|MAY_BE_STRING)
 	ZEND_ARG_TYPE_INFO(0, domain_name, IS_STRING, 0)
@@ -103,7 +103,6 @@ static zend_class_entry *register_class_Swoole_Coroutine_System(void)
 
 	INIT_NS_CLASS_ENTRY(ce, "Swoole\\Coroutine", "System", class_Swoole_Coroutine_System_methods);
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
-	class_entry->ce_flags |= ZEND_ACC_FINAL;
 
 	return class_entry;
 }

@@ -8,7 +8,7 @@
  */
 
 namespace Swoole\Coroutine\Http {
-    final class Client {
+    class Client {
         /** @var int */
         public $errCode = 0;
         /** @var string */
@@ -77,7 +77,7 @@ namespace Swoole\Coroutine\Http {
     }
 
     /** What get()/post()/request() answer. */
-    final class ClientProxy {
+    class ClientProxy {
         /** @var mixed */
         private $body;
         /** @var mixed */

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 60b15b7eec39f12807d470838757a442995478e3 */
+ * Stub hash: 16a2bb623b34b471e08a75d51690294bdb74b702 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_Swoole_Coroutine_Http_request, 0, 2, Swoole\\Coroutine\\Http\\ClientProxy, 0)
 	ZEND_ARG_TYPE_INFO(0, url, IS_STRING, 0)
@@ -241,7 +241,6 @@ static zend_class_entry *register_class_Swoole_Coroutine_Http_Client(void)
 
 	INIT_NS_CLASS_ENTRY(ce, "Swoole\\Coroutine\\Http", "Client", class_Swoole_Coroutine_Http_Client_methods);
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
-	class_entry->ce_flags |= ZEND_ACC_FINAL;
 
 	zval property_errCode_default_value;
 	ZVAL_LONG(&property_errCode_default_value, 0);
@@ -360,7 +359,6 @@ static zend_class_entry *register_class_Swoole_Coroutine_Http_ClientProxy(void)
 
 	INIT_NS_CLASS_ENTRY(ce, "Swoole\\Coroutine\\Http", "ClientProxy", class_Swoole_Coroutine_Http_ClientProxy_methods);
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
-	class_entry->ce_flags |= ZEND_ACC_FINAL;
 
 	zval property_body_default_value;
 	ZVAL_NULL(&property_body_default_value);

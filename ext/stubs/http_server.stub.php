@@ -10,7 +10,7 @@
 namespace Swoole\Http {
     class Server extends \Swoole\Server {}
 
-    final class Request {
+    class Request {
         public int $fd = 0;
         public int $streamId = 0;
         public ?array $header = null;
@@ -32,7 +32,7 @@ namespace Swoole\Http {
         public function __destruct() {}
     }
 
-    final class Response {
+    class Response {
         public int $fd = 0;
         public mixed $socket = null;
         public ?array $header = null;

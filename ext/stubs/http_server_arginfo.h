@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 19fe9d4162b2f235e9e364ad01f5e4a8da06ef9e */
+ * Stub hash: 3094f895b82fc16a8c2ab5173484b32c021d7210 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_Swoole_Http_Request_getContent, 0, 0, MAY_BE_STRING|MAY_BE_FALSE)
 ZEND_END_ARG_INFO()
@@ -176,7 +176,6 @@ static zend_class_entry *register_class_Swoole_Http_Request(void)
 
 	INIT_NS_CLASS_ENTRY(ce, "Swoole\\Http", "Request", class_Swoole_Http_Request_methods);
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
-	class_entry->ce_flags |= ZEND_ACC_FINAL;
 
 	zval property_fd_default_value;
 	ZVAL_LONG(&property_fd_default_value, 0);
@@ -241,7 +240,6 @@ static zend_class_entry *register_class_Swoole_Http_Response(void)
 
 	INIT_NS_CLASS_ENTRY(ce, "Swoole\\Http", "Response", class_Swoole_Http_Response_methods);
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
-	class_entry->ce_flags |= ZEND_ACC_FINAL;
 
 	zval property_fd_default_value;
 	ZVAL_LONG(&property_fd_default_value, 0);

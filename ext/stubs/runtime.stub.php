@@ -7,7 +7,7 @@
  */
 
 namespace Swoole {
-    final class Runtime {
+    class Runtime {
         /**
          * enableCoroutine(true|false) or enableCoroutine($flags) as in Swoole.
          */

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 081415b67ec25c07e99b7ecefc0734b8897c64c6 */
+ * Stub hash: 6788468d8f58e3aa01ea22bf94214c87a0b5c4f2 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Runtime_enableCoroutine, 0, 0, _IS_BOOL, 0)
 	ZEND_ARG_TYPE_MASK(0, enable, MAY_BE_BOOL|MAY_BE_LONG, "SWOOLE_HOOK_ALL")
@@ -57,7 +57,6 @@ static zend_class_entry *register_class_Swoole_Runtime(void)
 
 	INIT_NS_CLASS_ENTRY(ce, "Swoole", "Runtime", class_Swoole_Runtime_methods);
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
-	class_entry->ce_flags |= ZEND_ACC_FINAL;
 
 	return class_entry;
 }

@@ -24,7 +24,7 @@ namespace Swoole {
         public bool $taskworker = false;
         public int $worker_pid = 0;
 
-        public function __construct(string $host = '0.0.0.0', int $port = 0, int $mode = SWOOLE_PROCESS,
+        public function __construct(string $host = '0.0.0.0', int $port = 0, int $mode = SWOOLE_BASE,
                                     int $sock_type = SWOOLE_SOCK_TCP) {}
         public function __destruct() {}
         public function listen(string $host, int $port, int $sock_type): false|\Swoole\Server\Port {}
@@ -203,4 +203,26 @@ namespace {
      * @cvalue gust::php::srv::kDispatchResultUserfuncFallback
      */
     const SWOOLE_DISPATCH_RESULT_USERFUNC_FALLBACK = UNKNOWN;
+
+    /** @var int */
+    const SWOOLE_IPC_NONE = 0;
+    /**
+     * task_ipc_mode: unix sockets (the default).
+     * @var int
+     */
+    const SWOOLE_IPC_UNIXSOCK = 1;
+    /** @var int */
+    const SWOOLE_IPC_UNSOCK = 1;
+    /**
+     * task_ipc_mode: a SysV message queue.
+     * @var int
+     */
+    const SWOOLE_IPC_MSGQUEUE = 2;
+    /** @var int */
+    const SWOOLE_IPC_SOCKET = 3;
+    /**
+     * task_ipc_mode: a SysV message queue read by whichever task worker is idle.
+     * @var int
+     */
+    const SWOOLE_IPC_PREEMPTIVE = 3;
 }

@@ -22,7 +22,7 @@ namespace Swoole {
 }
 
 namespace Swoole\Timer {
-    final class Iterator extends \ArrayIterator {}
+    class Iterator extends \ArrayIterator {}
 }
 
 namespace {

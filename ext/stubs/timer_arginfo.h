@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 25b4b6a31eba02485fce5015b8bc7ff3bbcc43e5 */
+ * Stub hash: 37c8c2c76a7517020d797f21eece1d17828eddd6 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_swoole_timer_set, 0, 1, IS_VOID, 0)
 	ZEND_ARG_TYPE_INFO(0, settings, IS_ARRAY, 0)
@@ -119,7 +119,6 @@ static zend_class_entry *register_class_Swoole_Timer_Iterator(zend_class_entry *
 
 	INIT_NS_CLASS_ENTRY(ce, "Swoole\\Timer", "Iterator", class_Swoole_Timer_Iterator_methods);
 	class_entry = zend_register_internal_class_ex(&ce, class_entry_ArrayIterator);
-	class_entry->ce_flags |= ZEND_ACC_FINAL;
 
 	return class_entry;
 }

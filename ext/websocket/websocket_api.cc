@@ -241,6 +241,9 @@ void gust::php::srv::register_websocket_area(int module_number) {
         {"CLOSE_PROTOCOL_ERROR", 1002}, {"CLOSE_DATA_ERROR", 1003}, {"CLOSE_STATUS_ERROR", 1005},
         {"CLOSE_ABNORMAL", 1006},   {"CLOSE_MESSAGE_ERROR", 1007}, {"CLOSE_POLICY_ERROR", 1008},
         {"CLOSE_MESSAGE_TOO_BIG", 1009}, {"CLOSE_EXTENSION_MISSING", 1010}, {"CLOSE_SERVER_ERROR", 1011},
+        {"CLOSE_SERVICE_RESTART", 1012}, {"CLOSE_TRY_AGAIN_LATER", 1013}, {"CLOSE_BAD_GATEWAY", 1014},
+        {"CLOSE_TLS", 1015},
+        // Gust's earlier spelling of CLOSE_TLS, kept so code written for it keeps working.
         {"CLOSE_CLOSE_TLS", 1015},
     };
     for (const Constant &c : kConstants) {
@@ -250,6 +253,8 @@ void gust::php::srv::register_websocket_area(int module_number) {
             zend_register_long_constant(name.c_str(), name.size(), c.value, CONST_CS | CONST_PERSISTENT, module_number);
         }
     }
+    // The Swoole 1 name of STATUS_ACTIVE, still defined by Swoole 6 (short form only).
+    REGISTER_LONG_CONSTANT("WEBSOCKET_STATUS_FRAME", 3, CONST_CS | CONST_PERSISTENT);
     Protocol p;
     p.server_class = &ce_websocket_server;
     p.load_settings = websocket_load_settings;

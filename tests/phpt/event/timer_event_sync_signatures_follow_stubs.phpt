@@ -13,7 +13,7 @@ function sig(ReflectionFunctionAbstract $f): string {
 foreach (['Swoole\Timer', 'Swoole\Event', 'Swoole\Coroutine\WaitGroup', 'Swoole\Coroutine\Barrier'] as $class) {
     foreach ((new ReflectionClass($class))->getMethods() as $m) echo sig($m), "\n";
 }
-foreach (get_extension_funcs('gust') as $fn) {
+foreach (get_extension_funcs('swoole') as $fn) {
     if (preg_match('/^swoole_(timer|event)_/', $fn)) echo sig(new ReflectionFunction($fn)), "\n";
 }
 var_dump(SWOOLE_EVENT_READ, SWOOLE_EVENT_WRITE);

@@ -4,7 +4,7 @@ Every SWOOLE_DISPATCH_* constant Swoole 6 has, with Swoole's value
 gust
 --FILE--
 <?php
-foreach (get_defined_constants(true)['gust'] as $name => $value) {
+foreach (get_defined_constants(true)['swoole'] as $name => $value) {
     if (str_starts_with($name, 'SWOOLE_DISPATCH_')) echo "$name = $value\n";
 }
 ?>
