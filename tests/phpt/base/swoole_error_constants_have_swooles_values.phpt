@@ -5,7 +5,7 @@ gust
 --FILE--
 <?php
 $texts = [];
-foreach (get_defined_constants(true)['gust'] as $name => $value) {
+foreach (get_defined_constants(true)['swoole'] as $name => $value) {
     if (!str_starts_with($name, 'SWOOLE_ERROR_')) continue;
     echo "$name $value\n";
     $text = swoole_strerror($value);
