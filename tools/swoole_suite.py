@@ -24,7 +24,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 SUITE = pathlib.Path(os.environ.get("GUST_SWOOLE_TESTS", ROOT.parent / "shared" / "swoole-tests"))
 LIST = ROOT / "tests/swoole-suite/passing.txt"
 EXCLUDED = ROOT / "tests/swoole-suite/excluded.txt"
-SO = ROOT / "build/release/ext/modules/gust.so"
+# GUST_SWOOLE_SUITE_SO: another build to run (e.g. a copy, while the tree is rebuilt).
+SO = pathlib.Path(os.environ.get("GUST_SWOOLE_SUITE_SO", ROOT / "build/release/ext/modules/gust.so"))
 
 
 def read_list(path: pathlib.Path):

@@ -10,6 +10,7 @@
 #include "gust/proto/http_cookie.h"
 #include "gust/proto/multipart.h"
 #include "http/http.h"
+#include "server/connections.h"
 
 extern "C" {
 #include "SAPI.h"

@@ -12,6 +12,8 @@
 #include "common/mime.h"
 #include "gust/proto/mime.h"
 #include "http/http.h"
+#include "server/connections.h"
+#include "server/send.h"
 
 extern "C" {
 #include "ext/standard/url.h"

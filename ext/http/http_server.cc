@@ -6,6 +6,8 @@
 #include <ctime>
 
 #include "http/http.h"
+#include "server/process_mode.h"
+#include "server/send.h"
 #include "zend/options.h"
 #include "stubs/http_server_arginfo.h"
 

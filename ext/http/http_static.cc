@@ -16,6 +16,7 @@
 #include "common/mime.h"
 #include "gust/proto/mime.h"
 #include "http/http.h"
+#include "server/send.h"
 
 namespace gust::php::http {
 namespace {

@@ -12,6 +12,7 @@
 #include "common/errors.h"
 #include "common/module.h"
 #include "server/server.h"
+#include "server/tasks.h"
 #include "websocket/websocket.h"
 
 PHP_INI_BEGIN()

@@ -2,6 +2,9 @@
 // in Swoole, so a port 0 is known before start()), listen(), on(), set() and the object handlers.
 #include "server/protocol.h"
 #include "server/server.h"
+#include "server/settings.h"
+#include "server/connections.h"
+#include "server/tasks.h"
 #include "zend/object.h"
 
 #include <strings.h>

@@ -291,12 +291,6 @@ Port *port_from(zend_object *obj);
 // The server started in this process (the one whose worker or manager runs), or nullptr.
 Server *running_server();
 
-// settings.cc: merges `settings` into the `setting` property, warns about unknown keys.
-void merge_settings(zend_object *obj, HashTable *settings, bool port_level);
-// Reads the server's settings (and every port's framing) from the `setting` properties.
-bool load_settings(Server *s);
-// package_length_func: `o` (kLengthFunc) gets a length function calling `callable`.
-bool load_length_func(Port *p, zval *callable, proto::framing::Options *o);
 
 // server_run.cc
 bool start(Server *s);
@@ -307,86 +301,6 @@ void shutdown(Server *s);
 void request_reload(Server *s, bool only_task_workers);
 // Wall-clock seconds of a monotonic time (0 stays 0).
 double mono_to_wall(Nanos t);
-// server_api.cc: the connections this worker knows (PROCESS mode: from the master's messages).
-bool session_exists(Server *s, server::SessionId id);
-std::vector<server::SessionId> session_list(Server *s, server::SessionId after, size_t count);
-// server_api.cc: getClientInfo()'s array for a connection of this worker; false when unknown.
-bool client_info(Server *s, server::SessionId id, zval *out);
-// The peer's address of a connection of this worker (a new string) and port; false when unknown.
-bool session_peer(Server *s, server::SessionId id, zend_string **host, zend_long *port);
-// Connections idle for heartbeat_idle_time (protected ones excepted), closed when `close`.
-std::vector<server::SessionId> close_idle_sessions(Server *s, bool close);
-// server_process_mode.cc: PROCESS mode.
-bool start_process_mode(Server *s);
-// server_dispatch.cc: in the master's main thread, runs dispatch_func for each waiting question.
-void answer_dispatch_questions(Server *s);
-void process_mode_worker_setup(Server *s, zend_long worker_id);  // in a forked worker, before its loop
-void process_mode_worker_stop(Server *s);                         // stop reading the channels
-void process_mode_worker_teardown(Server *s);                     // after its loop ended
-void process_mode_worker_exited(Server *s, size_t worker_id);     // manager: tell the master, drain
-void process_mode_child_forked(Server *s, size_t worker_id);      // in the new worker: drop others' fds
-bool process_mode_send(Server *s, server::SessionId id, zend_string *data);
-bool process_mode_close(Server *s, server::SessionId id, bool reset);
-// The master sends the file region itself (sendfile(2)); `path` must be absolute.
-bool process_mode_send_file(Server *s, server::SessionId id, const char *path, zend_long offset, zend_long length);
-bool process_mode_sendto(Server *s, int port_index, const net::Address &to, zend_string *data);
-// A message to the reactor thread that owns `id`; `keep` (may be nullptr) is the payload.
-bool process_mode_to_master(Server *s, ipc::MessageType type, server::SessionId id, uint16_t flags, zend_string *keep);
-// server_handoff.cc: connections the master hands to this worker (docs/php-server.md, "Hand-off").
-// The reactor serving `id` here: BASE mode's (nullptr with a warning when the worker is not
-// running), or in a PROCESS worker the one of its handed connections (nullptr: the master has it).
-server::Reactor *serving_reactor(Server *s, server::SessionId id);
-void handoff_worker_setup(Server *s);  // PROCESS worker: its reactor for handed connections
-// A kConnect/kData/kClose from the master with server::kHandoff: an adoption or a forwarded
-// send()/close(). Takes `payload`'s reference and the message's fd.
-void handoff_message(Server *s, const ipc::Header &h, int fd, zend_string *payload);
-void handoff_received(Server *s, const server::SessionInfo &session, size_t bytes);
-// A plain TCP package of a handed connection: fills `hook` so its onReceive coroutine counts as
-// busy until it ends; false when `id` is not handed to this worker.
-bool handoff_track(Server *s, server::SessionId id, FinishHook *hook);
-void handoff_sent(Server *s, server::SessionId id, size_t bytes);  // a send() on a handed connection
-void handoff_request_done(Server *s, server::SessionId id);        // HTTP: no request of it is pending
-void handoff_closed(Server *s, server::SessionId id);
-void handoff_begin_release(Server *s);  // the worker stops: give connections back as they go idle
-void handoff_worker_end(Server *s);     // after the loop: whatever is left is closed
-// A kControl message about connection `id` to the master (send backpressure).
-bool process_mode_control(Server *s, server::SessionId id, zend_string *payload);
-// server_credit.cc: send backpressure in a worker. admit() is false (last_error set, bufferFull
-// fired once) when `len` more bytes would pass socket_buffer_size.
-bool process_mode_credit_admit(Server *s, server::SessionId id, size_t len);
-void process_mode_credit_sent(Server *s, server::SessionId id, size_t len);
-void process_mode_credit_note(Server *s, server::SessionId id, zend_string *payload);
-void process_mode_credit_forget(Server *s, server::SessionId id);
-// server_stats.cc: the shared counters and connection table of PROCESS mode.
-void shared_stats_worker_start(Server *s);  // in a worker or task worker, before its loop
-void shared_stats_worker_end(Server *s);
-void shared_count_request(Server *s);
-// A worker starts on what it read from its channels: it counts as busy (dispatch_mode 3, 7, 9, 10).
-void shared_stats_taking_work(Server *s);
-void shared_count_task(Server *s, bool done);
-// stats() of the whole server into `out` (an initialised array).
-void shared_stats(Server *s, zval *out);
-bool shared_client_info(Server *s, server::SessionId id, zval *out);
-// server_api.cc: send()/close()/sendfile() of either mode, errors recorded for getLastError().
-bool send_to_session(Server *s, server::SessionId id, zend_string *data);
-// The same for bytes the caller keeps (BASE mode writes them without another copy).
-bool send_bytes_to_session(Server *s, server::SessionId id, std::string_view bytes);
-// send_yield (server_send_yield.cc): a send() that meets a full buffer waits in line for it to
-// drain (Swoole's default). send_with_yield() runs `attempt` (true: sent; false with last_error)
-// under that rule; wake_senders() is called when the connection drained (the first in line
-// retries) or closed (all retry, and fail).
-template <typename Attempt>
-bool send_with_yield(Server *s, server::SessionId id, Attempt attempt);
-bool can_send_yield(Server *s);
-bool wait_for_send_room(Server *s, server::SessionId id, bool front);
-bool has_send_waiters(Server *s, server::SessionId id);
-void wake_senders(Server *s, server::SessionId id, bool all = false);
-bool close_session(Server *s, server::SessionId id, bool reset);
-// Opens a regular file for sending `length` bytes (0: to its end) from `offset`: the fd, with the
-// region's real size in *size, or -1 after a warning.
-int open_file_range(const char *file, zend_long offset, zend_long length, zend_long *size);
-// Sends a region of an open file (`path` names the same file, for PROCESS mode's master); any size.
-bool send_file_range(Server *s, server::SessionId id, const char *path, int file_fd, zend_long offset, zend_long length);
 // The manager loop (server_run.cc), shared by BASE with several workers and PROCESS mode. True in
 // a forked worker, which must then serve.
 bool manage_workers(Server *s);
@@ -408,26 +322,12 @@ struct ParsedHead {
 // A package for a stream port: onReceive, or onRequest for an HTTP port. Takes `data`'s reference.
 void deliver_package(Server *s, Port *port, server::SessionId id, zend_long reactor, zend_string *data,
                      const ParsedHead *parsed = nullptr);
-// server_task.cc
-bool make_inboxes(Server *s);                  // before forking
-void close_inboxes(Server *s, zend_long keep);  // in a child: keeps only its own read end (-1: none)
-void messaging_start(Server *s);               // in a worker or task worker, before its loop
-void messaging_stop(Server *s);                // stop reading the inbox
-void messaging_end(Server *s);                 // after the loop
-bool is_task_worker(Server *s);
-void register_task_class();
-void task_rshutdown();  // frees the request's task runner closure
 void register_server_area(int module_number);  // MINIT: Server, Port, Task, Connection\Iterator, constants
 // Counts a request; at max_request the worker starts its graceful replacement.
 void count_request(Server *s);
 // Runs a callback in a new coroutine with `args` (copied); false when none is set. `on_finish` is
 // told when that coroutine ends (only when this returns true).
 bool run_callback(Server *s, Port *port, int event, zval *args, uint32_t argc, const FinishHook *on_finish = nullptr);
-
-// Connection iterator objects (server_iterator.cc).
-zend_object *connection_iterator_new(Server *s, int port_index);
-void connection_iterator_detach(zend_object *iterator);
-void register_connection_iterator();
 
 extern zend_class_entry *ce_server;
 extern zend_class_entry *ce_server_port;
@@ -442,27 +342,5 @@ namespace gust::php::srv {
 // swoole_last_error() give the same code, as in Swoole where both read the one last error.
 inline int record_error(Server *s, int code) { return s->last_error = set_last_error(code); }
 inline int record_error(Server *s, SwooleError e) { return record_error(s, code(e)); }
-
-template <typename Attempt>
-bool send_with_yield(Server *s, server::SessionId id, Attempt attempt) {
-    constexpr int kOverflow = code(SwooleError::kOutputBufferOverflow);
-    const bool yield = can_send_yield(s);
-    // Others are waiting for room on this connection: queue behind them, or this send overtakes.
-    if (yield && has_send_waiters(s, id) && !wait_for_send_room(s, id, false)) {
-        record_error(s, kOverflow);
-        return false;
-    }
-    for (;;) {
-        if (attempt()) {
-            wake_senders(s, id);  // the next in line may fit too
-            return true;
-        }
-        if (!yield || s->last_error != kOverflow) return false;
-        if (!wait_for_send_room(s, id, true)) {
-            if (s->last_error == 0) record_error(s, kOverflow);
-            return false;
-        }
-    }
-}
 
 }  // namespace gust::php::srv

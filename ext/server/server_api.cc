@@ -12,6 +12,9 @@
 #include "gust/base/error.h"
 #include "server/protocol.h"
 #include "server/server.h"
+#include "server/connections.h"
+#include "server/process_mode.h"
+#include "server/send.h"
 
 // The Swoole\Timer and Swoole\Event functions the server's helpers forward to.
 ZEND_FUNCTION(swoole_timer_tick);

@@ -7,6 +7,8 @@
 #include <cstring>
 
 #include "server/server.h"
+#include "server/process_mode.h"
+#include "server/send.h"
 
 namespace gust::php::srv {
 namespace {

@@ -12,6 +12,7 @@
 
 #include "gust/base/log.h"
 #include "server/server.h"
+#include "server/process_mode.h"
 
 namespace gust::php::srv {
 namespace {

@@ -12,6 +12,8 @@
 #include "gust/base/log.h"
 #include "server/protocol.h"
 #include "server/server.h"
+#include "server/process_mode.h"
+#include "server/send.h"
 
 namespace gust::php::srv {
 namespace {

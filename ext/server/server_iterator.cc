@@ -3,6 +3,7 @@
 #include <climits>
 
 #include "server/server.h"
+#include "server/connections.h"
 #include "zend/object.h"
 
 namespace gust::php::srv {

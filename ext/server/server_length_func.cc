@@ -4,6 +4,7 @@
 // BASE worker, or a PROCESS worker the connection was handed to; never the master's reactor threads
 // (PHP must not run there), which is why PROCESS mode needs hand-off for such a port.
 #include "server/server.h"
+#include "server/settings.h"
 
 namespace gust::php::srv {
 namespace {

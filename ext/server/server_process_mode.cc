@@ -17,6 +17,9 @@
 #include "gust/net/socket.h"
 #include "server/protocol.h"
 #include "server/server.h"
+#include "server/process_mode.h"
+#include "server/send.h"
+#include "server/tasks.h"
 
 namespace gust::php::srv {
 

@@ -23,6 +23,10 @@ extern "C" {
 }
 #include "server/protocol.h"
 #include "server/server.h"
+#include "server/settings.h"
+#include "server/connections.h"
+#include "server/process_mode.h"
+#include "server/tasks.h"
 
 namespace gust::php::srv {
 namespace {

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "server/server.h"
+#include "server/send.h"
 
 namespace gust::php::srv {
 

@@ -9,6 +9,7 @@
 
 #include "server/protocol.h"
 #include "server/server.h"
+#include "server/settings.h"
 #include "zend/options.h"
 
 namespace gust::php::srv {

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "server/server.h"
+#include "server/process_mode.h"
 
 namespace gust::php::srv {
 namespace {

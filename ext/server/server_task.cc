@@ -11,6 +11,8 @@
 #include "gust/base/error.h"
 #include "gust/base/log.h"
 #include "server/server.h"
+#include "server/process_mode.h"
+#include "server/tasks.h"
 #include "zend/object.h"
 
 extern "C" {

@@ -4,6 +4,7 @@
 // the fragments arrive — and the message goes to onMessage in a coroutine. Protocol errors close
 // the connection with their close code (1002, 1007, 1009: RFC 6455, not error codes).
 #include "websocket/websocket.h"
+#include "server/send.h"
 
 #include "gust/base/log.h"
 #include "http/http.h"

@@ -1,6 +1,7 @@
 // Swoole\WebSocket\Server's methods (push, disconnect, isEstablished, pack, unpack), the Frame
 // classes, and the WEBSOCKET_* constants.
 #include "websocket/websocket.h"
+#include "server/send.h"
 
 extern "C" {
 #include "ext/standard/php_random.h"

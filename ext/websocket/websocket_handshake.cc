@@ -2,6 +2,7 @@
 // Sec-WebSocket-Accept, subprotocol and permessage-deflate (RFC 7692) negotiated, then onOpen), or
 // the application's onHandshake, whose Response decides (101: open; anything else: closed).
 #include "websocket/websocket.h"
+#include "server/send.h"
 
 extern "C" {
 #include "ext/standard/base64.h"

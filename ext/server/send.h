@@ -1,0 +1,50 @@
+// Sending to connections in either mode: send(), close(), sendfile(), and send_yield's waiting line
+// (server_api.cc, server_send_yield.cc). Failures are recorded with record_error().
+#pragma once
+
+#include "server/server.h"
+
+namespace gust::php::srv {
+
+// server_api.cc: send()/close()/sendfile() of either mode, errors recorded for getLastError().
+bool send_to_session(Server *s, server::SessionId id, zend_string *data);
+// The same for bytes the caller keeps (BASE mode writes them without another copy).
+bool send_bytes_to_session(Server *s, server::SessionId id, std::string_view bytes);
+// send_yield (server_send_yield.cc): a send() that meets a full buffer waits in line for it to
+// drain (Swoole's default). send_with_yield() runs `attempt` (true: sent; false with last_error)
+// under that rule; wake_senders() is called when the connection drained (the first in line
+// retries) or closed (all retry, and fail).
+bool can_send_yield(Server *s);
+bool wait_for_send_room(Server *s, server::SessionId id, bool front);
+bool has_send_waiters(Server *s, server::SessionId id);
+void wake_senders(Server *s, server::SessionId id, bool all = false);
+bool close_session(Server *s, server::SessionId id, bool reset);
+// Opens a regular file for sending `length` bytes (0: to its end) from `offset`: the fd, with the
+// region's real size in *size, or -1 after a warning.
+int open_file_range(const char *file, zend_long offset, zend_long length, zend_long *size);
+// Sends a region of an open file (`path` names the same file, for PROCESS mode's master); any size.
+bool send_file_range(Server *s, server::SessionId id, const char *path, int file_fd, zend_long offset, zend_long length);
+
+template <typename Attempt>
+bool send_with_yield(Server *s, server::SessionId id, Attempt attempt) {
+    constexpr int kOverflow = code(SwooleError::kOutputBufferOverflow);
+    const bool yield = can_send_yield(s);
+    // Others are waiting for room on this connection: queue behind them, or this send overtakes.
+    if (yield && has_send_waiters(s, id) && !wait_for_send_room(s, id, false)) {
+        record_error(s, kOverflow);
+        return false;
+    }
+    for (;;) {
+        if (attempt()) {
+            wake_senders(s, id);  // the next in line may fit too
+            return true;
+        }
+        if (!yield || s->last_error != kOverflow) return false;
+        if (!wait_for_send_room(s, id, true)) {
+            if (s->last_error == 0) record_error(s, kOverflow);
+            return false;
+        }
+    }
+}
+
+}  // namespace gust::php::srv

@@ -1,0 +1,19 @@
+// Task workers, tasks and finish(), and pipe messages between workers: each worker's inbox
+// (server_task.cc).
+#pragma once
+
+#include "server/server.h"
+
+namespace gust::php::srv {
+
+// server_task.cc
+bool make_inboxes(Server *s);                  // before forking
+void close_inboxes(Server *s, zend_long keep);  // in a child: keeps only its own read end (-1: none)
+void messaging_start(Server *s);               // in a worker or task worker, before its loop
+void messaging_stop(Server *s);                // stop reading the inbox
+void messaging_end(Server *s);                 // after the loop
+bool is_task_worker(Server *s);
+void register_task_class();
+void task_rshutdown();  // frees the request's task runner closure
+
+}  // namespace gust::php::srv
