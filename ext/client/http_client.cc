@@ -128,7 +128,8 @@ void read_tls_settings(HashTable *ht, Settings &s) {
     net::TlsConfig &t = s.tls;
     t.verify_peer = bool_setting(ht, "ssl_verify_peer", t.verify_peer);
     t.allow_self_signed = bool_setting(ht, "ssl_allow_self_signed", t.allow_self_signed);
-    if (zval *v = zend_hash_str_find(ht, ZEND_STRL("ssl_verify_depth"))) t.verify_depth = static_cast<int>(zval_get_long(v));
+    if (zval *v = zend_hash_str_find(ht, ZEND_STRL("ssl_verify_depth")))
+        t.verify_depth = static_cast<int>(zval_get_long(v));
     t.cafile = string_setting(ht, "ssl_cafile");
     t.capath = string_setting(ht, "ssl_capath");
     t.cert_file = string_setting(ht, "ssl_cert_file");

@@ -38,11 +38,11 @@ struct State {
     std::unique_ptr<net::TlsSession> tls;      // over sock, for an ssl client
     std::shared_ptr<net::TlsContext> tls_ctx;  // kept while the ssl_* settings stay the same
     std::string tls_error;                     // errMsg of the last TLS failure
-    std::string rbuf;      // received bytes not consumed yet (pipelined or after the upgrade)
-    bool busy = false;     // a coroutine is inside a request or recv on this client
-    bool reused = false;   // the current connection already carried a response
-    std::string last_head;  // getHeaderOut(): the head of the last request sent
-    uint64_t generation = 0;  // the runtime whose loop `sock` registered with
+    std::string rbuf;                          // received bytes not consumed yet (pipelined or after the upgrade)
+    bool busy = false;                         // a coroutine is inside a request or recv on this client
+    bool reused = false;                       // the current connection already carried a response
+    std::string last_head;                     // getHeaderOut(): the head of the last request sent
+    uint64_t generation = 0;                   // the runtime whose loop `sock` registered with
     // WebSocket, after upgrade()
     bool websocket = false;
     bool ws_compression = false;  // permessage-deflate negotiated

@@ -10,7 +10,6 @@ extern "C" {
 #include "ext/standard/url.h"
 }
 
-
 using namespace gust::php::http_client;
 
 #define SELF Z_OBJ_P(ZEND_THIS)
@@ -55,8 +54,8 @@ ZEND_METHOD(Swoole_Coroutine_Http_ClientProxy, getCookies) {
 
 // Swoole's library request(): one client per call, a ClientProxy on success, a
 // Swoole\Coroutine\Http\Client\Exception otherwise.
-static void http_request(zend_string *url, zend_string *method, zval *data, zval *options, zval *headers,
-                         zval *cookies, zval *return_value) {
+static void http_request(zend_string *url, zend_string *method, zval *data, zval *options, zval *headers, zval *cookies,
+                         zval *return_value) {
     php_url *u = php_url_parse_ex(ZSTR_VAL(url), ZSTR_LEN(url));
     if (!u || !u->scheme) {
         if (u) php_url_free(u);
@@ -104,8 +103,8 @@ static void http_request(zend_string *url, zend_string *method, zval *data, zval
     }
     if (!ok) {
         zval *msg = prop(c, ZEND_STRL("errMsg"));
-        gust::php::throw_error(ce_client_exception, static_cast<int>(zval_get_long(prop(c, ZEND_STRL("errCode")))), "%s",
-                    Z_TYPE_P(msg) == IS_STRING ? Z_STRVAL_P(msg) : "request failed");
+        gust::php::throw_error(ce_client_exception, static_cast<int>(zval_get_long(prop(c, ZEND_STRL("errCode")))),
+                               "%s", Z_TYPE_P(msg) == IS_STRING ? Z_STRVAL_P(msg) : "request failed");
         zval_ptr_dtor(&client);
         return;
     }
@@ -164,4 +163,3 @@ ZEND_FUNCTION(Swoole_Coroutine_Http_post) {
     http_request(url, method, data, options, headers, cookies, return_value);
     zend_string_release(method);
 }
-

@@ -195,9 +195,9 @@ bool build_request(zend_object *self, const std::string &path_in, Request &req, 
             }
             // Framing headers are the client's: a user value could contradict the body sent.
             if (equals_ignore_case(name, "content-length") || equals_ignore_case(name, "transfer-encoding")) continue;
-            if (req.upgrade && (equals_ignore_case(name, "upgrade") || equals_ignore_case(name, "connection") ||
-                                equals_ignore_case(name, "sec-websocket-key") ||
-                                equals_ignore_case(name, "sec-websocket-version")))
+            if (req.upgrade &&
+                (equals_ignore_case(name, "upgrade") || equals_ignore_case(name, "connection") ||
+                 equals_ignore_case(name, "sec-websocket-key") || equals_ignore_case(name, "sec-websocket-version")))
                 continue;
             user_host |= equals_ignore_case(name, "host");
             user_conn |= equals_ignore_case(name, "connection");

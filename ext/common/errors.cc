@@ -97,8 +97,7 @@ void register_errors(int module_number) {
     ce_error = register_class_Swoole_Error(zend_ce_error);
     zend_register_functions(nullptr, ext_functions, nullptr, MODULE_PERSISTENT);
     constexpr int flags = CONST_CS | CONST_PERSISTENT;
-#define GUST_SWOOLE_ERROR_CONSTANT(e, name, number, text) \
-    REGISTER_LONG_CONSTANT("SWOOLE_ERROR_" #name, number, flags);
+#define GUST_SWOOLE_ERROR_CONSTANT(e, name, number, text) REGISTER_LONG_CONSTANT("SWOOLE_ERROR_" #name, number, flags);
     GUST_SWOOLE_ERRORS(GUST_SWOOLE_ERROR_CONSTANT)
 #undef GUST_SWOOLE_ERROR_CONSTANT
     REGISTER_LONG_CONSTANT("SWOOLE_STRERROR_SYSTEM", kStrerrorSystem, flags);
@@ -115,11 +114,13 @@ void register_errors(int module_number) {
     REGISTER_LONG_CONSTANT("SWOOLE_LOG_NONE", static_cast<int>(LogLevel::kNone), flags);
     // Swoole's trace categories (Swoole 6.1's bits). Gust has no trace log: they are accepted and unused.
     static const char *const traces[] = {
-        "SERVER",    "CLIENT",     "BUFFER",    "CONN",         "EVENT",          "WORKER",      "MEMORY",
-        "REACTOR",   "PHP",        "HTTP",      "HTTP2",        "EOF_PROTOCOL",   "LENGTH_PROTOCOL", "CLOSE",
-        "WEBSOCKET", "REDIS_CLIENT", "MYSQL_CLIENT", "HTTP_CLIENT", "AIO",         "SSL",         "NORMAL",
-        "CHANNEL",   "TIMER",      "SOCKET",    "COROUTINE",    "CONTEXT",        "CO_HTTP_SERVER", "TABLE",
-        "CO_CURL",   "CARES",      "ZLIB",      "CO_PGSQL",     "CO_ODBC",        "CO_ORACLE",   "CO_SQLITE",
+        "SERVER",       "CLIENT",         "BUFFER",          "CONN",      "EVENT",
+        "WORKER",       "MEMORY",         "REACTOR",         "PHP",       "HTTP",
+        "HTTP2",        "EOF_PROTOCOL",   "LENGTH_PROTOCOL", "CLOSE",     "WEBSOCKET",
+        "REDIS_CLIENT", "MYSQL_CLIENT",   "HTTP_CLIENT",     "AIO",       "SSL",
+        "NORMAL",       "CHANNEL",        "TIMER",           "SOCKET",    "COROUTINE",
+        "CONTEXT",      "CO_HTTP_SERVER", "TABLE",           "CO_CURL",   "CARES",
+        "ZLIB",         "CO_PGSQL",       "CO_ODBC",         "CO_ORACLE", "CO_SQLITE",
         "THREAD",
     };
     for (size_t i = 0; i < sizeof traces / sizeof traces[0]; ++i) {

@@ -36,7 +36,8 @@ ZEND_FUNCTION(swoole_set_process_name) {
     ZEND_PARSE_PARAMETERS_START(1, 1)
         Z_PARAM_STR(name)
     ZEND_PARSE_PARAMETERS_END();
-    auto *fn = static_cast<zend_function *>(zend_hash_str_find_ptr(CG(function_table), ZEND_STRL("cli_set_process_title")));
+    auto *fn =
+        static_cast<zend_function *>(zend_hash_str_find_ptr(CG(function_table), ZEND_STRL("cli_set_process_title")));
     if (!fn) {
         php_error_docref(nullptr, E_WARNING, "swoole_set_process_name() needs the CLI (cli_set_process_title())");
         RETURN_FALSE;

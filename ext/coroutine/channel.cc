@@ -45,7 +45,6 @@ enum : zend_long { kChannelOk = 0, kChannelTimeout = -1, kChannelClosed = -2, kC
 
 ChannelObject *from_obj(zend_object *obj) { return ChannelClass::from(obj); }
 
-
 zend_long channel_code(int rc) {
     switch (rc) {
         case 0: return kChannelOk;

@@ -137,9 +137,9 @@ void on_switch(coro::Coroutine *from, coro::Coroutine *to, void *data) {
     VmState &ts = tp ? tp->vm : rt->main;
     zend_fiber_context *to_ctx = ts.fiber_context;
 
-    // Observers see the statuses and executor state of before the switch, as with engine fibers: a new coroutine is still
-    // INIT (Xdebug creates its call stack then), a finished one already DEAD. Only our own contexts
-    // change status: a Fiber that switched coroutines stays "running" as far as Fiber code can tell.
+    // Observers see the statuses and executor state of before the switch, as with engine fibers: a new coroutine is
+    // still INIT (Xdebug creates its call stack then), a finished one already DEAD. Only our own contexts change
+    // status: a Fiber that switched coroutines stays "running" as far as Fiber code can tell.
     if (from_done) from_ctx->status = ZEND_FIBER_STATUS_DEAD;
     if (fresh) zend_observer_fiber_init_notify(to_ctx);
     if (from_ctx && to_ctx) zend_observer_fiber_switch_notify(from_ctx, to_ctx);
@@ -295,17 +295,13 @@ void coroutine_main(PhpCoroutine *p) {
         // Buffers the coroutine left open are flushed where its output goes, as at request end.
         if (OG(handlers).top > 0) php_output_end_all();
     }
-    zend_catch {
-        rt->pending = Pending::kBailout;
-    }
+    zend_catch { rt->pending = Pending::kBailout; }
     zend_end_try();
     if (p->on_finish.fn) p->on_finish.fn(p->on_finish.arg, p->on_finish.tag);
     // The callable, arguments and context may hold the last references to objects: their
     // destructors run here, still caught at the bottom of this coroutine.
     zend_try { release_php(p); }
-    zend_catch {
-        rt->pending = Pending::kBailout;
-    }
+    zend_catch { rt->pending = Pending::kBailout; }
     zend_end_try();
     free_vm_pages(EG(vm_stack));
     EG(vm_stack) = nullptr;

@@ -67,7 +67,7 @@ struct PhpCoroutine {
     zval defers;   // array of callables or UNDEF
     zval context;  // Swoole\Coroutine\Context or UNDEF
     coro::Coroutine *co = nullptr;
-    bool kill = false;          // resumed only to unwind (shutdown, deadlock)
+    bool kill = false;            // resumed only to unwind (shutdown, deadlock)
     bool throw_canceled = false;  // Co::cancel($cid, true): throw CanceledException when it wakes
     FinishHook on_finish;
 };
@@ -99,14 +99,14 @@ enum class Pending : uint8_t { kNone, kBailout, kExit };
 struct LoopState {
     std::unique_ptr<loop::Loop> loop;
     std::unique_ptr<coro::Scheduler> scheduler;
-    VmState main;                    // engine state of the code outside every coroutine
-    PhpCoroutine *fresh = nullptr;   // being created; its core coroutine has no user_data yet
+    VmState main;                   // engine state of the code outside every coroutine
+    PhpCoroutine *fresh = nullptr;  // being created; its core coroutine has no user_data yet
     Pending pending = Pending::kNone;
-    bool running = false;            // inside run()/swoole_event_wait()
+    bool running = false;  // inside run()/swoole_event_wait()
     bool shutdown_registered = false;
     bool pending_any() const { return pending != Pending::kNone; }
-    zval graveyard{};  // values released on the loop's stack, destroyed at the next safe point
-    bool exit_requested = false;     // Swoole\Event::exit(): run_all() returns after this iteration
+    zval graveyard{};             // values released on the loop's stack, destroyed at the next safe point
+    bool exit_requested = false;  // Swoole\Event::exit(): run_all() returns after this iteration
     // Tells runtimes apart (a new one may reuse a freed one's address): objects that registered
     // with this runtime's loop (the HTTP client's socket) check it before touching the loop.
     uint64_t generation = 0;
@@ -150,7 +150,8 @@ bool check_pending();
 // must return at once (an exception is set: exit, or p was killed by a deadlock or shutdown).
 bool resumed_slow(PhpCoroutine *p);
 inline bool resumed(PhpCoroutine *p) {
-    if (t_loop_state->pending == Pending::kNone && !(p && (p->kill | p->throw_canceled))) [[likely]] return true;
+    if (t_loop_state->pending == Pending::kNone && !(p && (p->kill | p->throw_canceled))) [[likely]]
+        return true;
     return resumed_slow(p);
 }
 

@@ -19,7 +19,6 @@ zend_class_entry *ce_coroutine = nullptr;
 zend_class_entry *ce_context = nullptr;
 zend_class_entry *ce_iterator = nullptr;
 
-
 // The coroutine `cid` names: 0 = the running one. Null for the main context or an unknown id.
 PhpCoroutine *target(zend_long cid) { return cid == 0 ? gust::php::current() : gust::php::find(cid); }
 
@@ -264,7 +263,8 @@ ZEND_METHOD(Swoole_Coroutine, join) {
         gust::php::set_last_error(gust::php::SwooleError::kInvalidParams);
         RETURN_FALSE;
     }
-    gust::Nanos deadline = timeout < 0 ? -1 : gust::deadline_after(gust::monotonic_now(), gust::seconds_to_nanos(timeout));
+    gust::Nanos deadline =
+        timeout < 0 ? -1 : gust::deadline_after(gust::monotonic_now(), gust::seconds_to_nanos(timeout));
     int rc = 0;
     ZEND_HASH_FOREACH_VAL(ids, v) {
         gust::Nanos left = deadline < 0 ? -1 : deadline - gust::monotonic_now();
@@ -515,7 +515,9 @@ ZEND_METHOD(Swoole_Coroutine_System, waitEvent);
 
 #include "stubs/coroutine_arginfo.h"
 
-ZEND_FUNCTION(swoole_async_dns_lookup_coro) { ZEND_MN(Swoole_Coroutine_System_dnsLookup)(INTERNAL_FUNCTION_PARAM_PASSTHRU); }
+ZEND_FUNCTION(swoole_async_dns_lookup_coro) {
+    ZEND_MN(Swoole_Coroutine_System_dnsLookup)(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
 
 zend_class_entry *gust::php::register_coroutine(int module_number) {
     (void)module_number;
@@ -524,7 +526,8 @@ zend_class_entry *gust::php::register_coroutine(int module_number) {
     ce_context = register_class_Swoole_Coroutine_Context(spl_ce_ArrayObject);
     ce_iterator = register_class_Swoole_Coroutine_Iterator(spl_ce_ArrayIterator);
     gust::php::exit_exception_ce = register_class_Swoole_ExitException(gust::php::swoole_exception_ce());
-    gust::php::canceled_exception_ce = register_class_Swoole_Coroutine_CanceledException(gust::php::swoole_exception_ce());
+    gust::php::canceled_exception_ce =
+        register_class_Swoole_Coroutine_CanceledException(gust::php::swoole_exception_ce());
     register_coroutine_symbols(module_number);
     g_previous_exit_handler = zend_get_user_opcode_handler(ZEND_EXIT);
     zend_set_user_opcode_handler(ZEND_EXIT, exit_in_coroutine);

@@ -15,8 +15,9 @@ namespace gust::php {
 // kErrCanceled / kErrDeadlock when woken otherwise, or -errno when the fd cannot be watched
 // (e.g. EPERM for regular files). Call only inside a coroutine; after it, call resumed().
 inline int wait_fd(int fd, uint32_t events, Nanos timeout) {
-    auto r = coro::wait_fd(fd, events, timeout, coro::WaitInfo{"fd", static_cast<uint64_t>(fd),
-                                                                 (events & loop::kWritable) ? "write" : "read"});
+    auto r =
+        coro::wait_fd(fd, events, timeout,
+                      coro::WaitInfo{"fd", static_cast<uint64_t>(fd), (events & loop::kWritable) ? "write" : "read"});
     return r.ok() ? 0 : r.code();
 }
 

@@ -15,7 +15,6 @@ using gust::php::PhpCoroutine;
 
 namespace {
 
-
 // ---- WaitGroup
 
 struct WaitGroupObject {
@@ -177,7 +176,7 @@ ZEND_METHOD(Swoole_Coroutine_Barrier, wait) {
     }
     // Swoole waits forever for a timeout <= 0.
     (void)gust::php::loop_state()->scheduler->park(timeout > 0 ? gust::seconds_to_nanos(timeout) : -1,
-                                                gust::coro::WaitInfo{"Barrier", 0, "wait"});
+                                                   gust::coro::WaitInfo{"Barrier", 0, "wait"});
     if (w.obj) w.obj->wait = nullptr;  // timed out, canceled or killed: the barrier lives on
     if (!gust::php::resumed(p)) return;
 }

@@ -38,7 +38,6 @@ constexpr zend_long kEventRead = 512;    // SWOOLE_EVENT_READ
 constexpr zend_long kEventWrite = 1024;  // SWOOLE_EVENT_WRITE
 constexpr int FILE_APPEND_FLAG = 8;      // PHP FILE_APPEND
 
-
 // The coroutine to park, or nullptr after throwing (outside coroutines) / when it must not park.
 PhpCoroutine *enter() {
     PhpCoroutine *p = gust::php::require_coroutine();
@@ -71,8 +70,7 @@ bool resolve_into(const char *name, size_t len, int family, double timeout, bool
 
 bool valid_family(zend_long family) { return family == AF_INET || family == AF_INET6 || family == AF_UNSPEC; }
 
-void do_lookup(INTERNAL_FUNCTION_PARAMETERS, const char *name, size_t len, zend_long family, double timeout,
-               bool all) {
+void do_lookup(INTERNAL_FUNCTION_PARAMETERS, const char *name, size_t len, zend_long family, double timeout, bool all) {
     if (len == 0) {
         zend_argument_value_error(1, "must not be empty");
         return;
@@ -256,7 +254,8 @@ bool run_command(const char *command, bool with_stderr, zval *out) {
         if (n == 0) break;
         if (errno == EINTR) continue;
         if (errno != EAGAIN) break;
-        auto ready = gust::coro::wait_fd(pipefd[0], gust::loop::kReadable, -1, gust::coro::WaitInfo{"System", 0, "exec"});
+        auto ready =
+            gust::coro::wait_fd(pipefd[0], gust::loop::kReadable, -1, gust::coro::WaitInfo{"System", 0, "exec"});
         if (!ready.ok()) break;  // canceled: reap below and report what was read
     }
     ::close(pipefd[0]);
@@ -308,9 +307,10 @@ int wait_signals(const std::vector<int> &signals, gust::Nanos timeout, bool *bus
 // ---- events
 
 uint32_t wait_event(int fd, zend_long events, double timeout, int *code) {
-    uint32_t want = ((events & kEventRead) ? gust::loop::kReadable : 0u) |
-                    ((events & kEventWrite) ? gust::loop::kWritable : 0u);
-    auto r = gust::coro::wait_fd(fd, want, gust::seconds_to_nanos(timeout), gust::coro::WaitInfo{"System", 0, "waitEvent"});
+    uint32_t want =
+        ((events & kEventRead) ? gust::loop::kReadable : 0u) | ((events & kEventWrite) ? gust::loop::kWritable : 0u);
+    auto r =
+        gust::coro::wait_fd(fd, want, gust::seconds_to_nanos(timeout), gust::coro::WaitInfo{"System", 0, "waitEvent"});
     if (!r.ok()) {
         *code = r.code();
         return 0;

@@ -213,8 +213,7 @@ zend_long add_watch(LoopState *rt, zval *zfd, int fd, zend_fcall_info *rfci, zen
     auto id = rt->loop->watch(fd, w->poll_events(), w);
     if (!id) {
         set_last_error(SwooleError::kEventAddFailed);
-        php_error_docref(nullptr, E_WARNING, "failed to add fd %d to the event loop: %s", fd,
-                         id.error().message());
+        php_error_docref(nullptr, E_WARNING, "failed to add fd %d to the event loop: %s", fd, id.error().message());
         free_watch(w);
         return -1;
     }

@@ -28,7 +28,7 @@ constexpr zend_long kMaxMs = LLONG_MAX / 1000000;
 struct PhpTimer {
     zend_long id = 0;
     loop::TimerId core = 0;
-    Callable callable;  // released by release(), or handed to release_later() on the loop's stack
+    Callable callable;     // released by release(), or handed to release_later() on the loop's stack
     zval *args = nullptr;  // a tick's args[0] is its own id
     uint32_t argc = 0;
     zend_long interval_ms = 0;  // 0: once (after)
@@ -215,8 +215,7 @@ void timer_list(INTERNAL_FUNCTION_PARAMETERS) {
         }
     }
     object_init_ex(return_value, ce_timer_iterator);
-    zend_call_known_instance_method_with_1_params(ce_timer_iterator->constructor, Z_OBJ_P(return_value), nullptr,
-                                                  &ids);
+    zend_call_known_instance_method_with_1_params(ce_timer_iterator->constructor, Z_OBJ_P(return_value), nullptr, &ids);
     zval_ptr_dtor(&ids);
 }
 

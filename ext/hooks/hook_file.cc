@@ -103,12 +103,24 @@ int pooled_open(const char *path, int flags, OpenResult *res) {
     return res->fd >= 0 ? 0 : -1;
 }
 
-enum class PathCall { kStat, kLstat, kUnlink, kRename, kMkdir, kMkdirRecursive, kRmdir, kTouch, kChmod, kChown, kLchown };
+enum class PathCall {
+    kStat,
+    kLstat,
+    kUnlink,
+    kRename,
+    kMkdir,
+    kMkdirRecursive,
+    kRmdir,
+    kTouch,
+    kChmod,
+    kChown,
+    kLchown
+};
 
 // One path syscall on the pool; 0 or -1 with *err. kTouch sets *created_failed when the file
 // could not be created (PHP words that failure differently).
-int pooled_path(PathCall call, const char *path, const char *path2, long arg, long arg2, struct stat *sb,
-                int *err, bool *create_failed = nullptr) {
+int pooled_path(PathCall call, const char *path, const char *path2, long arg, long arg2, struct stat *sb, int *err,
+                bool *create_failed = nullptr) {
     struct Job {
         std::string path, path2;
         struct stat sb {};
@@ -153,7 +165,9 @@ int pooled_path(PathCall call, const char *path, const char *path2, long arg, lo
                     }
                     ::close(fd);
                 }
-                struct utimbuf t {static_cast<time_t>(arg2), static_cast<time_t>(arg)};  // atime, mtime
+                struct utimbuf t {
+                    static_cast<time_t>(arg2), static_cast<time_t>(arg)
+                };  // atime, mtime
                 r = ::utime(p, &t);
                 break;
             }
@@ -206,7 +220,8 @@ int pooled_readdir(const char *path, DirResult *res) {
 // The PHP function being called (chown and lchown share the metadata hook).
 bool called_as(const char *name) {
     zend_execute_data *ex = EG(current_execute_data);
-    return ex && ex->func && ex->func->common.function_name && zend_string_equals_cstr(ex->func->common.function_name, name, strlen(name));
+    return ex && ex->func && ex->func->common.function_name &&
+           zend_string_equals_cstr(ex->func->common.function_name, name, strlen(name));
 }
 
 // ---- wrapper operations
@@ -377,8 +392,7 @@ int w_metadata(php_stream_wrapper *, const char *url, int option, void *value, p
             b = option == PHP_STREAM_META_GROUP ? id : -1;
             break;
         }
-        default:
-            return plain()->wops->stream_metadata(plain(), url, option, value, context);
+        default: return plain()->wops->stream_metadata(plain(), url, option, value, context);
     }
     PhpCoroutine *p = gust::php::current();
     int err = 0;

@@ -25,7 +25,7 @@ struct FileStream {
     std::shared_ptr<SharedFd> file;
     int fd = -1;
     bool seekable = true;
-    bool pollable = false;  // FIFO, socket or character device: wait for readiness on the loop
+    bool pollable = false;    // FIFO, socket or character device: wait for readiness on the loop
     bool stat_fresh = false;  // `sb` still describes the file (nothing written since the open)
     struct stat sb {};
     // Coroutines parked inside an operation of this stream: its close waits for them to leave
@@ -260,8 +260,7 @@ int op_cast(php_stream *stream, int castas, void **ret) {
         case PHP_STREAM_AS_SOCKETD:
             if (ret) *reinterpret_cast<int *>(ret) = fs->fd;
             return SUCCESS;
-        default:
-            return FAILURE;  // PHP_STREAM_AS_STDIO: the stream layer falls back to a cookie FILE*
+        default: return FAILURE;  // PHP_STREAM_AS_STDIO: the stream layer falls back to a cookie FILE*
     }
 }
 
@@ -314,8 +313,7 @@ int op_set_option(php_stream *stream, int option, int value, void *ptrparam) {
             if (fcntl(fd, F_SETFL, flags) == -1) return PHP_STREAM_OPTION_RETURN_ERR;
             return old;
         }
-        case PHP_STREAM_OPTION_WRITE_BUFFER:
-            return PHP_STREAM_OPTION_RETURN_ERR;  // an fd has no stdio buffer
+        case PHP_STREAM_OPTION_WRITE_BUFFER: return PHP_STREAM_OPTION_RETURN_ERR;  // an fd has no stdio buffer
         case PHP_STREAM_OPTION_LOCKING:
             if (reinterpret_cast<uintptr_t>(ptrparam) == PHP_STREAM_LOCK_SUPPORTED) return PHP_STREAM_OPTION_RETURN_OK;
             return lock(fs, value) == 0 ? PHP_STREAM_OPTION_RETURN_OK : PHP_STREAM_OPTION_RETURN_ERR;
@@ -365,10 +363,8 @@ int op_set_option(php_stream *stream, int option, int value, void *ptrparam) {
             }
             return r == 0 ? PHP_STREAM_OPTION_RETURN_OK : PHP_STREAM_OPTION_RETURN_ERR;
         }
-        case PHP_STREAM_OPTION_PIPE_BLOCKING:
-            return PHP_STREAM_OPTION_RETURN_OK;
-        default:
-            return PHP_STREAM_OPTION_RETURN_NOTIMPL;
+        case PHP_STREAM_OPTION_PIPE_BLOCKING: return PHP_STREAM_OPTION_RETURN_OK;
+        default: return PHP_STREAM_OPTION_RETURN_NOTIMPL;
     }
 }
 

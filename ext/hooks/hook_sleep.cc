@@ -34,9 +34,8 @@ bool park_for(gust::Nanos ns) {
 
 void hooked_sleep(INTERNAL_FUNCTION_PARAMETERS) {
     zend_long seconds = -1;
-    if (!hooks::in_coroutine() || zend_parse_parameters_ex(ZEND_PARSE_PARAMS_QUIET, ZEND_NUM_ARGS(), "l", &seconds) ==
-                                      FAILURE ||
-        seconds < 0) {
+    if (!hooks::in_coroutine() ||
+        zend_parse_parameters_ex(ZEND_PARSE_PARAMS_QUIET, ZEND_NUM_ARGS(), "l", &seconds) == FAILURE || seconds < 0) {
         GUST_CALL_ORIGINAL(g_hooks[kSleep]);
         return;
     }

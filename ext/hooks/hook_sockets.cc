@@ -34,10 +34,9 @@ void hooked_connect(INTERNAL_FUNCTION_PARAMETERS);
 void hooked_close(INTERNAL_FUNCTION_PARAMETERS);
 
 hooks::FunctionHook g_hooks[] = {
-    {"socket_close", hooked_close},
-    {"socket_accept", hooked_read_op},  {"socket_read", hooked_read_op},     {"socket_recv", hooked_read_op},
-    {"socket_recvfrom", hooked_read_op}, {"socket_write", hooked_write_op},  {"socket_send", hooked_write_op},
-    {"socket_sendto", hooked_write_op},  {"socket_connect", hooked_connect},
+    {"socket_close", hooked_close},   {"socket_accept", hooked_read_op},   {"socket_read", hooked_read_op},
+    {"socket_recv", hooked_read_op},  {"socket_recvfrom", hooked_read_op}, {"socket_write", hooked_write_op},
+    {"socket_send", hooked_write_op}, {"socket_sendto", hooked_write_op},  {"socket_connect", hooked_connect},
 };
 constexpr size_t kHooks = sizeof(g_hooks) / sizeof(g_hooks[0]);
 

@@ -2,13 +2,12 @@
 //
 // While a flag is on, the transport's factory in PHP's transport table is ours (the one it
 // replaced is restored when the flag goes off): it calls PHP's generic socket factory and points
-// the new stream at a copy of its ops whose read, write, close and set_option wrap the originals. Inside a coroutine, on a stream
-// in blocking mode, the wrappers do the I/O with MSG_DONTWAIT and park the coroutine on the loop
-// while the socket is not ready, honouring the stream's timeout (timed_out in the meta data, as
-// PHP reports it); connect resolves names with the coroutine DNS and connects asynchronously;
-// accept waits for the listening socket first. Everywhere else (outside coroutines, non-blocking
-// streams, other operations) the original ops run, with the stream's ops switched back to the
-// originals for the call, since PHP's socket code compares them.
+// the new stream at a copy of its ops whose read, write, close and set_option wrap the originals. Inside a coroutine,
+// on a stream in blocking mode, the wrappers do the I/O with MSG_DONTWAIT and park the coroutine on the loop while the
+// socket is not ready, honouring the stream's timeout (timed_out in the meta data, as PHP reports it); connect resolves
+// names with the coroutine DNS and connects asynchronously; accept waits for the listening socket first. Everywhere
+// else (outside coroutines, non-blocking streams, other operations) the original ops run, with the stream's ops
+// switched back to the originals for the call, since PHP's socket code compares them.
 //
 // Streams keep the hooked ops after the flag goes off (they then behave as PHP's own outside
 // coroutines); the copies are static, so a persistent stream outlives the request safely.
@@ -194,8 +193,8 @@ ssize_t hooked_write(php_stream *stream, const char *buf, size_t count) {
             return -1;
         }
         Nanos wait_for = left(deadline);
-        sw::Outcome out = wait_for == 0 ? sw::kTimedOut
-                                        : sw::wait(sock->socket, gust::loop::kWritable, wait_for, "write");
+        sw::Outcome out =
+            wait_for == 0 ? sw::kTimedOut : sw::wait(sock->socket, gust::loop::kWritable, wait_for, "write");
         if (wait_for != 0 && !gust::php::resumed(p)) return -1;
         if (out == sw::kTimedOut) {
             sock->timeout_event = 1;
@@ -235,8 +234,9 @@ int hooked_set_option(php_stream *stream, int option, int value, void *ptrparam)
     auto *x = static_cast<php_stream_xport_param *>(ptrparam);
     if (option == PHP_STREAM_OPTION_READ_TIMEOUT) g_explicit_timeout.insert(stream);  // stream_set_timeout()
     if (option == PHP_STREAM_OPTION_XPORT_API && x && sock && hooks::in_coroutine()) {
-        if (is_closing(stream) &&
-            (x->op == php_stream_xport_param::STREAM_XPORT_OP_ACCEPT || x->op == php_stream_xport_param::STREAM_XPORT_OP_RECV || x->op == php_stream_xport_param::STREAM_XPORT_OP_SEND)) {
+        if (is_closing(stream) && (x->op == php_stream_xport_param::STREAM_XPORT_OP_ACCEPT ||
+                                   x->op == php_stream_xport_param::STREAM_XPORT_OP_RECV ||
+                                   x->op == php_stream_xport_param::STREAM_XPORT_OP_SEND)) {
             x->outputs.returncode = -1;
             return PHP_STREAM_OPTION_RETURN_OK;
         }
@@ -258,8 +258,7 @@ int hooked_set_option(php_stream *stream, int option, int value, void *ptrparam)
                 if (sock->socket < 0 || !sock->is_blocked) break;
                 xport::sendto(stream, x);
                 return PHP_STREAM_OPTION_RETURN_OK;
-            default:
-                break;
+            default: break;
         }
     }
     int rc = with_original(stream, h,
@@ -281,8 +280,8 @@ php_stream *hooked_factory(const char *proto, size_t protolen, const char *resou
         if (strlen(cand.name) == protolen && strncmp(cand.name, proto, protolen) == 0) t = &cand;
     // PHP's own socket factory, also for tcp:// whose registered factory is usually OpenSSL's
     // (which adds stream_socket_enable_crypto(); TLS is not hooked).
-    php_stream *stream = php_stream_generic_socket_factory(proto, protolen, resourcename, resourcenamelen, persistent_id, options, flags,
-                                  timeout, context STREAMS_REL_CC);
+    php_stream *stream = php_stream_generic_socket_factory(
+        proto, protolen, resourcename, resourcenamelen, persistent_id, options, flags, timeout, context STREAMS_REL_CC);
     if (stream && t) hook_stream(stream, t);
     return stream;
 }

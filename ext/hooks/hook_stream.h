@@ -76,7 +76,8 @@ inline Nanos deadline_after(Nanos timeout) { return timeout < 0 ? -1 : monotonic
 inline bool ready_now(int fd, short events) {
     struct pollfd p = {fd, events, 0};
     int n;
-    do n = poll(&p, 1, 0); while (n < 0 && errno == EINTR);
+    do n = poll(&p, 1, 0);
+    while (n < 0 && errno == EINTR);
     return n > 0;
 }
 

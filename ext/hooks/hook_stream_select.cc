@@ -59,7 +59,8 @@ bool any_ready(const Entry *entries, uint32_t n) {
     auto *fds = static_cast<struct pollfd *>(emalloc(sizeof(struct pollfd) * n));
     for (uint32_t i = 0; i < n; ++i) fds[i] = {entries[i].fd, entries[i].events, 0};
     int rc;
-    do rc = poll(fds, n, 0); while (rc < 0 && errno == EINTR);
+    do rc = poll(fds, n, 0);
+    while (rc < 0 && errno == EINTR);
     efree(fds);
     return rc != 0;  // an error too: PHP's select reports it
 }
@@ -75,7 +76,7 @@ sw::Outcome wait_any(const Entry *entries, uint32_t n, Nanos timeout) {
         new (&ws[i]) sw::Waiter();
         ws[i].fd = entries[i].fd;
         // Exceptional conditions (POLLPRI) have no loop interest: they are only seen with the others.
-        ws[i].events = entries[i].events == POLLIN ? gust::loop::kReadable
+        ws[i].events = entries[i].events == POLLIN    ? gust::loop::kReadable
                        : entries[i].events == POLLOUT ? gust::loop::kWritable
                                                       : 0;
         added = i + 1;
@@ -117,8 +118,8 @@ void hooked_stream_select(INTERNAL_FUNCTION_PARAMETERS) {
         uint32_t total = count(r) + count(w) + count(e), n = 0;
         if (total == 0) break;
         auto *entries = static_cast<Entry *>(emalloc(sizeof(Entry) * total));
-        if (!collect(r, POLLIN, entries, &n) || !collect(w, POLLOUT, entries, &n) || !collect(e, POLLPRI, entries, &n) ||
-            any_ready(entries, n)) {
+        if (!collect(r, POLLIN, entries, &n) || !collect(w, POLLOUT, entries, &n) ||
+            !collect(e, POLLPRI, entries, &n) || any_ready(entries, n)) {
             efree(entries);
             break;
         }

@@ -112,7 +112,8 @@ int connect_one(const struct sockaddr *sa, socklen_t len, const Transport *t, ph
         (void)setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
     set_blocking(fd, false);
     int rc;
-    do rc = connect(fd, sa, len); while (rc < 0 && errno == EINTR);
+    do rc = connect(fd, sa, len);
+    while (rc < 0 && errno == EINTR);
     if (rc < 0 && errno != EINPROGRESS) {
         *err = errno;
         close(fd);
@@ -208,9 +209,8 @@ void accept(php_stream *stream, HookedOps *h, php_stream_xport_param *x, int *rc
     struct timeval zero = {0, 0};
     struct timeval *saved = x->inputs.timeout;
     x->inputs.timeout = &zero;
-    *rc = with_original(stream, h, [&](const php_stream_ops *o) {
-        return o->set_option(stream, PHP_STREAM_OPTION_XPORT_API, 0, x);
-    });
+    *rc = with_original(
+        stream, h, [&](const php_stream_ops *o) { return o->set_option(stream, PHP_STREAM_OPTION_XPORT_API, 0, x); });
     x->inputs.timeout = saved;
     if (x->outputs.client) hook_stream(x->outputs.client, h->transport);
 }
@@ -233,10 +233,9 @@ void recvfrom(php_stream *stream, php_stream_xport_param *x) {
             x->outputs.returncode = static_cast<int>(n);
             if (!want) return;
             if (sl > 0) {
-                php_network_populate_name_from_sockaddr((struct sockaddr *)&sa, sl,
-                                                        x->want_textaddr ? &x->outputs.textaddr : nullptr,
-                                                        x->want_addr ? &x->outputs.addr : nullptr,
-                                                        x->want_addr ? &x->outputs.addrlen : nullptr);
+                php_network_populate_name_from_sockaddr(
+                    (struct sockaddr *)&sa, sl, x->want_textaddr ? &x->outputs.textaddr : nullptr,
+                    x->want_addr ? &x->outputs.addr : nullptr, x->want_addr ? &x->outputs.addrlen : nullptr);
             } else {
                 if (x->want_textaddr) x->outputs.textaddr = ZSTR_EMPTY_ALLOC();
                 if (x->want_addr) {
@@ -250,7 +249,8 @@ void recvfrom(php_stream *stream, php_stream_xport_param *x) {
         if (errno == EINTR) continue;
         if (errno != EAGAIN && errno != EWOULDBLOCK) return;
         Nanos wait_for = left(deadline);
-        sw::Outcome out = wait_for == 0 ? sw::kTimedOut : sw::wait(sock->socket, gust::loop::kReadable, wait_for, "recvfrom");
+        sw::Outcome out =
+            wait_for == 0 ? sw::kTimedOut : sw::wait(sock->socket, gust::loop::kReadable, wait_for, "recvfrom");
         if (wait_for != 0 && !gust::php::resumed(p)) return;
         if (out == sw::kTimedOut) sock->timeout_event = 1;
         if (out != sw::kReady) return;
@@ -283,7 +283,8 @@ void sendto(php_stream *stream, php_stream_xport_param *x) {
         if (errno == EINTR) continue;
         if (errno != EAGAIN && errno != EWOULDBLOCK) return;
         Nanos wait_for = left(deadline);
-        sw::Outcome out = wait_for == 0 ? sw::kTimedOut : sw::wait(sock->socket, gust::loop::kWritable, wait_for, "sendto");
+        sw::Outcome out =
+            wait_for == 0 ? sw::kTimedOut : sw::wait(sock->socket, gust::loop::kWritable, wait_for, "sendto");
         if (wait_for != 0 && !gust::php::resumed(p)) return;
         if (out == sw::kTimedOut) sock->timeout_event = 1;
         if (out != sw::kReady) return;

@@ -1,7 +1,6 @@
 // Swoole\Runtime: switches the hook areas by SWOOLE_HOOK_* flag (the registry: runtime/hook_registry.h).
 #include "hooks/hooks.h"
 
-
 namespace hooks = gust::php::hooks;
 
 ZEND_METHOD(Swoole_Runtime, enableCoroutine) {

@@ -77,13 +77,13 @@ struct ResponseObject {
     std::string reason;
     int version_minor = 1;
     bool keep_alive = true;
-    bool head_only = false;       // a HEAD request: headers only
-    bool headers_sent = false;    // write() started a chunked (or, for HTTP/1.0, close-delimited) body
+    bool head_only = false;     // a HEAD request: headers only
+    bool headers_sent = false;  // write() started a chunked (or, for HTTP/1.0, close-delimited) body
     bool ended = false;
     bool detached = false;
-    bool current = false;         // the connection's request in progress (ending it starts the next)
+    bool current = false;  // the connection's request in progress (ending it starts the next)
     proto::compress::Encoding accepted = proto::compress::Encoding::kIdentity;  // from Accept-Encoding
-    std::unique_ptr<proto::compress::Compressor> stream;  // write() with compression
+    std::unique_ptr<proto::compress::Compressor> stream;                        // write() with compression
     // A request the script neither answered nor detached gets a 500 here (the properties are
     // still alive: the wrapper destroys this before them).
     ~ResponseObject();

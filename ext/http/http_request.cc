@@ -187,8 +187,8 @@ void store_upload(srv::Server *s, RequestObject *r, const proto::multipart::Part
 }
 
 // multipart/form-data into post and files; false (the request is answered 400) when malformed.
-bool parse_multipart(srv::Server *s, RequestObject *r, std::string_view content_type, std::string_view body,
-                     zval *post, zval *files, zval *tmpfiles) {
+bool parse_multipart(srv::Server *s, RequestObject *r, std::string_view content_type, std::string_view body, zval *post,
+                     zval *files, zval *tmpfiles) {
     auto boundary = proto::multipart::boundary_from_content_type(content_type);
     if (!boundary.ok()) return false;
     proto::multipart::Parser parser(body, boundary.value());
@@ -334,7 +334,8 @@ bool fill_request(srv::Server *s, srv::Port *port, server::SessionId fd, zend_ob
     if (has_cookie && settings_of(s).parse_cookie) {
         array_init(&cookie);
         for (size_t i = 0; i < head.header_count; ++i) {
-            if (proto::http1::equals_ignore_case(head.headers[i].name, "cookie")) parse_cookies(head.headers[i].value, &cookie);
+            if (proto::http1::equals_ignore_case(head.headers[i].name, "cookie"))
+                parse_cookies(head.headers[i].value, &cookie);
         }
         set_property(obj, slots.cookie, &cookie);
     }
@@ -401,13 +402,12 @@ uint32_t property_offset(zend_class_entry *ce, const char *name) {
 
 void setup_request_class(zend_class_entry *ce) {
     ce_request = ce;
-    slots = {property_offset(ce, "fd"),     property_offset(ce, "header"), property_offset(ce, "server"),
-             property_offset(ce, "cookie"), property_offset(ce, "get"),    property_offset(ce, "files"),
+    slots = {property_offset(ce, "fd"),     property_offset(ce, "header"),  property_offset(ce, "server"),
+             property_offset(ce, "cookie"), property_offset(ce, "get"),     property_offset(ce, "files"),
              property_offset(ce, "post"),   property_offset(ce, "tmpfiles")};
-    keys = {intern("request_method"),  intern("request_uri"),        intern("path_info"),
-            intern("query_string"),    intern("request_time"),       intern("request_time_float"),
-            intern("server_protocol"), intern("server_port"),        intern("remote_port"),
-            intern("remote_addr"),     intern("master_time")};
+    keys = {intern("request_method"), intern("request_uri"),        intern("path_info"),       intern("query_string"),
+            intern("request_time"),   intern("request_time_float"), intern("server_protocol"), intern("server_port"),
+            intern("remote_port"),    intern("remote_addr"),        intern("master_time")};
     common = {intern("HTTP/1.0"), intern("HTTP/1.1"), intern("GET"), intern("POST"), intern("HEAD")};
     for (const char *name : {"host", "user-agent", "accept", "accept-encoding", "accept-language", "connection",
                              "content-type", "content-length", "cookie", "referer", "cache-control", "upgrade"}) {

@@ -33,9 +33,9 @@ bool forbidden(std::string_view v) { return proto::http1::has_forbidden_header_c
 bool valid_header_name(std::string_view name) {
     if (name.empty()) return false;
     for (unsigned char c : name) {
-        if (c <= ' ' || c >= 0x7f || c == ':' || c == '(' || c == ')' || c == ',' || c == ';' || c == '<' ||
-            c == '>' || c == '=' || c == '@' || c == '[' || c == ']' || c == '{' || c == '}' || c == '"' ||
-            c == '/' || c == '?' || c == '\\') {
+        if (c <= ' ' || c >= 0x7f || c == ':' || c == '(' || c == ')' || c == ',' || c == ';' || c == '<' || c == '>' ||
+            c == '=' || c == '@' || c == '[' || c == ']' || c == '{' || c == '}' || c == '"' || c == '/' || c == '?' ||
+            c == '\\') {
             return false;
         }
     }
@@ -91,7 +91,9 @@ bool refuse_after_headers(ResponseObject *r) {
 
 bool compressible(std::string_view type) {
     type = type.substr(0, type.find(';'));
-    auto starts = [&](std::string_view p) { return type.size() >= p.size() && strncasecmp(type.data(), p.data(), p.size()) == 0; };
+    auto starts = [&](std::string_view p) {
+        return type.size() >= p.size() && strncasecmp(type.data(), p.data(), p.size()) == 0;
+    };
     auto ends = [&](std::string_view p) {
         return type.size() >= p.size() && strncasecmp(type.data() + type.size() - p.size(), p.data(), p.size()) == 0;
     };
@@ -113,9 +115,9 @@ void append_decimal(std::string &out, uint64_t v) {
 
 struct HeadOptions {
     size_t content_length = 0;
-    bool chunked = false;      // Transfer-Encoding: chunked
+    bool chunked = false;          // Transfer-Encoding: chunked
     bool close_delimited = false;  // HTTP/1.0 write(): the body ends with the connection
-    bool no_length = false;    // 1xx/204/304: no Content-Length at all
+    bool no_length = false;        // 1xx/204/304: no Content-Length at all
     compress::Encoding encoding = compress::Encoding::kIdentity;
     std::string_view default_type = "text/html";
 };
@@ -179,7 +181,9 @@ std::string build_head(ResponseObject *r, const HeadOptions &o, bool *close_afte
     if (!has_connection) out += *close_after ? "Connection: close\r\n" : "Connection: keep-alive\r\n";
     if (!has_type && status_has_body(r->status)) out.append("Content-Type: ").append(o.default_type).append("\r\n");
     if (o.encoding != compress::Encoding::kIdentity) {
-        out.append("Content-Encoding: ").append(compress::encoding_token(o.encoding)).append("\r\nVary: Accept-Encoding\r\n");
+        out.append("Content-Encoding: ")
+            .append(compress::encoding_token(o.encoding))
+            .append("\r\nVary: Accept-Encoding\r\n");
     }
     if (HashTable *cookies = array_property(ResponseClass::object_of(r), slots.cookie, false)) {
         zval *c;
@@ -238,7 +242,10 @@ std::string trailers_of(ResponseObject *r) {
         if (!key || Z_TYPE_P(value) != IS_STRING) continue;
         if (!valid_header_name(std::string_view(ZSTR_VAL(key), ZSTR_LEN(key)))) continue;
         if (forbidden(std::string_view(Z_STRVAL_P(value), Z_STRLEN_P(value)))) continue;
-        out.append(ZSTR_VAL(key), ZSTR_LEN(key)).append(": ").append(Z_STRVAL_P(value), Z_STRLEN_P(value)).append("\r\n");
+        out.append(ZSTR_VAL(key), ZSTR_LEN(key))
+            .append(": ")
+            .append(Z_STRVAL_P(value), Z_STRLEN_P(value))
+            .append("\r\n");
     }
     ZEND_HASH_FOREACH_END();
     return out;
@@ -391,53 +398,54 @@ bool make_cookie(INTERNAL_FUNCTION_PARAMETERS, bool url_encode) {
         Z_PARAM_STR(samesite)
         Z_PARAM_STR(priority)
         Z_PARAM_BOOL(partitioned)
-    ZEND_PARSE_PARAMETERS_END_EX(return false);
-    ResponseObject *r = response_from(Z_OBJ_P(ZEND_THIS));
-    if (refuse_unwritable(r)) return false;
-    const std::string_view n(ZSTR_VAL(name), ZSTR_LEN(name));
-    if (!proto::http::valid_cookie_name(n)) {
-        php_error_docref(nullptr, E_WARNING, "Cookie name cannot be empty or contain \"=,; \\t\\r\\n\\013\\014\"");
-        return false;
-    }
-    std::string v = value ? std::string(ZSTR_VAL(value), ZSTR_LEN(value)) : std::string();
-    if (url_encode && !v.empty()) {
-        zend_string *enc = php_url_encode(v.data(), v.size());
-        v.assign(ZSTR_VAL(enc), ZSTR_LEN(enc));
-        zend_string_release(enc);
-    } else if (!url_encode && !proto::http::valid_cookie_value(v)) {
-        php_error_docref(nullptr, E_WARNING, "Cookie value cannot contain \",; \\t\\r\\n\\013\\014\"");
-        return false;
-    }
-    for (zend_string *attr : {path, domain, samesite, priority}) {
-        if (attr && (strpbrk(ZSTR_VAL(attr), ",; \t\r\n\013\014") || ZSTR_LEN(attr) != strlen(ZSTR_VAL(attr)))) {
-            php_error_docref(nullptr, E_WARNING, "Cookie attributes cannot contain \",; \\t\\r\\n\\013\\014\" or NUL");
+        ZEND_PARSE_PARAMETERS_END_EX(return false);
+        ResponseObject *r = response_from(Z_OBJ_P(ZEND_THIS));
+        if (refuse_unwritable(r)) return false;
+        const std::string_view n(ZSTR_VAL(name), ZSTR_LEN(name));
+        if (!proto::http::valid_cookie_name(n)) {
+            php_error_docref(nullptr, E_WARNING, "Cookie name cannot be empty or contain \"=,; \\t\\r\\n\\013\\014\"");
             return false;
         }
-    }
-    std::string c(n);
-    c += '=';
-    if (v.empty()) {
-        c += "deleted; expires=" + cookie_date(1) + "; Max-Age=0";
-    } else {
-        c += v;
-        if (expires > 0) {
-            const zend_long max_age = expires - time(nullptr);
-            c += "; expires=" + cookie_date(static_cast<time_t>(expires)) +
-                 "; Max-Age=" + std::to_string(max_age > 0 ? max_age : 0);
+        std::string v = value ? std::string(ZSTR_VAL(value), ZSTR_LEN(value)) : std::string();
+        if (url_encode && !v.empty()) {
+            zend_string *enc = php_url_encode(v.data(), v.size());
+            v.assign(ZSTR_VAL(enc), ZSTR_LEN(enc));
+            zend_string_release(enc);
+        } else if (!url_encode && !proto::http::valid_cookie_value(v)) {
+            php_error_docref(nullptr, E_WARNING, "Cookie value cannot contain \",; \\t\\r\\n\\013\\014\"");
+            return false;
         }
-    }
-    if (path && ZSTR_LEN(path)) c.append("; path=").append(ZSTR_VAL(path), ZSTR_LEN(path));
-    if (domain && ZSTR_LEN(domain)) c.append("; domain=").append(ZSTR_VAL(domain), ZSTR_LEN(domain));
-    if (secure) c += "; secure";
-    if (httponly) c += "; HttpOnly";
-    if (samesite && ZSTR_LEN(samesite)) c.append("; SameSite=").append(ZSTR_VAL(samesite), ZSTR_LEN(samesite));
-    if (priority && ZSTR_LEN(priority)) c.append("; Priority=").append(ZSTR_VAL(priority), ZSTR_LEN(priority));
-    if (partitioned) c += "; Partitioned";
-    HashTable *cookies = array_property(Z_OBJ_P(ZEND_THIS), slots.cookie, true);
-    zval cz;
-    ZVAL_STRINGL(&cz, c.data(), c.size());
-    zend_hash_next_index_insert(cookies, &cz);
-    return true;
+        for (zend_string *attr : {path, domain, samesite, priority}) {
+            if (attr && (strpbrk(ZSTR_VAL(attr), ",; \t\r\n\013\014") || ZSTR_LEN(attr) != strlen(ZSTR_VAL(attr)))) {
+                php_error_docref(nullptr, E_WARNING,
+                                 "Cookie attributes cannot contain \",; \\t\\r\\n\\013\\014\" or NUL");
+                return false;
+            }
+        }
+        std::string c(n);
+        c += '=';
+        if (v.empty()) {
+            c += "deleted; expires=" + cookie_date(1) + "; Max-Age=0";
+        } else {
+            c += v;
+            if (expires > 0) {
+                const zend_long max_age = expires - time(nullptr);
+                c += "; expires=" + cookie_date(static_cast<time_t>(expires)) +
+                     "; Max-Age=" + std::to_string(max_age > 0 ? max_age : 0);
+            }
+        }
+        if (path && ZSTR_LEN(path)) c.append("; path=").append(ZSTR_VAL(path), ZSTR_LEN(path));
+        if (domain && ZSTR_LEN(domain)) c.append("; domain=").append(ZSTR_VAL(domain), ZSTR_LEN(domain));
+        if (secure) c += "; secure";
+        if (httponly) c += "; HttpOnly";
+        if (samesite && ZSTR_LEN(samesite)) c.append("; SameSite=").append(ZSTR_VAL(samesite), ZSTR_LEN(samesite));
+        if (priority && ZSTR_LEN(priority)) c.append("; Priority=").append(ZSTR_VAL(priority), ZSTR_LEN(priority));
+        if (partitioned) c += "; Partitioned";
+        HashTable *cookies = array_property(Z_OBJ_P(ZEND_THIS), slots.cookie, true);
+        zval cz;
+        ZVAL_STRINGL(&cz, c.data(), c.size());
+        zend_hash_next_index_insert(cookies, &cz);
+        return true;
 }
 
 ResponseObject *this_response(zval *self) { return response_from(Z_OBJ_P(self)); }
@@ -710,7 +718,8 @@ ZEND_METHOD(Swoole_Http_Response, create) {
         Z_PARAM_LONG(fd)
     ZEND_PARSE_PARAMETERS_END();
     srv::Server *s = nullptr;
-    if (ZEND_NUM_ARGS() >= 1 && Z_TYPE_P(target) == IS_OBJECT && instanceof_function(Z_OBJCE_P(target), srv::ce_server)) {
+    if (ZEND_NUM_ARGS() >= 1 && Z_TYPE_P(target) == IS_OBJECT &&
+        instanceof_function(Z_OBJCE_P(target), srv::ce_server)) {
         s = srv::server_from(Z_OBJ_P(target));
     } else if (ZEND_NUM_ARGS() >= 1 && Z_TYPE_P(target) == IS_LONG) {
         s = srv::running_server();

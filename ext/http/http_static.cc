@@ -26,7 +26,8 @@ std::string resolve_inside(const std::string &root, const std::string &path) {
     char buf[PATH_MAX];
     if (!realpath(path.c_str(), buf)) return {};
     std::string real(buf);
-    if (real == root || (real.size() > root.size() && real.compare(0, root.size(), root) == 0 && real[root.size()] == '/')) {
+    if (real == root ||
+        (real.size() > root.size() && real.compare(0, root.size(), root) == 0 && real[root.size()] == '/')) {
         return real;
     }
     return {};
@@ -121,9 +122,9 @@ bool serve_file(srv::Server *s, server::SessionId fd, const proto::http1::Reques
     const time_t since = parse_imf_date(head.header("if-modified-since"));
     const bool not_modified = since >= 0 && st.st_mtime <= since;
     const std::string_view type = mime_type_of(file);
-    const std::string h = not_modified ? head_for(304, "Not Modified", type, 0, head.keep_alive, st.st_mtime)
-                                       : head_for(200, "OK", type, static_cast<size_t>(st.st_size), head.keep_alive,
-                                                  st.st_mtime);
+    const std::string h =
+        not_modified ? head_for(304, "Not Modified", type, 0, head.keep_alive, st.st_mtime)
+                     : head_for(200, "OK", type, static_cast<size_t>(st.st_size), head.keep_alive, st.st_mtime);
     bool ok = srv::send_bytes_to_session(s, fd, h);
     if (ok && !not_modified && head.method != "HEAD") {
         ok = srv::send_file_range(s, fd, file.c_str(), file_fd, 0, st.st_size);

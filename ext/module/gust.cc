@@ -77,16 +77,11 @@ static PHP_MINFO_FUNCTION(gust) {
 }
 
 zend_module_entry gust_module_entry = {
-    STANDARD_MODULE_HEADER,
-    "gust",
-    ext_functions,
-    PHP_MINIT(gust),
-    PHP_MSHUTDOWN(gust),
-    nullptr,
-    PHP_RSHUTDOWN(gust),
-    PHP_MINFO(gust),
-    PHP_GUST_VERSION,
-    STANDARD_MODULE_PROPERTIES,
+    STANDARD_MODULE_HEADER, "gust",
+    ext_functions,          PHP_MINIT(gust),
+    PHP_MSHUTDOWN(gust),    nullptr,
+    PHP_RSHUTDOWN(gust),    PHP_MINFO(gust),
+    PHP_GUST_VERSION,       STANDARD_MODULE_PROPERTIES,
 };
 
 extern "C" {

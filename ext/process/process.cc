@@ -318,8 +318,9 @@ ZEND_METHOD(Swoole_Process, kill) {
     ZEND_PARSE_PARAMETERS_END();
     if (::kill(static_cast<pid_t>(pid), static_cast<int>(sig)) != 0) {
         set_last_error(errno);
-        if (errno != ESRCH || sig != 0) php_error_docref(nullptr, E_WARNING, "kill(" ZEND_LONG_FMT ", " ZEND_LONG_FMT
-                                                         ") failed: %s", pid, sig, strerror(errno));
+        if (errno != ESRCH || sig != 0)
+            php_error_docref(nullptr, E_WARNING, "kill(" ZEND_LONG_FMT ", " ZEND_LONG_FMT ") failed: %s", pid, sig,
+                             strerror(errno));
         RETURN_FALSE;
     }
     RETURN_TRUE;

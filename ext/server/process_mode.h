@@ -12,10 +12,10 @@ bool start_process_mode(Server *s);
 // server_dispatch.cc: in the master's main thread, runs dispatch_func for each waiting question.
 void answer_dispatch_questions(Server *s);
 void process_mode_worker_setup(Server *s, zend_long worker_id);  // in a forked worker, before its loop
-void process_mode_worker_stop(Server *s);                         // stop reading the channels
-void process_mode_worker_teardown(Server *s);                     // after its loop ended
-void process_mode_worker_exited(Server *s, size_t worker_id);     // manager: tell the master, drain
-void process_mode_child_forked(Server *s, size_t worker_id);      // in the new worker: drop others' fds
+void process_mode_worker_stop(Server *s);                        // stop reading the channels
+void process_mode_worker_teardown(Server *s);                    // after its loop ended
+void process_mode_worker_exited(Server *s, size_t worker_id);    // manager: tell the master, drain
+void process_mode_child_forked(Server *s, size_t worker_id);     // in the new worker: drop others' fds
 bool process_mode_send(Server *s, server::SessionId id, zend_string *data);
 bool process_mode_close(Server *s, server::SessionId id, bool reset);
 // The master sends the file region itself (sendfile(2)); `path` must be absolute.

@@ -23,7 +23,8 @@ bool close_session(Server *s, server::SessionId id, bool reset);
 // region's real size in *size, or -1 after a warning.
 int open_file_range(const char *file, zend_long offset, zend_long length, zend_long *size);
 // Sends a region of an open file (`path` names the same file, for PROCESS mode's master); any size.
-bool send_file_range(Server *s, server::SessionId id, const char *path, int file_fd, zend_long offset, zend_long length);
+bool send_file_range(Server *s, server::SessionId id, const char *path, int file_fd, zend_long offset,
+                     zend_long length);
 
 template <typename Attempt>
 bool send_with_yield(Server *s, server::SessionId id, Attempt attempt) {

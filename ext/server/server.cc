@@ -43,10 +43,10 @@ struct PortObject {
 using PortClass = zobj::Class<PortObject>;
 
 const char *const kEventNames[kEventCount] = {
-    "start",       "shutdown", "beforeShutdown", "workerStart", "workerStop", "workerExit",
-    "workerError", "managerStart", "managerStop", "connect",     "receive",    "packet",
-    "close",       "bufferFull",   "bufferEmpty", "task",        "finish",     "pipeMessage",
-    "beforeReload", "afterReload", "request", "open", "message", "handshake", "disconnect",
+    "start",        "shutdown",    "beforeShutdown", "workerStart", "workerStop",   "workerExit",  "workerError",
+    "managerStart", "managerStop", "connect",        "receive",     "packet",       "close",       "bufferFull",
+    "bufferEmpty",  "task",        "finish",         "pipeMessage", "beforeReload", "afterReload", "request",
+    "open",         "message",     "handshake",      "disconnect",
 };
 
 void release_callbacks(Callback *callbacks) {
@@ -115,8 +115,7 @@ std::unique_ptr<Port> bind_port(Server *s, const char *host, zend_long port, zen
             port = 0;
             break;
         default:
-            throw_error(swoole_exception_ce(), EINVAL, "unknown socket type [" ZEND_LONG_FMT "]",
-                                    sock_type);
+            throw_error(swoole_exception_ce(), EINVAL, "unknown socket type [" ZEND_LONG_FMT "]", sock_type);
             return nullptr;
     }
     if (!addr.ok()) {
@@ -136,8 +135,9 @@ std::unique_ptr<Port> bind_port(Server *s, const char *host, zend_long port, zen
     }
     if (rc < 0) {
         if (fd >= 0) net::sys::close(fd);
-        throw_error(swoole_exception_ce(), swoole_code_of(rc), "failed to listen server port[%s:" ZEND_LONG_FMT
-                    "], Error: %s[%d]", host, port, strerror_of(rc), -rc);
+        throw_error(swoole_exception_ce(), swoole_code_of(rc),
+                    "failed to listen server port[%s:" ZEND_LONG_FMT "], Error: %s[%d]", host, port, strerror_of(rc),
+                    -rc);
         return nullptr;
     }
     p->fd = fd;
@@ -164,8 +164,8 @@ void attach_port_object(Server *s, Port *p, zval *out) {
     zval_ptr_dtor(&ports);
 }
 
-bool set_callback(Callback *callbacks, const char *name, size_t len, zend_fcall_info *fci,
-                  zend_fcall_info_cache *fcc, bool port_level) {
+bool set_callback(Callback *callbacks, const char *name, size_t len, zend_fcall_info *fci, zend_fcall_info_cache *fcc,
+                  bool port_level) {
     int e = event_from_name(name, len);
     if (e < 0 || (port_level && !is_port_event(e))) {
         php_error_docref(nullptr, E_WARNING, "unknown event types[%.*s]", static_cast<int>(len), name);
@@ -259,7 +259,8 @@ ZEND_METHOD(Swoole_Server, __construct) {
         RETURN_THROWS();
     }
     if (mode != kModeBase && mode != kModeProcess) {
-        gust::php::throw_error(gust::php::swoole_exception_ce(), EINVAL, "invalid server mode [" ZEND_LONG_FMT "]", mode);
+        gust::php::throw_error(gust::php::swoole_exception_ce(), EINVAL, "invalid server mode [" ZEND_LONG_FMT "]",
+                               mode);
         RETURN_THROWS();
     }
     s->mode = mode;
@@ -397,8 +398,8 @@ void gust::php::srv::register_server_area(int module_number) {
     ce_server_port = register_class_Swoole_Server_Port();
     PortClass::install(ce_server_port);
 
-    ce_connection_iterator = register_class_Swoole_Connection_Iterator(zend_ce_iterator, zend_ce_countable,
-                                                                      zend_ce_arrayaccess);
+    ce_connection_iterator =
+        register_class_Swoole_Connection_Iterator(zend_ce_iterator, zend_ce_countable, zend_ce_arrayaccess);
     gust::php::srv::register_connection_iterator();
     ce_server_task = register_class_Swoole_Server_Task();
     gust::php::srv::register_task_class();
@@ -410,17 +411,29 @@ void gust::php::srv::register_server_area(int module_number) {
         const char *name;
         zend_long value;
     } const socks[] = {
-        {"SWOOLE_SOCK_TCP", kSockTcp},          {"SWOOLE_SOCK_UDP", kSockUdp},
-        {"SWOOLE_SOCK_TCP6", kSockTcp6},        {"SWOOLE_SOCK_UDP6", kSockUdp6},
-        {"SWOOLE_SOCK_UNIX_STREAM", kSockUnixStream}, {"SWOOLE_SOCK_UNIX_DGRAM", kSockUnixDgram},
-        {"SWOOLE_TCP", kSockTcp},               {"SWOOLE_UDP", kSockUdp},
-        {"SWOOLE_TCP6", kSockTcp6},             {"SWOOLE_UDP6", kSockUdp6},
-        {"SWOOLE_UNIX_STREAM", kSockUnixStream}, {"SWOOLE_UNIX_DGRAM", kSockUnixDgram},
+        {"SWOOLE_SOCK_TCP", kSockTcp},
+        {"SWOOLE_SOCK_UDP", kSockUdp},
+        {"SWOOLE_SOCK_TCP6", kSockTcp6},
+        {"SWOOLE_SOCK_UDP6", kSockUdp6},
+        {"SWOOLE_SOCK_UNIX_STREAM", kSockUnixStream},
+        {"SWOOLE_SOCK_UNIX_DGRAM", kSockUnixDgram},
+        {"SWOOLE_TCP", kSockTcp},
+        {"SWOOLE_UDP", kSockUdp},
+        {"SWOOLE_TCP6", kSockTcp6},
+        {"SWOOLE_UDP6", kSockUdp6},
+        {"SWOOLE_UNIX_STREAM", kSockUnixStream},
+        {"SWOOLE_UNIX_DGRAM", kSockUnixDgram},
         {"SWOOLE_SSL", kSockSsl},
-        {"SWOOLE_WORKER_BUSY", 1}, {"SWOOLE_WORKER_IDLE", 2}, {"SWOOLE_WORKER_EXIT", 3},
+        {"SWOOLE_WORKER_BUSY", 1},
+        {"SWOOLE_WORKER_IDLE", 2},
+        {"SWOOLE_WORKER_EXIT", 3},
         // ssl_protocols bits; SSLv2/SSLv3 exist for compatibility and are refused by OpenSSL 3.
-        {"SWOOLE_SSL_SSLv2", 1 << 1}, {"SWOOLE_SSL_SSLv3", 1 << 2}, {"SWOOLE_SSL_TLSv1", 1 << 3},
-        {"SWOOLE_SSL_TLSv1_1", 1 << 4}, {"SWOOLE_SSL_TLSv1_2", 1 << 5}, {"SWOOLE_SSL_TLSv1_3", 1 << 6},
+        {"SWOOLE_SSL_SSLv2", 1 << 1},
+        {"SWOOLE_SSL_SSLv3", 1 << 2},
+        {"SWOOLE_SSL_TLSv1", 1 << 3},
+        {"SWOOLE_SSL_TLSv1_1", 1 << 4},
+        {"SWOOLE_SSL_TLSv1_2", 1 << 5},
+        {"SWOOLE_SSL_TLSv1_3", 1 << 6},
         {"SWOOLE_SSL_DTLS", 1 << 7},
     };
     for (const auto &c : socks) {

@@ -110,10 +110,10 @@ struct Port {
     Callback callbacks[kEventCount];
     std::shared_ptr<const proto::framing::Framing> framing;
     bool tcp_nodelay = true;
-    bool http = false;  // open_http_protocol: framing is HTTP/1.1 and requests go to onRequest
-    bool websocket = false;  // open_websocket_protocol: upgrade requests become WebSocket connections
+    bool http = false;                     // open_http_protocol: framing is HTTP/1.1 and requests go to onRequest
+    bool websocket = false;                // open_websocket_protocol: upgrade requests become WebSocket connections
     std::shared_ptr<net::TlsContext> tls;  // SWOOLE_SSL ports: made from the ssl_* settings at start
-    bool length_func = false;  // its framing calls a PHP package_length_func (server_length_func.cc)
+    bool length_func = false;              // its framing calls a PHP package_length_func (server_length_func.cc)
 };
 
 // How the reactor frames a port that speaks HTTP (and the WebSocket frames after an upgrade):
@@ -151,17 +151,17 @@ struct Settings {
     zend_long log_level = 2;  // SWOOLE_LOG_INFO
     std::string log_file;
     std::string pid_file;
-    std::string user;   // workers switch to this user (and `group`) when the server starts as root
+    std::string user;  // workers switch to this user (and `group`) when the server starts as root
     std::string group;
     bool daemonize = false;
     bool hook_flags_set = false;
     zend_long hook_flags = 0;
     zend_long task_worker_num = 0;
     bool task_enable_coroutine = false;
-    zend_long max_request = 0;        // a worker serving this many requests is replaced (0: never)
+    zend_long max_request = 0;         // a worker serving this many requests is replaced (0: never)
     zend_long max_request_grace = -1;  // up to this many more, at random (-1: max_request / 2)
-    zend_long reactor_num = 2;    // PROCESS mode
-    zend_long dispatch_mode = 2;  // PROCESS mode: SWOOLE_DISPATCH_* (1-10 but 6), docs/php-server.md
+    zend_long reactor_num = 2;         // PROCESS mode
+    zend_long dispatch_mode = 2;       // PROCESS mode: SWOOLE_DISPATCH_* (1-10 but 6), docs/php-server.md
     // PROCESS mode (Gust): connections whose packages all go to one worker are handed to it, which
     // then reads and writes them itself (docs/php-server.md, "Hand-off").
     bool connection_handoff = true;
@@ -183,11 +183,11 @@ struct SendCredit {
 // PROCESS mode, a worker: a connection the master handed to it (server_handoff.cc). The worker's own
 // reactor serves it; what a successor must know about it is published in its shared hold word.
 struct HandedConnection {
-    uint32_t gen = 0;        // the hand-off generation it arrived with
-    bool http = false;       // on an HTTP port: the HTTP layer says when a request is answered
-    bool awaiting = false;   // HTTP: a request arrived and is not answered yet
-    uint32_t running = 0;    // plain TCP: onReceive coroutines of it still running
-    bool holding = false;    // the reactor holds part of a package or unwritten output
+    uint32_t gen = 0;       // the hand-off generation it arrived with
+    bool http = false;      // on an HTTP port: the HTTP layer says when a request is answered
+    bool awaiting = false;  // HTTP: a request arrived and is not answered yet
+    uint32_t running = 0;   // plain TCP: onReceive coroutines of it still running
+    bool holding = false;   // the reactor holds part of a package or unwritten output
 };
 
 // PROCESS mode: the master's reactor threads (in the master), the channels (every process holds
@@ -196,9 +196,9 @@ struct ProcessModeState {
     std::unique_ptr<server::ProcessMaster> master;
     int notify_read = -1;  // manager -> master: ids of workers that exited (int32 each)
     int notify_write = -1;
-    std::vector<std::unique_ptr<WorkerChannel>> channels;  // worker: one per reactor thread
+    std::vector<std::unique_ptr<WorkerChannel>> channels;                 // worker: one per reactor thread
     std::unordered_map<server::SessionId, server::ConnectInfo> sessions;  // worker: connected ones
-    std::unordered_map<server::SessionId, SendCredit> credits;  // worker: connections with bytes outstanding
+    std::unordered_map<server::SessionId, SendCredit> credits;            // worker: connections with bytes outstanding
     loop::IterationHook *stats_hook = nullptr;  // worker: publishes its coroutine count (server_stats.cc)
     std::unordered_map<server::SessionId, HandedConnection> handed;  // worker: connections it serves itself
     loop::TimerId release_timer = 0;  // worker, stopping: hands its connections back as they go idle
@@ -282,7 +282,7 @@ struct Server {
     pid_t manager_pid = 0;
     std::vector<pid_t> worker_pids;  // manager: by worker id (0: not running)
     double start_time = 0;
-    int last_error = 0;  // getLastError(); written by record_error() only
+    int last_error = 0;                    // getLastError(); written by record_error() only
     std::vector<zend_object *> iterators;  // its and its ports' Connection\Iterators, detached when freed
 };
 
@@ -290,7 +290,6 @@ Server *server_from(zend_object *obj);
 Port *port_from(zend_object *obj);
 // The server started in this process (the one whose worker or manager runs), or nullptr.
 Server *running_server();
-
 
 // server_run.cc
 bool start(Server *s);

@@ -60,7 +60,8 @@ void pause_or_resume(INTERNAL_FUNCTION_PARAMETERS, bool pause) {
     Server *s = this_server(ZEND_THIS);
     server::Reactor *r = serving_reactor(s, fd);
     if (!r && s->process_mode) {
-        php_error_docref(nullptr, E_WARNING, "pause() and resume() work on connections this worker serves itself "
+        php_error_docref(nullptr, E_WARNING,
+                         "pause() and resume() work on connections this worker serves itself "
                          "(BASE mode, or PROCESS mode connections handed to it)");
         RETURN_FALSE;
     }
@@ -69,7 +70,8 @@ void pause_or_resume(INTERNAL_FUNCTION_PARAMETERS, bool pause) {
 
 // BASE mode: the worker's own reactor; PROCESS mode: the master's thread that accepted it.
 zend_long reactor_id(Server *s, server::SessionId id) {
-    if (s->process_mode && s->process_mode->master) return static_cast<zend_long>((id - 1) % s->process_mode->master->reactor_num());
+    if (s->process_mode && s->process_mode->master)
+        return static_cast<zend_long>((id - 1) % s->process_mode->master->reactor_num());
     return s->worker_id < 0 ? 0 : s->worker_id;
 }
 
@@ -93,7 +95,8 @@ bool session_exists(Server *s, server::SessionId id) {
 }
 
 std::vector<server::SessionId> session_list(Server *s, server::SessionId after, size_t count) {
-    if (!s->process_mode) return s->worker.reactor ? s->worker.reactor->list(after, count) : std::vector<server::SessionId>{};
+    if (!s->process_mode)
+        return s->worker.reactor ? s->worker.reactor->list(after, count) : std::vector<server::SessionId>{};
     if (!s->process_mode->master) return {};
     return s->process_mode->master->shared().list(after, count);
 }
@@ -207,7 +210,8 @@ bool send_to_session(Server *s, server::SessionId id, zend_string *data) {
 }
 
 bool send_bytes_to_session(Server *s, server::SessionId id, std::string_view bytes) {
-    if ((s->process_mode && !serving_reactor(s, id)) || bytes.size() > static_cast<size_t>(s->settings.buffer_output_size)) {
+    if ((s->process_mode && !serving_reactor(s, id)) ||
+        bytes.size() > static_cast<size_t>(s->settings.buffer_output_size)) {
         zend_string *str = zend_string_init(bytes.data(), bytes.size(), 0);
         const bool ok = send_to_session(s, id, str);
         zend_string_release(str);
@@ -647,7 +651,8 @@ ZEND_METHOD(Swoole_Server, stats) {
     server::ReactorStats st = s->worker.reactor ? s->worker.reactor->stats() : server::ReactorStats{};
     add_assoc_long(return_value, "start_time", static_cast<zend_long>(s->start_time));
     add_assoc_long(return_value, "connection_num", static_cast<zend_long>(st.connections));
-    add_assoc_long(return_value, "abort_count", static_cast<zend_long>(st.refused + st.framing_errors + st.tls_failures));
+    add_assoc_long(return_value, "abort_count",
+                   static_cast<zend_long>(st.refused + st.framing_errors + st.tls_failures));
     add_assoc_long(return_value, "accept_count", static_cast<zend_long>(st.accepted));
     add_assoc_long(return_value, "close_count", static_cast<zend_long>(st.closed));
     add_assoc_long(return_value, "worker_num", s->settings.worker_num);

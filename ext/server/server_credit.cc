@@ -33,7 +33,7 @@ Port *port_of(Server *s, server::SessionId id) {
         if (ps.master->shared().read(id, &rec)) index = rec.port_index;
     }
     return index >= 0 && static_cast<size_t>(index) < s->ports.size() ? s->ports[static_cast<size_t>(index)].get()
-                                                                       : nullptr;
+                                                                      : nullptr;
 }
 
 void fire(Server *s, server::SessionId id, int event) {

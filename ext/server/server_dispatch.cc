@@ -19,13 +19,10 @@ namespace {
 
 const char *event_name(server::DispatchEvent e) {
     switch (e) {
-        case server::DispatchEvent::kConnect:
-            return "connect";
-        case server::DispatchEvent::kClose:
-            return "close";
+        case server::DispatchEvent::kConnect: return "connect";
+        case server::DispatchEvent::kClose: return "close";
         case server::DispatchEvent::kData:
-        default:
-            return "data";
+        default: return "data";
     }
 }
 
@@ -54,11 +51,9 @@ int ask_callback(Server *s, const server::DispatchQuestion &q) {
     ZVAL_UNDEF(&ret);
     zend_execute_data *caller = EG(current_execute_data);
     bool bailed = false;
-    zend_try {
-        s->dispatch_func.call(args, 4, &ret);
-    } zend_catch {
-        bailed = true;
-    } zend_end_try();
+    zend_try { s->dispatch_func.call(args, 4, &ret); }
+    zend_catch { bailed = true; }
+    zend_end_try();
     zval_ptr_dtor(&args[3]);
     if (bailed) {
         // The fatal error is printed already. The VM state after it is only fit for unwinding, so
@@ -88,7 +83,8 @@ int ask_callback(Server *s, const server::DispatchQuestion &q) {
     if (v > INT_MAX || v <= INT_MIN) {
         // Never truncated into a value that would land in range.
         GUST_LOG_WARN("dispatch_func returned " ZEND_LONG_FMT " for the %s of connection %lld, not a worker id; "
-                      "it goes to the connection's worker by id", v, event_name(q.event), static_cast<long long>(q.id));
+                      "it goes to the connection's worker by id",
+                      v, event_name(q.event), static_cast<long long>(q.id));
         return server::kDispatchFailed;
     }
     return static_cast<int>(v);  // the core checks the range (and logs what is out of it)

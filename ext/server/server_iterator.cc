@@ -10,8 +10,8 @@ namespace gust::php::srv {
 namespace {
 
 struct IteratorObject {
-    Server *server = nullptr;  // nullptr once the server is freed
-    int port_index = -1;       // -1: every port
+    Server *server = nullptr;            // nullptr once the server is freed
+    int port_index = -1;                 // -1: every port
     std::vector<server::SessionId> ids;  // snapshot taken by rewind()
     size_t pos = 0;
     explicit IteratorObject(zobj::Self self) : self(self.object) {}
@@ -65,9 +65,7 @@ zend_object *connection_iterator_new(Server *s, int port_index) {
 
 void connection_iterator_detach(zend_object *iterator) { iterator_object(iterator)->server = nullptr; }
 
-void register_connection_iterator() {
-    IteratorClass::install(ce_connection_iterator);
-}
+void register_connection_iterator() { IteratorClass::install(ce_connection_iterator); }
 
 }  // namespace gust::php::srv
 

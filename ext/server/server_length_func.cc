@@ -23,12 +23,8 @@ int64_t call_length_func(PhpLengthFunc &f, mem::Slice data) {
     ZVAL_STRINGL(&arg, data.data(), data.size());
     ZVAL_UNDEF(&ret);
     bool bailed = false;
-    zend_try {
-        f.fn.call(&arg, 1, &ret);
-    }
-    zend_catch {
-        bailed = true;
-    }
+    zend_try { f.fn.call(&arg, 1, &ret); }
+    zend_catch { bailed = true; }
     zend_end_try();
     zval_ptr_dtor(&arg);
     if (bailed) {

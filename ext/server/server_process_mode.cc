@@ -471,9 +471,11 @@ bool start_process_mode(Server *s) {
             // to frame one itself.
             const zend_long mode = s->settings.dispatch_mode;
             if (!mo.handoff || s->dispatch_func.is_set() || p->tls || (mode != 2 && mode != 4 && mode != 8)) {
-                php_error_docref(nullptr, E_WARNING, "package_length_func on port %s:%d needs its connections handed "
+                php_error_docref(nullptr, E_WARNING,
+                                 "package_length_func on port %s:%d needs its connections handed "
                                  "to the workers in SWOOLE_PROCESS mode: dispatch_mode 2, 4 or 8, no dispatch_func, "
-                                 "no SSL, connection_handoff on", p->host.c_str(), p->port);
+                                 "no SSL, connection_handoff on",
+                                 p->host.c_str(), p->port);
                 return false;
             }
             proto::framing::Options refuse = p->framing->options();

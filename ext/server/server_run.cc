@@ -56,12 +56,10 @@ bool call_plain(Server *s, int event, zval *args, uint32_t argc) {
     return !EG(exception);
 }
 
-
 bool runtime_idle(LoopState *rt) {
     loop::LoopStats st = rt->loop->stats();
     return st.watches == 0 && st.timers == 0 && rt->scheduler->stats().live == 0;
 }
-
 
 // A server of one process (BASE, no manager): it is the master too.
 bool single_process(Server *s) { return !s->process_mode && s->manager_pid == 0; }
@@ -105,12 +103,12 @@ void stop_deadline(void *arg, loop::TimerId) {
 struct ManagerState {
     sigset_t watched;
     sigset_t previous;
-    std::vector<double> started_at;   // by worker id: when it was (re)spawned
-    std::vector<double> respawn_at;   // by worker id: 0, or when to spawn it again
-    std::vector<double> backoff;      // by worker id: seconds to wait after a quick death
-    std::vector<bool> reloading;      // by worker id: stopped by a reload, not yet spawned again
+    std::vector<double> started_at;  // by worker id: when it was (re)spawned
+    std::vector<double> respawn_at;  // by worker id: 0, or when to spawn it again
+    std::vector<double> backoff;     // by worker id: seconds to wait after a quick death
+    std::vector<bool> reloading;     // by worker id: stopped by a reload, not yet spawned again
     size_t reload_left = 0;
-    double kill_at = 0;               // stopping: when the remaining workers get SIGKILL
+    double kill_at = 0;  // stopping: when the remaining workers get SIGKILL
 };
 
 // `user`/`group`: a worker of a server started as root gives up root before it serves.
@@ -156,7 +154,8 @@ bool spawn_worker(Server *s, ManagerState *m, size_t id) {
         // must wait for it, not kill it half-started: SIGTERM stays blocked until the worker's loop
         // reads it from its signalfd (user processes keep the default).
         sigset_t mask = m->previous;
-        if (static_cast<zend_long>(id) < s->settings.worker_num + s->settings.task_worker_num) sigaddset(&mask, SIGTERM);
+        if (static_cast<zend_long>(id) < s->settings.worker_num + s->settings.task_worker_num)
+            sigaddset(&mask, SIGTERM);
         sigprocmask(SIG_SETMASK, &mask, nullptr);
         s->in_manager = false;
         s->worker_pids.clear();
@@ -236,8 +235,8 @@ void signal_workers(Server *s, int sig) {
 bool run_manager(Server *s, ManagerState *m) {
     s->manager_pid = getpid();
     set_long_property(s, "manager_pid", s->manager_pid);
-    const size_t n = static_cast<size_t>(s->settings.worker_num + s->settings.task_worker_num) +
-                     s->user_processes.size();
+    const size_t n =
+        static_cast<size_t>(s->settings.worker_num + s->settings.task_worker_num) + s->user_processes.size();
     s->in_manager = true;
     s->worker_pids.assign(n, 0);
     m->started_at.assign(n, 0);
@@ -507,7 +506,8 @@ void count_request(Server *s) {
     if (s->process_mode) shared_count_request(s);
     if (s->settings.max_request <= 0 || w.recycling) return;
     if (w.request_limit == 0) {
-        zend_long grace = s->settings.max_request_grace < 0 ? s->settings.max_request / 2 : s->settings.max_request_grace;
+        zend_long grace =
+            s->settings.max_request_grace < 0 ? s->settings.max_request / 2 : s->settings.max_request_grace;
         w.request_limit = s->settings.max_request + (grace > 0 ? php_mt_rand_range(0, grace) : 0);
     }
     if (static_cast<zend_long>(w.requests) >= w.request_limit) begin_recycle(s);
@@ -635,8 +635,9 @@ bool start(Server *s) {
     }
     if (loop_state_if_any()) {
         if (!runtime_idle(loop_state_if_any())) {
-            php_error_docref(nullptr, E_WARNING, "coroutines and timers started in onStart do not run with "
-                                                 "several workers; they were ended");
+            php_error_docref(nullptr, E_WARNING,
+                             "coroutines and timers started in onStart do not run with "
+                             "several workers; they were ended");
         }
         teardown_loop_state();
     }

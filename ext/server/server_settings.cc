@@ -21,41 +21,144 @@ using namespace opt;
 // Gust does not act on yet is listed in docs/php-server.md.
 const char *const kKnownKeys[] = {
     // process model and limits
-    "worker_num", "reactor_num", "task_worker_num", "task_enable_coroutine", "task_ipc_mode", "task_max_request",
-    "task_tmpdir", "task_use_object", "task_object", "max_request", "max_request_grace", "max_conn",
-    "max_connection", "dispatch_mode", "dispatch_func", "discard_timeout_request", "max_wait_time",
-    "reload_async", "enable_coroutine", "max_coroutine", "hook_flags", "send_yield", "send_timeout",
-    "enable_preemptive_scheduler", "enable_deadlock_check", "c_stack_size", "single_thread",
-    "daemonize", "pid_file", "user", "group", "chroot", "log_file", "log_level", "log_date_format",
-    "log_date_with_microseconds", "log_rotation", "request_slowlog_file", "request_slowlog_timeout",
-    "trace_event_worker", "message_queue_key", "ipc_mode", "enable_unsafe_event", "event_object",
-    "input_buffer_size", "buffer_input_size", "output_buffer_size", "buffer_output_size",
-    "socket_buffer_size", "heartbeat_check_interval", "heartbeat_idle_time", "backlog", "open_cpu_affinity",
-    "cpu_affinity_ignore", "enable_reuse_port", "enable_delay_receive", "tcp_fastopen", "tcp_defer_accept",
-    "tcp_keepidle", "tcp_keepinterval", "tcp_keepcount", "tcp_user_timeout", "open_tcp_keepalive",
-    "open_tcp_nodelay", "kernel_socket_recv_buffer_size", "kernel_socket_send_buffer_size",
-    "socket_dontwait", "stats_file", "aio_core_worker_num", "aio_worker_num", "aio_max_wait_time",
-    "aio_max_idle_time", "dns_server", "dns_cache_refresh_time", "bootstrap", "init_arguments",
+    "worker_num",
+    "reactor_num",
+    "task_worker_num",
+    "task_enable_coroutine",
+    "task_ipc_mode",
+    "task_max_request",
+    "task_tmpdir",
+    "task_use_object",
+    "task_object",
+    "max_request",
+    "max_request_grace",
+    "max_conn",
+    "max_connection",
+    "dispatch_mode",
+    "dispatch_func",
+    "discard_timeout_request",
+    "max_wait_time",
+    "reload_async",
+    "enable_coroutine",
+    "max_coroutine",
+    "hook_flags",
+    "send_yield",
+    "send_timeout",
+    "enable_preemptive_scheduler",
+    "enable_deadlock_check",
+    "c_stack_size",
+    "single_thread",
+    "daemonize",
+    "pid_file",
+    "user",
+    "group",
+    "chroot",
+    "log_file",
+    "log_level",
+    "log_date_format",
+    "log_date_with_microseconds",
+    "log_rotation",
+    "request_slowlog_file",
+    "request_slowlog_timeout",
+    "trace_event_worker",
+    "message_queue_key",
+    "ipc_mode",
+    "enable_unsafe_event",
+    "event_object",
+    "input_buffer_size",
+    "buffer_input_size",
+    "output_buffer_size",
+    "buffer_output_size",
+    "socket_buffer_size",
+    "heartbeat_check_interval",
+    "heartbeat_idle_time",
+    "backlog",
+    "open_cpu_affinity",
+    "cpu_affinity_ignore",
+    "enable_reuse_port",
+    "enable_delay_receive",
+    "tcp_fastopen",
+    "tcp_defer_accept",
+    "tcp_keepidle",
+    "tcp_keepinterval",
+    "tcp_keepcount",
+    "tcp_user_timeout",
+    "open_tcp_keepalive",
+    "open_tcp_nodelay",
+    "kernel_socket_recv_buffer_size",
+    "kernel_socket_send_buffer_size",
+    "socket_dontwait",
+    "stats_file",
+    "aio_core_worker_num",
+    "aio_worker_num",
+    "aio_max_wait_time",
+    "aio_max_idle_time",
+    "dns_server",
+    "dns_cache_refresh_time",
+    "bootstrap",
+    "init_arguments",
     // Gust's own (docs/php-server.md)
     "connection_handoff",
     // framing
-    "open_eof_check", "open_eof_split", "package_eof", "open_length_check", "package_length_type",
-    "package_length_offset", "package_body_offset", "package_length_func", "package_max_length",
-    "open_mqtt_protocol", "open_redis_protocol",
+    "open_eof_check",
+    "open_eof_split",
+    "package_eof",
+    "open_length_check",
+    "package_length_type",
+    "package_length_offset",
+    "package_body_offset",
+    "package_length_func",
+    "package_max_length",
+    "open_mqtt_protocol",
+    "open_redis_protocol",
     // TLS
-    "ssl_cert_file", "ssl_key_file", "ssl_method", "ssl_protocols", "ssl_ciphers", "ssl_verify_peer",
-    "ssl_allow_self_signed", "ssl_client_cert_file", "ssl_verify_depth", "ssl_prefer_server_ciphers",
-    "ssl_sni_certs", "ssl_dhparam", "ssl_ecdh_curve", "ssl_compress", "ssl_passphrase",
+    "ssl_cert_file",
+    "ssl_key_file",
+    "ssl_method",
+    "ssl_protocols",
+    "ssl_ciphers",
+    "ssl_verify_peer",
+    "ssl_allow_self_signed",
+    "ssl_client_cert_file",
+    "ssl_verify_depth",
+    "ssl_prefer_server_ciphers",
+    "ssl_sni_certs",
+    "ssl_dhparam",
+    "ssl_ecdh_curve",
+    "ssl_compress",
+    "ssl_passphrase",
     // HTTP, WebSocket, HTTP/2
-    "open_http_protocol", "open_http2_protocol", "open_websocket_protocol", "http_parse_post",
-    "http_parse_cookie", "http_parse_files", "http_compression", "http_compression_level",
-    "http_gzip_level", "compression_min_length", "upload_tmp_dir", "upload_max_filesize",
-    "enable_static_handler", "document_root", "static_handler_locations", "http_index_files",
-    "http_autoindex", "http_headers_timeout", "http_body_timeout", "http_max_header_size",
-    "websocket_compression", "websocket_subprotocol", "open_websocket_close_frame",
-    "open_websocket_ping_frame", "open_websocket_pong_frame", "websocket_close_timeout",
-    "http2_header_table_size", "http2_initial_window_size", "http2_max_concurrent_streams",
-    "http2_max_frame_size", "http2_max_header_list_size",
+    "open_http_protocol",
+    "open_http2_protocol",
+    "open_websocket_protocol",
+    "http_parse_post",
+    "http_parse_cookie",
+    "http_parse_files",
+    "http_compression",
+    "http_compression_level",
+    "http_gzip_level",
+    "compression_min_length",
+    "upload_tmp_dir",
+    "upload_max_filesize",
+    "enable_static_handler",
+    "document_root",
+    "static_handler_locations",
+    "http_index_files",
+    "http_autoindex",
+    "http_headers_timeout",
+    "http_body_timeout",
+    "http_max_header_size",
+    "websocket_compression",
+    "websocket_subprotocol",
+    "open_websocket_close_frame",
+    "open_websocket_ping_frame",
+    "open_websocket_pong_frame",
+    "websocket_close_timeout",
+    "http2_header_table_size",
+    "http2_initial_window_size",
+    "http2_max_concurrent_streams",
+    "http2_max_frame_size",
+    "http2_max_header_list_size",
 };
 
 bool known_key(const char *key) {
@@ -78,8 +181,8 @@ bool load_framing(Port *p, HashTable *ht, zend_long max_length, const HttpFramin
     if (p->http) {
         fr::Options o;
         o.mode = fr::Mode::kHttp;
-        o.max_length = static_cast<uint32_t>(std::clamp<zend_long>(long_of(ht, "package_max_length", max_length), 1,
-                                                                   UINT32_MAX / 4));
+        o.max_length = static_cast<uint32_t>(
+            std::clamp<zend_long>(long_of(ht, "package_max_length", max_length), 1, UINT32_MAX / 4));
         o.http_max_head = static_cast<uint32_t>(std::clamp<zend_long>(http.max_header_size, 64, 64 << 20));
         o.websocket = p->websocket;
         o.websocket_rsv1 = p->websocket && http.websocket_compression;
@@ -161,7 +264,8 @@ bool load_tls(Port *p, HashTable *port_ht, HashTable *server_ht) {
     c.verify_depth = static_cast<int>(long_of(pick("ssl_verify_depth"), "ssl_verify_depth", 0));
     c.alpn = p->http ? "http/1.1" : "";
     if (find(pick("ssl_sni_certs"), "ssl_sni_certs")) {
-        php_error_docref(nullptr, E_WARNING, "ssl_sni_certs is not supported by Gust yet; every name gets ssl_cert_file");
+        php_error_docref(nullptr, E_WARNING,
+                         "ssl_sni_certs is not supported by Gust yet; every name gets ssl_cert_file");
     }
     if (c.cert_file.empty()) {
         php_error_docref(nullptr, E_WARNING, "port %s:%d is SWOOLE_SSL but ssl_cert_file is not set", p->host.c_str(),
@@ -169,8 +273,10 @@ bool load_tls(Port *p, HashTable *port_ht, HashTable *server_ht) {
         return false;
     }
     if (c.verify_peer && c.cafile.empty()) {
-        php_error_docref(nullptr, E_WARNING, "ssl_verify_peer on port %s:%d needs ssl_client_cert_file (the CAs "
-                         "client certificates must come from)", p->host.c_str(), p->port);
+        php_error_docref(nullptr, E_WARNING,
+                         "ssl_verify_peer on port %s:%d needs ssl_client_cert_file (the CAs "
+                         "client certificates must come from)",
+                         p->host.c_str(), p->port);
         return false;
     }
     std::string error;
@@ -233,12 +339,15 @@ bool load_settings(Server *s) {
     o.connection_handoff = bool_of(ht, "connection_handoff", true);
     if (!load_dispatch_func(s, find(ht, "dispatch_func"))) return false;
     if (o.dispatch_mode == kDispatchUserFunc && !s->dispatch_func.is_set()) {
-        php_error_docref(nullptr, E_WARNING, "dispatch_mode 6 (SWOOLE_DISPATCH_USERFUNC) needs dispatch_func; "
+        php_error_docref(nullptr, E_WARNING,
+                         "dispatch_mode 6 (SWOOLE_DISPATCH_USERFUNC) needs dispatch_func; "
                          "using 2 (SWOOLE_DISPATCH_FDMOD)");
         o.dispatch_mode = kDispatchFdMod;
     } else if (o.dispatch_mode < kDispatchRound || o.dispatch_mode > kDispatchConcurrentLb) {
-        php_error_docref(nullptr, E_WARNING, "dispatch_mode " ZEND_LONG_FMT " is not a dispatch mode (1 to 10); "
-                         "using 2 (SWOOLE_DISPATCH_FDMOD)", o.dispatch_mode);
+        php_error_docref(nullptr, E_WARNING,
+                         "dispatch_mode " ZEND_LONG_FMT " is not a dispatch mode (1 to 10); "
+                         "using 2 (SWOOLE_DISPATCH_FDMOD)",
+                         o.dispatch_mode);
         o.dispatch_mode = kDispatchFdMod;
     }
     HttpFraming &hf = o.http_framing;

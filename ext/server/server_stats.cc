@@ -34,7 +34,6 @@ struct CoroutinePublisher final : loop::IterationHook {
     bool keeps_alive() override { return false; }
 };
 
-
 }  // namespace
 
 void shared_stats_worker_start(Server *s) {
@@ -76,7 +75,8 @@ void shared_stats_taking_work(Server *s) {
     server::WorkerCounters *line = own_line(s);
     LoopState *rt = loop_state_if_any();
     // The callbacks about to run count as one more coroutine until the loop publishes again.
-    if (line && rt) line->coroutines.store(static_cast<int64_t>(rt->scheduler->stats().live) + 1, std::memory_order_relaxed);
+    if (line && rt)
+        line->coroutines.store(static_cast<int64_t>(rt->scheduler->stats().live) + 1, std::memory_order_relaxed);
 }
 
 void shared_count_task(Server *s, bool done) {

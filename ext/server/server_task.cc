@@ -41,7 +41,7 @@ TaskObject *task_object(zend_object *obj) { return TaskClass::from(obj); }
 struct TaskWait {
     coro::Coroutine *co = nullptr;
     size_t pending = 0;
-    zval results;  // array: key given by the caller -> result (false until it arrives)
+    zval results;                    // array: key given by the caller -> result (false until it arrives)
     std::map<zend_long, zval> keys;  // task id -> key in results
 };
 
@@ -58,7 +58,7 @@ struct Messaging final : loop::IoHandler, ZendStringAllocator {
     // task id -> finish callback given to task(); a plain zval (not a Callable): resolved when the
     // result arrives, then handed to release_later() (it is on the loop's stack).
     std::map<zend_long, zval> callbacks;
-    std::map<zend_long, TaskWait *> waits;    // task id -> its waiter
+    std::map<zend_long, TaskWait *> waits;                                 // task id -> its waiter
     std::map<coro::CoroutineId, std::pair<zend_long, zend_long>> running;  // onTask coroutine -> task id, source
 
     void on_io(uint32_t) override;
@@ -120,12 +120,11 @@ bool post(Server *s, zend_long dst, ipc::MessageType type, zend_long id, uint16_
     h.reactor_id = static_cast<uint16_t>(s->worker_id);
     h.session_id = static_cast<uint64_t>(id);
     zend_string_addref(data);
-    int rc = out->send(h, ZSTR_VAL(data), static_cast<uint32_t>(ZSTR_LEN(data)),
-                       [data](int) { zend_string_release(data); });
+    int rc =
+        out->send(h, ZSTR_VAL(data), static_cast<uint32_t>(ZSTR_LEN(data)), [data](int) { zend_string_release(data); });
     if (rc != 1) zend_string_release(data);
     if (rc < 0) {
-        php_error_docref(nullptr, E_WARNING, "message to worker #" ZEND_LONG_FMT " failed: %s", dst,
-                         error_message(rc));
+        php_error_docref(nullptr, E_WARNING, "message to worker #" ZEND_LONG_FMT " failed: %s", dst, error_message(rc));
         return false;
     }
     return true;
@@ -133,8 +132,10 @@ bool post(Server *s, zend_long dst, ipc::MessageType type, zend_long id, uint16_
 
 bool require_worker(Server *s, const char *what) {
     if (!s->messaging) {
-        php_error_docref(nullptr, E_WARNING, "%s() needs a running server with a manager (worker_num > 1, "
-                                             "task_worker_num > 0 or SWOOLE_PROCESS)", what);
+        php_error_docref(nullptr, E_WARNING,
+                         "%s() needs a running server with a manager (worker_num > 1, "
+                         "task_worker_num > 0 or SWOOLE_PROCESS)",
+                         what);
         return false;
     }
     return true;
@@ -183,11 +184,11 @@ bool send_finish(Server *s, zend_long task_id, zend_long src, zval *data) {
 // its return value back, the way a PHP closure wrapping onTask would.
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_task_runner, 0, 0, 5)
-    ZEND_ARG_INFO(0, server)
-    ZEND_ARG_INFO(0, task_id)
-    ZEND_ARG_INFO(0, src_worker_id)
-    ZEND_ARG_INFO(0, data)
-    ZEND_ARG_INFO(0, flags)
+ZEND_ARG_INFO(0, server)
+ZEND_ARG_INFO(0, task_id)
+ZEND_ARG_INFO(0, src_worker_id)
+ZEND_ARG_INFO(0, data)
+ZEND_ARG_INFO(0, flags)
 ZEND_END_ARG_INFO()
 
 void task_runner(INTERNAL_FUNCTION_PARAMETERS) {
@@ -487,7 +488,8 @@ ZEND_METHOD(Swoole_Server, taskwait) {
     zend_array_destroy(one);
     if (Z_TYPE(results) != IS_ARRAY) RETURN_FALSE;
     zval *r = zend_hash_index_find(Z_ARRVAL(results), 0);
-    if (r) RETVAL_COPY(r); else RETVAL_FALSE;
+    if (r) RETVAL_COPY(r);
+    else RETVAL_FALSE;
     zval_ptr_dtor(&results);
 }
 

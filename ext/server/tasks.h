@@ -7,11 +7,11 @@
 namespace gust::php::srv {
 
 // server_task.cc
-bool make_inboxes(Server *s);                  // before forking
+bool make_inboxes(Server *s);                   // before forking
 void close_inboxes(Server *s, zend_long keep);  // in a child: keeps only its own read end (-1: none)
-void messaging_start(Server *s);               // in a worker or task worker, before its loop
-void messaging_stop(Server *s);                // stop reading the inbox
-void messaging_end(Server *s);                 // after the loop
+void messaging_start(Server *s);                // in a worker or task worker, before its loop
+void messaging_stop(Server *s);                 // stop reading the inbox
+void messaging_end(Server *s);                  // after the loop
 bool is_task_worker(Server *s);
 void register_task_class();
 void task_rshutdown();  // frees the request's task runner closure

@@ -110,8 +110,9 @@ void on_data_frame(Server *s, WsConn &c, server::SessionId id, const ws::FrameHe
             st = c.inflater->inflate(std::string_view(kTail, 4), c.message, limit - c.message.size(), true);
         }
         if (!st.ok()) {
-            return fail(s, id, st.code() == kErrLimit ? kCloseMessageTooBig : kCloseInvalidPayload,
-                        st.code() == kErrLimit ? "inflated message over package_max_length" : "corrupt compressed data");
+            return fail(
+                s, id, st.code() == kErrLimit ? kCloseMessageTooBig : kCloseInvalidPayload,
+                st.code() == kErrLimit ? "inflated message over package_max_length" : "corrupt compressed data");
         }
     } else {
         if (payload.size() > limit - before) return fail(s, id, kCloseMessageTooBig, "message over package_max_length");
@@ -122,7 +123,8 @@ void on_data_frame(Server *s, WsConn &c, server::SessionId id, const ws::FrameHe
         return fail(s, id, kCloseInvalidPayload, "text is not UTF-8");
     }
     if (!h.fin) return;
-    if (c.opcode == ws::kText && !c.utf8.complete()) return fail(s, id, kCloseInvalidPayload, "text ends inside a character");
+    if (c.opcode == ws::kText && !c.utf8.complete())
+        return fail(s, id, kCloseInvalidPayload, "text ends inside a character");
     const uint8_t opcode = c.opcode;
     const zend_long flags = kWsFlagFin | (c.compressed ? kWsFlagCompress | kWsFlagRsv1 : 0);
     c.opcode = 0;
@@ -237,7 +239,8 @@ void websocket_frame_arrived(Server *s, Port *port, server::SessionId id, zend_s
     const int rc = ws::parse_frame_header(bytes, ZSTR_LEN(frame), &h, limits);
     if (rc < 0) {
         zend_string_release(frame);
-        return fail(s, id, rc == ws::kMalformed && h.close_code ? h.close_code : kCloseProtocolError, h.reason ? h.reason : "bad frame");
+        return fail(s, id, rc == ws::kMalformed && h.close_code ? h.close_code : kCloseProtocolError,
+                    h.reason ? h.reason : "bad frame");
     }
     // The reactor made the frame whole, and the string is ours: unmask in place.
     uint8_t *payload = bytes + h.header_length;

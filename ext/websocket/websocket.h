@@ -70,7 +70,7 @@ struct WsConn {
     bool compress = false;  // permessage-deflate negotiated
     std::optional<proto::compress::Inflater> inflater;
     std::optional<proto::compress::Deflater> deflater;
-    uint8_t opcode = 0;      // the data message being assembled (0: none)
+    uint8_t opcode = 0;       // the data message being assembled (0: none)
     bool compressed = false;  // ...and whether its first frame had RSV1
     std::string message;
     proto::ws::Utf8Validator utf8;

@@ -94,7 +94,8 @@ void unpack(zend_string *data, zval *return_value) {
     limits.allow_rsv1 = true;
     limits.max_payload = UINT32_MAX;
     ws::FrameHeader h;
-    const int rc = ws::parse_frame_header(reinterpret_cast<const uint8_t *>(ZSTR_VAL(data)), ZSTR_LEN(data), &h, limits);
+    const int rc =
+        ws::parse_frame_header(reinterpret_cast<const uint8_t *>(ZSTR_VAL(data)), ZSTR_LEN(data), &h, limits);
     if (rc < 0 || ZSTR_LEN(data) - h.header_length < h.payload_length) RETURN_FALSE;
     std::string payload(ZSTR_VAL(data) + h.header_length, static_cast<size_t>(h.payload_length));
     if (h.masked) ws::apply_mask(reinterpret_cast<uint8_t *>(payload.data()), payload.size(), h.mask);
@@ -167,8 +168,9 @@ ZEND_METHOD(Swoole_WebSocket_Server, push) {
     WsConn *c = ws_conn(s, fd);
     if (!c || c->state != WsConn::State::kOpen) {
         record_error(s, gust::php::SwooleError::kWebsocketUnconnected);
-        php_error_docref(nullptr, E_WARNING, "the connected client of connection[" ZEND_LONG_FMT
-                         "] is not a websocket client or closed", fd);
+        php_error_docref(nullptr, E_WARNING,
+                         "the connected client of connection[" ZEND_LONG_FMT "] is not a websocket client or closed",
+                         fd);
         RETURN_FALSE;
     }
     FrameParts p = parts_of(data, opcode, flags);
@@ -233,16 +235,36 @@ void gust::php::srv::register_websocket_area(int module_number) {
         zend_long value;
     };
     static const Constant kConstants[] = {
-        {"OPCODE_CONTINUATION", 0}, {"OPCODE_TEXT", 1},          {"OPCODE_BINARY", 2},
-        {"OPCODE_CLOSE", 8},        {"OPCODE_PING", 9},          {"OPCODE_PONG", 10},
-        {"FLAG_FIN", 1},            {"FLAG_COMPRESS", 2},        {"FLAG_RSV1", 4},
-        {"FLAG_RSV2", 8},           {"FLAG_RSV3", 16},           {"FLAG_MASK", 32},
-        {"STATUS_CONNECTION", 1},   {"STATUS_HANDSHAKE", 2},     {"STATUS_ACTIVE", 3},
-        {"STATUS_CLOSING", 4},      {"CLOSE_NORMAL", 1000},      {"CLOSE_GOING_AWAY", 1001},
-        {"CLOSE_PROTOCOL_ERROR", 1002}, {"CLOSE_DATA_ERROR", 1003}, {"CLOSE_STATUS_ERROR", 1005},
-        {"CLOSE_ABNORMAL", 1006},   {"CLOSE_MESSAGE_ERROR", 1007}, {"CLOSE_POLICY_ERROR", 1008},
-        {"CLOSE_MESSAGE_TOO_BIG", 1009}, {"CLOSE_EXTENSION_MISSING", 1010}, {"CLOSE_SERVER_ERROR", 1011},
-        {"CLOSE_SERVICE_RESTART", 1012}, {"CLOSE_TRY_AGAIN_LATER", 1013}, {"CLOSE_BAD_GATEWAY", 1014},
+        {"OPCODE_CONTINUATION", 0},
+        {"OPCODE_TEXT", 1},
+        {"OPCODE_BINARY", 2},
+        {"OPCODE_CLOSE", 8},
+        {"OPCODE_PING", 9},
+        {"OPCODE_PONG", 10},
+        {"FLAG_FIN", 1},
+        {"FLAG_COMPRESS", 2},
+        {"FLAG_RSV1", 4},
+        {"FLAG_RSV2", 8},
+        {"FLAG_RSV3", 16},
+        {"FLAG_MASK", 32},
+        {"STATUS_CONNECTION", 1},
+        {"STATUS_HANDSHAKE", 2},
+        {"STATUS_ACTIVE", 3},
+        {"STATUS_CLOSING", 4},
+        {"CLOSE_NORMAL", 1000},
+        {"CLOSE_GOING_AWAY", 1001},
+        {"CLOSE_PROTOCOL_ERROR", 1002},
+        {"CLOSE_DATA_ERROR", 1003},
+        {"CLOSE_STATUS_ERROR", 1005},
+        {"CLOSE_ABNORMAL", 1006},
+        {"CLOSE_MESSAGE_ERROR", 1007},
+        {"CLOSE_POLICY_ERROR", 1008},
+        {"CLOSE_MESSAGE_TOO_BIG", 1009},
+        {"CLOSE_EXTENSION_MISSING", 1010},
+        {"CLOSE_SERVER_ERROR", 1011},
+        {"CLOSE_SERVICE_RESTART", 1012},
+        {"CLOSE_TRY_AGAIN_LATER", 1013},
+        {"CLOSE_BAD_GATEWAY", 1014},
         {"CLOSE_TLS", 1015},
         // Gust's earlier spelling of CLOSE_TLS, kept so code written for it keeps working.
         {"CLOSE_CLOSE_TLS", 1015},

@@ -66,7 +66,8 @@ std::optional<std::string> negotiate_deflate(std::string_view offers, int level,
             const size_t eq = param.find('=');
             const std::string_view name = param.substr(0, eq);
             std::string_view value = eq == std::string_view::npos ? std::string_view() : param.substr(eq + 1);
-            if (value.size() >= 2 && value.front() == '"' && value.back() == '"') value = value.substr(1, value.size() - 2);
+            if (value.size() >= 2 && value.front() == '"' && value.back() == '"')
+                value = value.substr(1, value.size() - 2);
             if (first) {
                 bad |= name != "permessage-deflate";
             } else if (name == "server_no_context_takeover" && value.empty()) {

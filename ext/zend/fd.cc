@@ -71,9 +71,7 @@ int fd_of_zval(zval *z) {
     ZVAL_DEREF(z);
     int fd = -1;
     switch (Z_TYPE_P(z)) {
-        case IS_LONG:
-            fd = Z_LVAL_P(z) >= 0 && Z_LVAL_P(z) <= INT_MAX ? static_cast<int>(Z_LVAL_P(z)) : -1;
-            break;
+        case IS_LONG: fd = Z_LVAL_P(z) >= 0 && Z_LVAL_P(z) <= INT_MAX ? static_cast<int>(Z_LVAL_P(z)) : -1; break;
         case IS_RESOURCE: {
             // A closed stream's resource has lost its type: no stream, so no fd.
             auto *stream = static_cast<php_stream *>(
@@ -85,11 +83,8 @@ int fd_of_zval(zval *z) {
             }
             break;
         }
-        case IS_OBJECT:
-            fd = object_fd(Z_OBJ_P(z));
-            break;
-        default:
-            break;
+        case IS_OBJECT: fd = object_fd(Z_OBJ_P(z)); break;
+        default: break;
     }
     // Not open (never was, or closed behind PHP's back): refused now rather than failing later in
     // the loop with EBADF.
@@ -100,7 +95,8 @@ int fd_of_zval(zval *z) {
 int fd_from_zval(zval *z) {
     int fd = fd_of_zval(z);
     if (fd < 0) {
-        php_error_docref(nullptr, E_WARNING, "fd argument must be either valid PHP stream or valid PHP socket resource");
+        php_error_docref(nullptr, E_WARNING,
+                         "fd argument must be either valid PHP stream or valid PHP socket resource");
     }
     return fd;
 }

@@ -97,7 +97,7 @@ struct Class {
         handlers.offset = static_cast<int>(offset());
         handlers.free_obj = free;
         handlers.clone_obj = nullptr;
-        if constexpr (requires(T &t, zend_get_gc_buffer *b) { t.gc(b); }) handlers.get_gc = get_gc;
+        if constexpr (requires(T & t, zend_get_gc_buffer * b) { t.gc(b); }) handlers.get_gc = get_gc;
         customise(handlers);
     }
     static void install(zend_class_entry *klass) {

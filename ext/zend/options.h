@@ -11,7 +11,9 @@
 
 namespace gust::php::opt {
 
-inline zval *find(HashTable *ht, const char *key) { return ht ? zend_hash_str_find_deref(ht, key, strlen(key)) : nullptr; }
+inline zval *find(HashTable *ht, const char *key) {
+    return ht ? zend_hash_str_find_deref(ht, key, strlen(key)) : nullptr;
+}
 
 inline zend_long long_of(HashTable *ht, const char *key, zend_long dflt) {
     zval *v = find(ht, key);
