@@ -20,6 +20,8 @@ ALLOWED = {
     "proto": {"base", "mem"},
     "ipc": {"base", "mem", "loop", "coro", "net"},
     "server": {"base", "mem", "loop", "coro", "net", "proto", "ipc"},
+    # Shared memory between processes: needs nothing but base.
+    "shm": {"base"},
 }
 # The binding's areas (docs/ARCHITECTURE.md, "The binding"), lowest first, and what each may use.
 # Core headers ("gust/...") are open to every area; PHP headers too.
