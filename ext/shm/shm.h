@@ -10,5 +10,6 @@ namespace gust::php::shm {
 void register_shm_area(int module_number);
 void register_atomic(int module_number);
 void register_lock(int module_number);
+void register_table(int module_number);
 
 }  // namespace gust::php::shm

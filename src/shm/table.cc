@@ -206,7 +206,7 @@ Table::Row *Table::find_or_insert(Row *head, uint32_t bucket, std::string_view k
     return target;
 }
 
-Status Table::set(std::string_view key, const char *data, const std::vector<bool> &mask) {
+Status Table::set(std::string_view key, const char *data, const uint8_t *mask) {
     if (!usable()) return Error{kErrClosed};
     if (key.size() > kMaxKeyLength) return Error{kErrInvalid};
     const uint32_t b = bucket_of(key);

@@ -68,9 +68,10 @@ public:
     // Row operations. `key` is at most kMaxKeyLength bytes (else kErrInvalid). `data` is a row's
     // values in the layout of columns() (data_bytes() long).
     //
-    // set: writes the columns whose bit is set in `mask` (bit i: columns()[i]); a new row starts
-    // zeroed. kErrLimit when the row is new and no overflow row is free (nothing else changes).
-    Status set(std::string_view key, const char *data, const std::vector<bool> &mask);
+    // set: writes the columns whose `mask` byte is non-zero (mask[i]: columns()[i]); a new row
+    // starts zeroed. kErrLimit when the row is new and no overflow row is free (nothing else
+    // changes).
+    Status set(std::string_view key, const char *data, const uint8_t *mask);
     // Copies the row's values into `out` (data_bytes()); false when the key is absent.
     bool get(std::string_view key, char *out);
     bool exists(std::string_view key);

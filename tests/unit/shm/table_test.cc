@@ -31,7 +31,8 @@ struct Fixture {
         Table::write_int(data.data(), *id, i);
         Table::write_string(data.data(), *name, s);
         Table::write_float(data.data(), *num, f);
-        return t.set(key, data.data(), std::vector<bool>(3, true));
+        const uint8_t all[3] = {1, 1, 1};
+        return t.set(key, data.data(), all);
     }
     bool fetch(const std::string &key, int64_t *i, std::string *s = nullptr) {
         std::vector<char> data(t.data_bytes());
@@ -106,8 +107,9 @@ TEST(Table, PartialSetKeepsOtherColumnsAndNewRowsStartZeroed) {
     ASSERT_TRUE(f.put("k", 5, "keep").ok());
     std::vector<char> data(f.t.data_bytes());
     Table::write_int(data.data(), *f.id, 9);
-    ASSERT_TRUE(f.t.set("k", data.data(), {true, false, false}).ok());
-    ASSERT_TRUE(f.t.set("new", data.data(), {true, false, false}).ok());
+    const uint8_t only_id[3] = {1, 0, 0};
+    ASSERT_TRUE(f.t.set("k", data.data(), only_id).ok());
+    ASSERT_TRUE(f.t.set("new", data.data(), only_id).ok());
     int64_t i;
     std::string s;
     ASSERT_TRUE(f.fetch("k", &i, &s));
