@@ -9,6 +9,7 @@
 #include "hooks/hooks.h"
 #include "http/http.h"
 #include "process/process.h"
+#include "shm/shm.h"
 #include "common/errors.h"
 #include "common/module.h"
 #include "server/server.h"
@@ -49,6 +50,7 @@ static PHP_MINIT_FUNCTION(gust) {
     register_event_area(module_number);
     hooks::register_runtime_class(module_number);
     register_process(module_number);
+    shm::register_shm_area(module_number);
     srv::register_server_area(module_number);
     http::register_http_area();
     srv::register_websocket_area(module_number);
