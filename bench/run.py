@@ -319,6 +319,34 @@ def bench_ws_http_close():
         with_close >= 0.95 * without)
 
 
+def bench_shm():
+    """Swoole\\Table against APCu (set/get/incr, same keys and rows), 2 processes on one table,
+    Atomic::add, 4 x 1,000,000 add/incr, memory of a 1,000,000-row table: bench/php/shm_table.php."""
+    so = REL / "ext/modules/gust.so"
+    r = sh(["php", "-n", "-d", f"extension={so}", "-d", "extension=apcu.so", "-d", "apc.enable_cli=1",
+            "-d", "apc.shm_size=256M", "-d", "memory_limit=-1", str(ROOT / "bench/php/shm_table.php"), "1000000"],
+           timeout=900)
+    m = kv(r.stdout)
+    if "table_set" not in m:
+        row("shm", "Table", "not run: " + (r.stderr or r.stdout)[-200:])
+        return
+    for op in ("set", "get", "incr"):
+        if f"apcu_{op}" in m:
+            g, a = m[f"table_{op}"], m[f"apcu_{op}"]
+            row("shm", f"Table::{op} ops/s per CPU second (ref: APCu)", round(g), round(a), ">= 2.5 x", g >= 2.5 * a)
+        else:
+            row("shm", f"Table::{op} ops/s per CPU second", round(m[f"table_{op}"]), "APCu missing (php8.2-apcu)")
+    one, two = m["table_mix_1proc_wall"], m["table_mix_2proc_wall"]
+    row("shm", "get/set mix, 2 processes, ops/s wall (ref: 1 process)", round(two), round(one), "scales", two >= one)
+    row("shm", "Atomic::add ops/s per CPU second", round(m["atomic_add"]), None, ">= 50 M/s", m["atomic_add"] >= 50e6)
+    exact = m["four_procs_atomic"] == 4e6 and m["four_procs_table"] == 4e6
+    row("shm", "4 x 1,000,000 Atomic::add and Table::incr", f"{int(m['four_procs_atomic'])} / {int(m['four_procs_table'])}",
+        None, "= 4,000,000 each", exact)
+    mem, raw = m["mem_1m_bytes"], m["mem_1m_raw_values"]
+    row("shm", "getMemorySize(), 1M rows int + string(64) (ref: raw values)", int(mem), int(raw), "<= 1.5 x",
+        mem <= 1.5 * raw)
+
+
 BENCHMARKS = {
     "coro": bench_coro,
     "timers": bench_timers,
@@ -330,6 +358,7 @@ BENCHMARKS = {
     "fanin": bench_fanin,
     "ws-bigframes": bench_ws_bigframes,
     "ws-http-close": bench_ws_http_close,
+    "shm": bench_shm,
 }
 
 

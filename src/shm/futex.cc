@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <mutex>
 
 namespace gust::shm {
 
@@ -32,25 +33,14 @@ int futex_wake(std::atomic<uint32_t> *word, int count) {
     return rc < 0 ? 0 : static_cast<int>(rc);
 }
 
-namespace {
+std::atomic<pid_t> detail::cached_pid{0};
 
-pid_t cached_pid = 0;
-
-void refresh_pid() { cached_pid = getpid(); }
-
-struct PidCache {
-    PidCache() {
-        refresh_pid();
-        pthread_atfork(nullptr, nullptr, refresh_pid);
-    }
-};
-
-}  // namespace
-
-pid_t current_pid() {
-    static PidCache once;
-    (void)once;
-    return cached_pid;
+pid_t detail::refresh_pid() {
+    static std::once_flag registered;
+    std::call_once(registered, [] { pthread_atfork(nullptr, nullptr, [] { cached_pid.store(0); }); });
+    pid_t pid = getpid();
+    cached_pid.store(pid, std::memory_order_relaxed);
+    return pid;
 }
 
 bool process_alive(pid_t pid) {

@@ -117,18 +117,18 @@ Status Table::create() {
     region_ = std::move(r.value());
     header_ = new (region_.data()) Header();
     header_->magic = kMagic;
+    destroyed_ = &header_->destroyed;
     header_->next_unused.store(size_);
     rows_ = static_cast<char *>(region_.data()) + kHeaderBytes;
     // Rows are zero pages until used: a zero Row is a free, unlocked one.
     return Status();
 }
 
-bool Table::usable() const { return header_ && !header_->destroyed.load(std::memory_order_relaxed); }
-
 void Table::destroy() {
     if (!header_) return;
     header_->destroyed.store(1);
     header_ = nullptr;
+    destroyed_ = nullptr;
     rows_ = nullptr;
     region_.reset();
 }

@@ -17,9 +17,17 @@ int futex_wait(std::atomic<uint32_t> *word, uint32_t expected, Nanos timeout);
 // Wakes up to `count` sleepers; how many it woke.
 int futex_wake(std::atomic<uint32_t> *word, int count);
 
-// This process's pid, cached (refreshed in a child after fork() by a pthread_atfork handler):
+namespace detail {
+extern std::atomic<pid_t> cached_pid;  // 0 until first asked, and again in a child after fork()
+pid_t refresh_pid();
+}  // namespace detail
+
+// This process's pid, cached (forgotten in a child after fork() by a pthread_atfork handler):
 // the lock fast paths must not pay a syscall.
-pid_t current_pid();
+inline pid_t current_pid() {
+    pid_t pid = detail::cached_pid.load(std::memory_order_relaxed);
+    return pid ? pid : detail::refresh_pid();
+}
 // False when `pid` names no process, or a zombie (killed, not yet reaped: its locks are dead too).
 bool process_alive(pid_t pid);
 

@@ -59,7 +59,7 @@ public:
     // Maps the shared memory. kErrBusy when already created, -ENOMEM, kErrInvalid (no columns).
     Status create();
     // False before create(), after destroy() here, or after any process destroyed it.
-    bool usable() const;
+    bool usable() const { return destroyed_ && !destroyed_->load(std::memory_order_relaxed); }
     // Marks it destroyed for every process and unmaps it in this one.
     void destroy();
     size_t memory_size() const;                        // 0 before create()
@@ -119,6 +119,7 @@ private:
     size_t row_bytes_ = 0;
     SharedRegion region_;
     Header *header_ = nullptr;
+    std::atomic<uint32_t> *destroyed_ = nullptr;  // in the header: usable() inline
     char *rows_ = nullptr;
 };
 
