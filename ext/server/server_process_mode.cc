@@ -518,11 +518,7 @@ bool start_process_mode(Server *s) {
         _exit(0);
     }
     s->manager_pid = manager;
-    close_inboxes(s, -1);  // the master sends no tasks or pipe messages
-    for (auto &in : s->inboxes) {
-        ::close(in.first);
-        in.first = -1;
-    }
+    close_inboxes(s, -1);  // the master keeps the write ends: onStart may send tasks
     zend_update_property_long(s->self->ce, s->self, ZEND_STRL("manager_pid"), manager);
     ::close(ps.notify_write);
     ps.notify_write = -1;
