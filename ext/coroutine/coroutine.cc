@@ -410,10 +410,13 @@ void release_later(zval *v) {
 
 Options &options() { return t_options; }
 
-LoopState *loop_state() {
-    if (t_loop_state) return t_loop_state;
+namespace {
+
+LoopState *make_loop_state(loop::PollerKind poller) {
     auto rt = std::make_unique<LoopState>();
-    rt->loop = std::make_unique<loop::Loop>();
+    loop::LoopOptions lo;
+    lo.poller = poller;
+    rt->loop = std::make_unique<loop::Loop>(std::move(lo));
     coro::SchedulerOptions so;
     so.stacks.stack_size = static_cast<size_t>(t_options.c_stack_size);
     so.max_coroutines = static_cast<size_t>(t_options.max_coroutine);
@@ -424,6 +427,12 @@ LoopState *loop_state() {
     t_loop_state = rt.release();
     return t_loop_state;
 }
+
+}  // namespace
+
+LoopState *loop_state() { return t_loop_state ? t_loop_state : make_loop_state(loop::PollerKind::kEpoll); }
+
+LoopState *loop_state_for_forking() { return t_loop_state ? t_loop_state : make_loop_state(loop::PollerKind::kPoll); }
 
 PhpCoroutine *find(zend_long cid) {
     if (!t_loop_state) return nullptr;
@@ -554,6 +563,22 @@ void rshutdown() {
     zval_ptr_dtor(&t_options.exit_condition);
     t_options = Options{};
     gust::coro::set_blocking_threads(static_cast<int>(t_options.aio_worker_num));
+}
+
+void end_inherited_loop_state() {
+    LoopState *rt = t_loop_state;
+    if (!rt) return;
+    if (strcmp(rt->loop->poller_name(), "poll") == 0) {
+        teardown_loop_state();
+        return;
+    }
+    t_loop_state = nullptr;  // forgotten, never destroyed: see the header
+}
+
+bool loop_state_busy(LoopState *rt) {
+    if (rt->scheduler->stats().live > 0) return true;
+    // One turn that does not block: false when nothing referenced is left.
+    return rt->loop->run_once(0);
 }
 
 void teardown_loop_state() {

@@ -124,6 +124,10 @@ Options &options();
 inline Nanos option_nanos(double seconds) { return seconds < 0 ? -1 : seconds_to_nanos(seconds); }
 // The request's runtime, created on first use (nullptr when creation failed).
 LoopState *loop_state();
+// Makes the request's runtime on a poll() poller, which keeps no state in the kernel: a process
+// that forks children while its loop lives (a server's manager) uses it, so a child ending the loop
+// it inherited cannot remove the parent's epoll registrations. The existing one if any.
+LoopState *loop_state_for_forking();
 inline LoopState *loop_state_if_any() { return t_loop_state; }
 // nullptr outside every coroutine
 inline PhpCoroutine *current() {
@@ -184,5 +188,13 @@ void rshutdown();
 // Ends the request's runtime now (as at RSHUTDOWN: timers, events and coroutines end); the next
 // loop_state() makes a fresh one. The server calls it before fork(), so workers get loops of their own.
 void teardown_loop_state();
+// In a child just forked from a process whose loop lives on (its timers are the parent's): ends the
+// child's copy of it. A poll()-based loop is torn down; an epoll one shares its kernel instance with
+// the parent, so it is only forgotten (its memory goes with the request) — ending it would remove
+// the parent's registrations.
+void end_inherited_loop_state();
+// Whether anything (a referenced timer, watch or signal handler, or a coroutine) would keep the
+// loop running; false for a loop whose Co\run() or Event::wait() has finished.
+bool loop_state_busy(LoopState *rt);
 
 }  // namespace gust::php
