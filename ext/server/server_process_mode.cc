@@ -563,6 +563,7 @@ bool start_process_mode(Server *s) {
     if (ps.dispatch_failed || EG(exception)) return false;  // the caller re-raises dispatch_func's fatal error
     (void)call_plain_with_server(s, kShutdown);
     if (!s->settings.pid_file.empty()) unlink(s->settings.pid_file.c_str());
+    remove_socket_files(s);
     return true;
 }
 

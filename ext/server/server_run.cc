@@ -689,12 +689,14 @@ bool start(Server *s) {
         if (check_pending()) return false;
         (void)call_plain_with_server(s, kShutdown);
         if (!s->settings.pid_file.empty()) unlink(s->settings.pid_file.c_str());
+        remove_socket_files(s);
         return true;
     }
     // In a forked child its script ends in serve_child: shutdown functions and destructors run.
     if (manage_workers(s)) return serve_child(s);
     (void)call_plain_with_server(s, kShutdown);
     if (!s->settings.pid_file.empty()) unlink(s->settings.pid_file.c_str());
+    remove_socket_files(s);
     return true;
 }
 
