@@ -454,6 +454,8 @@ ResponseObject *this_response(zval *self) { return response_from(Z_OBJ_P(self));
 
 bool end_response_now(ResponseObject *r) { return writable(r) && end_response(r, {}); }
 
+bool end_response_with(ResponseObject *r, std::string_view content) { return writable(r) && end_response(r, content); }
+
 ResponseObject::~ResponseObject() {
     ResponseObject *r = this;
     srv::Server *s = server_of(r);
