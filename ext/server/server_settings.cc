@@ -184,6 +184,8 @@ bool load_framing(Port *p, HashTable *ht, zend_long max_length, const HttpFramin
         o.max_length = static_cast<uint32_t>(
             std::clamp<zend_long>(long_of(ht, "package_max_length", max_length), 1, UINT32_MAX / 4));
         o.http_max_head = static_cast<uint32_t>(std::clamp<zend_long>(http.max_header_size, 64, 64 << 20));
+        o.http_max_upload =
+            static_cast<uint32_t>(std::clamp<zend_long>(long_of(ht, "upload_max_filesize", 0), 0, UINT32_MAX / 4));
         o.websocket = p->websocket;
         o.websocket_rsv1 = p->websocket && http.websocket_compression;
         p->framing = std::make_shared<const fr::Framing>(fr::Framing::create(std::move(o)).value());
