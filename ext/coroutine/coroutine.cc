@@ -390,7 +390,9 @@ struct ExitConditionHook final : loop::IterationHook {
         seen = now;
         return ran;
     }
-    bool keeps_alive() override { return false; }
+    // The condition alone decides when the loop ends (as in Swoole): coroutines parked for good
+    // are not a deadlock then, and the process waits for what may still change the condition.
+    bool keeps_alive() override { return true; }
 };
 
 }  // namespace
