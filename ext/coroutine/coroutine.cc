@@ -79,6 +79,7 @@ void save(VmState &s) {
     s.bailout = EG(bailout);
     s.active_fiber = EG(active_fiber);
     s.fiber_context = EG(current_fiber_context);
+    s.in_autoload = EG(in_autoload);
     save_output(s);
 }
 
@@ -96,6 +97,7 @@ void load(VmState &s) {
     EG(bailout) = s.bailout;
     EG(active_fiber) = s.active_fiber;
     EG(current_fiber_context) = s.fiber_context;
+    EG(in_autoload) = s.in_autoload;
 }
 
 PhpCoroutine *of(coro::Coroutine *co) { return co ? static_cast<PhpCoroutine *>(co->user_data()) : nullptr; }
@@ -147,6 +149,8 @@ void on_switch(coro::Coroutine *from, coro::Coroutine *to, void *data) {
     if (to_ctx && to_ctx->kind == &kFiberKind) to_ctx->status = ZEND_FIBER_STATUS_RUNNING;
     // Loaded after the notifications: observers expect the leaving side's frames still current
     // (Xdebug records where a new fiber was started from).
+    // A finished coroutine's autoload guard table is its own: freed before the next one is loaded.
+    if (from_done) free_in_autoload(EG(in_autoload));
     load(ts);
     if (from_done) {
         zend_observer_fiber_destroy_notify(from_ctx);
@@ -412,6 +416,13 @@ void release_later(zval *v) {
 
 Options &options() { return t_options; }
 
+void free_in_autoload(HashTable *&table) {
+    if (!table) return;
+    zend_hash_destroy(table);
+    FREE_HASHTABLE(table);
+    table = nullptr;
+}
+
 namespace {
 
 LoopState *make_loop_state(loop::PollerKind poller) {
@@ -598,6 +609,7 @@ void teardown_loop_state() {
             PhpCoroutine *p = of(co);
             if (!p) continue;
             free_vm_pages(p->vm.vm_stack);
+            free_in_autoload(p->vm.in_autoload);
             discard_saved_output(p->vm);
             release_php(p);
             co->set_user_data(nullptr);
@@ -607,6 +619,7 @@ void teardown_loop_state() {
         for (PhpCoroutine *p : rt->spare) delete p;
         rt->spare.clear();
         gust::coro::forget_fd_waits(rt->loop.get());
+        forget_autoload_waits();
         rt->scheduler.reset();
         rt->loop.reset();
         delete rt;

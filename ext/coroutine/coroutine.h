@@ -41,6 +41,8 @@ struct VmState {
     zend_stack output_handlers{};
     php_output_handler *output_active = nullptr;
     php_output_handler *output_running = nullptr;
+    // The engine's autoload recursion guard (EG(in_autoload)): each coroutine has its own (autoload.cc).
+    HashTable *in_autoload = nullptr;
 };
 
 // Swoole's SWOOLE_EXIT_* flags of Swoole\ExitException.
@@ -172,6 +174,13 @@ void register_event_wait_at_shutdown(LoopState *rt);
 // iterations, in the main context, with a fatal error in a destructor caught. For values whose
 // last reference may go while the loop's C++ frames are on the stack (timer and event callbacks).
 void release_later(zval *v);
+
+// autoload.cc: MINIT wraps the engine's autoloader so that a coroutine asking for a class another
+// coroutine is loading waits for it; the loads in flight are forgotten with the loop.
+void install_autoload_guard();
+void forget_autoload_waits();
+// Frees a coroutine's autoload guard table (it ended or is unwound without running).
+void free_in_autoload(HashTable *&table);
 
 // MINIT of this area: Swoole\Coroutine (+ short names), Channel, WaitGroup, Barrier, System.
 void register_coroutine_area(int module_number);
