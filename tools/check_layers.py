@@ -20,6 +20,8 @@ ALLOWED = {
     "proto": {"base", "mem"},
     "ipc": {"base", "mem", "loop", "coro", "net"},
     "server": {"base", "mem", "loop", "coro", "net", "proto", "ipc"},
+    # Shared memory between processes: needs nothing but base.
+    "shm": {"base"},
 }
 # The binding's areas (docs/ARCHITECTURE.md, "The binding"), lowest first, and what each may use.
 # Core headers ("gust/...") are open to every area; PHP headers too.
@@ -30,12 +32,14 @@ EXT_ALLOWED = {
     "event": {"zend", "common", "coroutine"},
     "hooks": {"zend", "common", "coroutine"},
     "process": {"zend", "common", "coroutine"},
+    "shm": {"zend", "common", "coroutine"},
     # Server::tick()/after()/defer() are Timer's and Event's.
     "server": {"zend", "common", "coroutine", "event", "process"},
     "http": {"zend", "common", "coroutine", "event", "process", "server"},
     "websocket": {"zend", "common", "coroutine", "event", "process", "server", "http"},
     "client": {"zend", "common", "coroutine", "event", "process", "server", "http", "websocket"},
-    "module": {"zend", "common", "coroutine", "event", "hooks", "process", "server", "http", "websocket", "client"},
+    "module": {"zend", "common", "coroutine", "event", "hooks", "process", "shm", "server", "http", "websocket",
+               "client"},
 }
 # Generated from ext/stubs/*.stub.php; any area includes its own.
 EXT_SHARED_DIRS = {"stubs"}

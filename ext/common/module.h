@@ -36,6 +36,7 @@ zend_module_entry *module_entry();
 
 // MINIT: the global constants of the Swoole API (the ini entries are the module's, ext/module/).
 void register_common_functions(int module_number);
+void register_constant_class();  // constant.cc: Swoole\Constant
 
 // MINIT: registers and starts the module entry "swoole" (extension_loaded('swoole'), its version,
 // ReflectionExtension('swoole')). nullptr after a warning when a real Swoole is loaded too. While

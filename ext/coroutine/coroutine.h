@@ -146,6 +146,18 @@ PhpCoroutine *find(zend_long cid);
 // `on_finish`: told when it ends (only when this returns an id).
 zend_long create(zend_fcall_info_cache *fcc, zval *callable, zval *args, uint32_t argc, bool for_run = false,
                  const FinishHook *on_finish = nullptr);
+// One coroutine for run_tasks(): what to call and with which arguments.
+struct RunTask {
+    zend_fcall_info_cache *fcc;
+    zval *callable;
+    zval *args;
+    uint32_t argc;
+};
+// Co\run() and Coroutine\Scheduler::start(): starts each task as a coroutine, in order, then runs
+// until every coroutine has ended, everything hooked unless Co::set() chose the flags. Refused
+// (false, Swoole's warning) inside a coroutine or a running loop; false too when a task could not
+// start. The caller checks check_pending() afterwards.
+bool run_tasks(const RunTask *tasks, size_t n);
 // Runs the loop and every coroutine until nothing is left to do; leftover suspended coroutines are
 // unwound. Callable only outside coroutines.
 void run_all();
@@ -186,8 +198,9 @@ void free_in_autoload(HashTable *&table);
 void register_coroutine_area(int module_number);
 zend_class_entry *register_coroutine(int module_number);  // returns Swoole\Coroutine
 void register_channel(int module_number);
-void register_sync(int module_number);    // sync.cc: WaitGroup, Barrier
-void register_system(int module_number);  // system.cc: Swoole\Coroutine\System
+void register_sync(int module_number);       // sync.cc: WaitGroup, Barrier
+void register_system(int module_number);     // system.cc: Swoole\Coroutine\System
+void register_scheduler(int module_number);  // scheduler.cc: Swoole\Coroutine\Scheduler
 // Areas above that keep PHP values on the runtime's loop (timers, event watches) register a
 // function at MINIT that cancels them and releases their values without running PHP code.
 // teardown_loop_state() calls each while the loop still exists, before and after unwinding coroutines.

@@ -59,23 +59,32 @@ void do_run(INTERNAL_FUNCTION_PARAMETERS) {
         Z_PARAM_FUNC(fci, fcc)
         Z_PARAM_VARIADIC('*', args, argc)
     ZEND_PARSE_PARAMETERS_END();
-    gust::php::LoopState *rt = gust::php::loop_state_if_any();
-    if (gust::php::current() || (rt && rt->running)) {
-        php_error_docref(nullptr, E_WARNING,
-                         "eventLoop has already been created. unable to start Swoole\\Coroutine\\Scheduler");
-        RETURN_FALSE;
-    }
-    // Inside Co\run everything is hooked unless Co::set() chose the flags (Swoole >= 4.6).
-    const gust::php::Options &o = gust::php::options();
-    uint32_t outside_flags = gust::php::hooks::flags();
-    gust::php::hooks::set_flags(o.hook_flags_set ? o.hook_flags : gust::php::hooks::kAll);
-    zend_long id = gust::php::create(&fcc, &fci.function_name, args, argc, true);
-    if (id >= 0 && !gust::php::loop_state()->pending_any()) gust::php::run_all();
-    gust::php::hooks::set_flags(outside_flags);
+    gust::php::RunTask task{&fcc, &fci.function_name, args, argc};
+    const bool ok = gust::php::run_tasks(&task, 1);
     if (gust::php::check_pending()) return;
-    RETURN_BOOL(id >= 0);
+    RETURN_BOOL(ok);
 }
 }  // namespace
+
+bool gust::php::run_tasks(const RunTask *tasks, size_t n) {
+    LoopState *rt = loop_state_if_any();
+    if (current() || (rt && rt->running)) {
+        php_error_docref(nullptr, E_WARNING,
+                         "eventLoop has already been created. unable to start Swoole\\Coroutine\\Scheduler");
+        return false;
+    }
+    // Inside Co\run everything is hooked unless Co::set() chose the flags (Swoole >= 4.6).
+    const Options &o = options();
+    const uint32_t outside_flags = hooks::flags();
+    hooks::set_flags(o.hook_flags_set ? o.hook_flags : hooks::kAll);
+    size_t started = 0;
+    for (size_t i = 0; i < n && !loop_state()->pending_any(); ++i) {
+        if (create(tasks[i].fcc, tasks[i].callable, tasks[i].args, tasks[i].argc, true) >= 0) ++started;
+    }
+    if (started > 0 && !loop_state()->pending_any()) run_all();
+    hooks::set_flags(outside_flags);
+    return started == n;
+}
 
 ZEND_FUNCTION(Swoole_Coroutine_run) { do_run(INTERNAL_FUNCTION_PARAM_PASSTHRU); }
 ZEND_FUNCTION(swoole_coroutine_create) { do_create(INTERNAL_FUNCTION_PARAM_PASSTHRU); }

@@ -10,6 +10,7 @@ void gust::php::register_coroutine_area(int module_number) {
     register_channel(module_number);
     register_sync(module_number);
     register_system(module_number);
+    register_scheduler(module_number);
     install_autoload_guard();
     if (!GUST_G(use_shortname)) return;
     zend_register_class_alias("Co", coroutine);
@@ -17,7 +18,7 @@ void gust::php::register_coroutine_area(int module_number) {
     // Co\X for each Swoole\Coroutine\X of this area; chan (and Chan: class names ignore case).
     for (const char *name : {"swoole\\coroutine\\channel", "swoole\\coroutine\\system", "swoole\\coroutine\\waitgroup",
                              "swoole\\coroutine\\barrier", "swoole\\coroutine\\context", "swoole\\coroutine\\iterator",
-                             "swoole\\coroutine\\canceledexception"}) {
+                             "swoole\\coroutine\\canceledexception", "swoole\\coroutine\\scheduler"}) {
         auto *ce = static_cast<zend_class_entry *>(zend_hash_str_find_ptr(CG(class_table), name, strlen(name)));
         if (ce) register_co_short_name(ce);
     }

@@ -8,16 +8,12 @@
 #include <cstdio>
 #include <ctime>
 
-#include "gust/proto/http_cookie.h"
 #include "common/mime.h"
 #include "gust/proto/mime.h"
+#include "http/cookie.h"
 #include "http/http.h"
 #include "server/connections.h"
 #include "server/send.h"
-
-extern "C" {
-#include "ext/standard/url.h"
-}
 
 namespace gust::php::http {
 
@@ -430,24 +426,18 @@ bool write_chunk(ResponseObject *r, std::string_view content) {
     return send_bytes(r, out);
 }
 
-std::string cookie_date(time_t t) {
-    char buf[64];
-    tm g;
-    gmtime_r(&t, &g);
-    const size_t n = strftime(buf, sizeof buf, "%a, %d-%b-%Y %H:%M:%S GMT", &g);
-    return std::string(buf, n);
-}
-
-// Set-Cookie value as PHP's setcookie() writes it. false (with a warning) for names or attributes
-// that would break the header.
+// Response::cookie()/rawcookie(): a Swoole\Http\Cookie (which says itself whether to encode) or
+// the ten arguments. false, with a warning, for a cookie that would break the header.
 bool make_cookie(INTERNAL_FUNCTION_PARAMETERS, bool url_encode) {
-    zend_string *name, *value = nullptr, *path = nullptr, *domain = nullptr, *samesite = nullptr, *priority = nullptr;
+    zend_string *name = nullptr, *value = nullptr, *path = nullptr, *domain = nullptr, *samesite = nullptr,
+                *priority = nullptr;
+    zend_object *object = nullptr;
     zend_long expires = 0;
     bool secure = false, httponly = false, partitioned = false;
     ZEND_PARSE_PARAMETERS_START(1, 10)
-        Z_PARAM_STR(name)
+        Z_PARAM_OBJ_OF_CLASS_OR_STR(object, ce_cookie, name)
         Z_PARAM_OPTIONAL
-        Z_PARAM_STR(value)
+        Z_PARAM_STR_OR_NULL(value)
         Z_PARAM_LONG(expires)
         Z_PARAM_STR(path)
         Z_PARAM_STR(domain)
@@ -459,49 +449,28 @@ bool make_cookie(INTERNAL_FUNCTION_PARAMETERS, bool url_encode) {
         ZEND_PARSE_PARAMETERS_END_EX(return false);
         ResponseObject *r = response_from(Z_OBJ_P(ZEND_THIS));
         if (refuse_unwritable(r)) return false;
-        const std::string_view n(ZSTR_VAL(name), ZSTR_LEN(name));
-        if (!proto::http::valid_cookie_name(n)) {
-            php_error_docref(nullptr, E_WARNING, "Cookie name cannot be empty or contain \"=,; \\t\\r\\n\\013\\014\"");
-            return false;
-        }
-        std::string v = value ? std::string(ZSTR_VAL(value), ZSTR_LEN(value)) : std::string();
-        if (url_encode && !v.empty()) {
-            zend_string *enc = php_url_encode(v.data(), v.size());
-            v.assign(ZSTR_VAL(enc), ZSTR_LEN(enc));
-            zend_string_release(enc);
-        } else if (!url_encode && !proto::http::valid_cookie_value(v)) {
-            php_error_docref(nullptr, E_WARNING, "Cookie value cannot contain \",; \\t\\r\\n\\013\\014\"");
-            return false;
-        }
-        for (zend_string *attr : {path, domain, samesite, priority}) {
-            if (attr && (strpbrk(ZSTR_VAL(attr), ",; \t\r\n\013\014") || ZSTR_LEN(attr) != strlen(ZSTR_VAL(attr)))) {
-                php_error_docref(nullptr, E_WARNING,
-                                 "Cookie attributes cannot contain \",; \\t\\r\\n\\013\\014\" or NUL");
-                return false;
-            }
-        }
-        std::string c(n);
-        c += '=';
-        if (v.empty()) {
-            c += "deleted; expires=" + cookie_date(1) + "; Max-Age=0";
+        CookieFields fields;
+        if (object) {
+            fields = *cookie_fields_of(object);
         } else {
-            c += v;
-            if (expires > 0) {
-                const zend_long max_age = expires - time(nullptr);
-                c += "; expires=" + cookie_date(static_cast<time_t>(expires)) +
-                     "; Max-Age=" + std::to_string(max_age > 0 ? max_age : 0);
-            }
+            auto str = [](zend_string *z) { return z ? std::string(ZSTR_VAL(z), ZSTR_LEN(z)) : std::string(); };
+            fields.name = str(name);
+            fields.value = str(value);
+            fields.path = str(path);
+            fields.domain = str(domain);
+            fields.same_site = str(samesite);
+            fields.priority = str(priority);
+            fields.expires = expires;
+            fields.secure = secure;
+            fields.http_only = httponly;
+            fields.partitioned = partitioned;
+            fields.encode = url_encode;
         }
-        if (path && ZSTR_LEN(path)) c.append("; path=").append(ZSTR_VAL(path), ZSTR_LEN(path));
-        if (domain && ZSTR_LEN(domain)) c.append("; domain=").append(ZSTR_VAL(domain), ZSTR_LEN(domain));
-        if (secure) c += "; secure";
-        if (httponly) c += "; HttpOnly";
-        if (samesite && ZSTR_LEN(samesite)) c.append("; SameSite=").append(ZSTR_VAL(samesite), ZSTR_LEN(samesite));
-        if (priority && ZSTR_LEN(priority)) c.append("; Priority=").append(ZSTR_VAL(priority), ZSTR_LEN(priority));
-        if (partitioned) c += "; Partitioned";
+        std::optional<std::string> line = set_cookie_value(fields);
+        if (!line) return false;
         HashTable *cookies = array_property(Z_OBJ_P(ZEND_THIS), slots.cookie, true);
         zval cz;
-        ZVAL_STRINGL(&cz, c.data(), c.size());
+        ZVAL_STRINGL(&cz, line->data(), line->size());
         zend_hash_next_index_insert(cookies, &cz);
         return true;
 }

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <ctime>
 
+#include "http/cookie.h"
 #include "http/http.h"
 #include "server/process_mode.h"
 #include "server/send.h"
@@ -289,6 +290,7 @@ const Upgrade &upgrade() { return g_upgrade; }
 
 void register_http_area() {
     ce_http_server = register_class_Swoole_Http_Server(srv::ce_server);
+    register_cookie_class();
     setup_request_class(register_class_Swoole_Http_Request());
     setup_response_class(register_class_Swoole_Http_Response());
     srv::Protocol p;

@@ -9,6 +9,7 @@
 #include "hooks/hooks.h"
 #include "http/http.h"
 #include "process/process.h"
+#include "shm/shm.h"
 #include "common/errors.h"
 #include "common/module.h"
 #include "server/server.h"
@@ -24,24 +25,32 @@ PHP_INI_END()
 
 #include "stubs/gust_arginfo.h"
 
+// The module swoole's number (its entry may be gone by the time Gust's MSHUTDOWN runs).
+static int g_ini_module_number = -1;
+
 static PHP_MINIT_FUNCTION(gust) {
     using namespace gust::php;
     ZEND_INIT_MODULE_GLOBALS(gust, init_globals, nullptr);
-    REGISTER_INI_ENTRIES();  // first: swoole.use_shortname decides which short names exist
     register_gust_symbols(module_number);
     zend_module_entry *gust_entry = EG(current_module);
     zend_module_entry *swoole = register_swoole_module(type);
     if (!swoole) return FAILURE;
+    // The swoole.* entries are the module swoole's (ini_get_all('swoole'), php --ri swoole); before
+    // any class: swoole.use_shortname decides which short names exist.
+    zend_register_ini_entries(ini_entries, swoole->module_number);
+    g_ini_module_number = swoole->module_number;
     // The Swoole API belongs to the module "swoole" (get_extension_funcs('swoole'),
     // ReflectionExtension('swoole')->getClasses()); its constants carry that module's number.
     EG(current_module) = swoole;
     module_number = swoole->module_number;
     register_common_functions(module_number);
+    register_constant_class();
     register_errors(module_number);
     register_coroutine_area(module_number);
     register_event_area(module_number);
     hooks::register_runtime_class(module_number);
     register_process(module_number);
+    shm::register_shm_area(module_number);
     srv::register_server_area(module_number);
     http::register_http_area();
     srv::register_websocket_area(module_number);
@@ -61,7 +70,7 @@ static PHP_RSHUTDOWN_FUNCTION(gust) {
 }
 
 static PHP_MSHUTDOWN_FUNCTION(gust) {
-    UNREGISTER_INI_ENTRIES();
+    if (g_ini_module_number >= 0) zend_unregister_ini_entries(g_ini_module_number);
     return SUCCESS;
 }
 

@@ -41,14 +41,14 @@ namespace Swoole\Http {
 
         public function initHeader(): bool {}
         public function isWritable(): bool {}
-        public function cookie(string $name, string $value = '', int $expires = 0, string $path = '/',
+        public function cookie(Cookie|string $name_or_object, ?string $value = '', int $expires = 0, string $path = '/',
                                string $domain = '', bool $secure = false, bool $httponly = false,
                                string $samesite = '', string $priority = '', bool $partitioned = false): bool {}
         /** @implementation-alias Swoole\Http\Response::cookie */
-        public function setCookie(string $name, string $value = '', int $expires = 0, string $path = '/',
+        public function setCookie(Cookie|string $name_or_object, ?string $value = '', int $expires = 0, string $path = '/',
                                   string $domain = '', bool $secure = false, bool $httponly = false,
                                   string $samesite = '', string $priority = '', bool $partitioned = false): bool {}
-        public function rawcookie(string $name, string $value = '', int $expires = 0, string $path = '/',
+        public function rawcookie(Cookie|string $name_or_object, ?string $value = '', int $expires = 0, string $path = '/',
                                   string $domain = '', bool $secure = false, bool $httponly = false,
                                   string $samesite = '', string $priority = '', bool $partitioned = false): bool {}
         public function status(int $http_code, string $reason = ''): bool {}

@@ -85,11 +85,6 @@ namespace {
     const SWOOLE_HOOK_CURL = UNKNOWN;
     /**
      * @var int
-     * @cvalue gust::php::hooks::kNativeCurl
-     */
-    const SWOOLE_HOOK_NATIVE_CURL = UNKNOWN;
-    /**
-     * @var int
      * @cvalue gust::php::hooks::kBlockingFunction
      */
     const SWOOLE_HOOK_BLOCKING_FUNCTION = UNKNOWN;
@@ -98,26 +93,6 @@ namespace {
      * @cvalue gust::php::hooks::kSockets
      */
     const SWOOLE_HOOK_SOCKETS = UNKNOWN;
-    /**
-     * @var int
-     * @cvalue gust::php::hooks::kPdoPgsql
-     */
-    const SWOOLE_HOOK_PDO_PGSQL = UNKNOWN;
-    /**
-     * @var int
-     * @cvalue gust::php::hooks::kPdoOdbc
-     */
-    const SWOOLE_HOOK_PDO_ODBC = UNKNOWN;
-    /**
-     * @var int
-     * @cvalue gust::php::hooks::kPdoOracle
-     */
-    const SWOOLE_HOOK_PDO_ORACLE = UNKNOWN;
-    /**
-     * @var int
-     * @cvalue gust::php::hooks::kPdoSqlite
-     */
-    const SWOOLE_HOOK_PDO_SQLITE = UNKNOWN;
     /**
      * @var int
      * @cvalue gust::php::hooks::kAll

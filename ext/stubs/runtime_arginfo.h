@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 6788468d8f58e3aa01ea22bf94214c87a0b5c4f2 */
+ * Stub hash: 31f8678bb1d827c67e1c82abb36698fdd12b7f58 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Runtime_enableCoroutine, 0, 0, _IS_BOOL, 0)
 	ZEND_ARG_TYPE_MASK(0, enable, MAY_BE_BOOL|MAY_BE_LONG, "SWOOLE_HOOK_ALL")
@@ -41,13 +41,8 @@ static void register_runtime_symbols(int module_number)
 	REGISTER_LONG_CONSTANT("SWOOLE_HOOK_SLEEP", gust::php::hooks::kSleep, CONST_PERSISTENT);
 	REGISTER_LONG_CONSTANT("SWOOLE_HOOK_PROC", gust::php::hooks::kProc, CONST_PERSISTENT);
 	REGISTER_LONG_CONSTANT("SWOOLE_HOOK_CURL", gust::php::hooks::kCurl, CONST_PERSISTENT);
-	REGISTER_LONG_CONSTANT("SWOOLE_HOOK_NATIVE_CURL", gust::php::hooks::kNativeCurl, CONST_PERSISTENT);
 	REGISTER_LONG_CONSTANT("SWOOLE_HOOK_BLOCKING_FUNCTION", gust::php::hooks::kBlockingFunction, CONST_PERSISTENT);
 	REGISTER_LONG_CONSTANT("SWOOLE_HOOK_SOCKETS", gust::php::hooks::kSockets, CONST_PERSISTENT);
-	REGISTER_LONG_CONSTANT("SWOOLE_HOOK_PDO_PGSQL", gust::php::hooks::kPdoPgsql, CONST_PERSISTENT);
-	REGISTER_LONG_CONSTANT("SWOOLE_HOOK_PDO_ODBC", gust::php::hooks::kPdoOdbc, CONST_PERSISTENT);
-	REGISTER_LONG_CONSTANT("SWOOLE_HOOK_PDO_ORACLE", gust::php::hooks::kPdoOracle, CONST_PERSISTENT);
-	REGISTER_LONG_CONSTANT("SWOOLE_HOOK_PDO_SQLITE", gust::php::hooks::kPdoSqlite, CONST_PERSISTENT);
 	REGISTER_LONG_CONSTANT("SWOOLE_HOOK_ALL", gust::php::hooks::kAll, CONST_PERSISTENT);
 }
 

@@ -3,6 +3,9 @@
 // Pure code over bytes; names and values are views into the header.
 #pragma once
 
+#include <ctime>
+#include <optional>
+#include <string>
 #include <string_view>
 
 #include "gust/proto/http1.h"
@@ -43,6 +46,26 @@ bool valid_cookie_name(std::string_view name);
 // A raw (not URL-encoded) Set-Cookie value may hold none of the bytes PHP's
 // setrawcookie() refuses — ',', ';', space, tab, CR, LF, VT, FF — nor NUL.
 bool valid_cookie_value(std::string_view value);
+
+// What a Set-Cookie line says. The value is written as given: URL-encoding it is the caller's.
+struct SetCookie {
+    std::string_view name, value, path, domain, same_site, priority;
+    long long expires = 0;  // Unix time; 0 or less: a session cookie (no expires, no Max-Age)
+    bool secure = false, http_only = false, partitioned = false;
+};
+
+// Why format_set_cookie() refused a cookie.
+enum class SetCookieError { kBadName, kBadValue, kBadAttribute };
+
+// The Set-Cookie value (after "Set-Cookie: "), as PHP's setcookie() writes it: an empty value
+// deletes the cookie ("name=deleted", a date in 1970, Max-Age=0) and keeps path and domain, so
+// the deletion matches the cookie it means (RFC 6265 §5.3 step 11). `now` gives Max-Age.
+// Refuses a name that is not a token, a value that valid_cookie_value() refuses, and attributes
+// holding ",; \t\r\n\v\f" or NUL: a cookie never adds an attribute or splits the header.
+std::optional<std::string> format_set_cookie(const SetCookie &cookie, std::time_t now, SetCookieError *error = nullptr);
+
+// "Thu, 01-Jan-1970 00:00:01 GMT": the date form PHP's setcookie() writes.
+std::string cookie_date(std::time_t t);
 
 // CR, LF or NUL in a header name or value: see http1.h.
 using http1::has_forbidden_header_chars;

@@ -74,5 +74,55 @@ TEST(HttpCookie, ForbiddenHeaderChars) {
     EXPECT_FALSE(has_forbidden_header_chars(""));
 }
 
+TEST(HttpCookie, FormatsSetCookieAsPhpDoes) {
+    SetCookie c;
+    c.name = "id";
+    c.value = "a%20b";
+    EXPECT_EQ(format_set_cookie(c, 1000), "id=a%20b");
+    c.expires = 1000 + 3600;
+    c.path = "/app";
+    c.domain = "example.com";
+    c.secure = c.http_only = c.partitioned = true;
+    c.same_site = "Lax";
+    c.priority = "High";
+    EXPECT_EQ(format_set_cookie(c, 1000),
+              "id=a%20b; expires=Thu, 01-Jan-1970 01:16:40 GMT; Max-Age=3600; path=/app; domain=example.com; "
+              "secure; HttpOnly; SameSite=Lax; Priority=High; Partitioned");
+    c.expires = 1;  // in the past: Max-Age is 0, never negative
+    EXPECT_EQ(format_set_cookie(c, 1000)->substr(0, 59), "id=a%20b; expires=Thu, 01-Jan-1970 00:00:01 GMT; Max-Age=0;");
+}
+
+TEST(HttpCookie, EmptyValueDeletesOnTheSamePathAndDomain) {
+    SetCookie c;
+    c.name = "id";
+    c.path = "/app";
+    c.domain = "example.com";
+    c.expires = 5000;  // ignored: a deletion always expires in 1970
+    EXPECT_EQ(format_set_cookie(c, 1000),
+              "id=deleted; expires=Thu, 01-Jan-1970 00:00:01 GMT; Max-Age=0; path=/app; domain=example.com");
+}
+
+TEST(HttpCookie, RefusesWhatWouldSplitOrExtendTheHeader) {
+    SetCookieError why{};
+    SetCookie c;
+    c.value = "v";
+    EXPECT_FALSE(format_set_cookie(c, 0, &why));
+    EXPECT_EQ(why, SetCookieError::kBadName);
+    c.name = "n";
+    c.value = "a;b";
+    EXPECT_FALSE(format_set_cookie(c, 0, &why));
+    EXPECT_EQ(why, SetCookieError::kBadValue);
+    c.value = "v";
+    for (const char *bad : {"/a; Secure", "x\r\nSet-Cookie: evil=1", "a,b"}) {
+        SetCookie d = c;
+        d.domain = bad;
+        EXPECT_FALSE(format_set_cookie(d, 0, &why)) << bad;
+        EXPECT_EQ(why, SetCookieError::kBadAttribute);
+    }
+    SetCookie nul = c;
+    nul.same_site = std::string_view("Lax\0", 4);
+    EXPECT_FALSE(format_set_cookie(nul, 0, &why));
+}
+
 }  // namespace
 }  // namespace gust::proto::http
