@@ -106,6 +106,8 @@ void close_connection(zend_object *self) {
     st->reused = false;
     st->websocket = false;
     st->ws_compression = false;
+    st->ws_partial.clear();
+    st->ws_partial_opcode = 0;
     st->inflater.reset();
     st->deflater.reset();
     zend_update_property_bool(ce_client, self, ZEND_STRL("connected"), false);

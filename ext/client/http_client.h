@@ -48,6 +48,11 @@ struct State {
     bool ws_compression = false;  // permessage-deflate negotiated
     std::optional<proto::compress::Inflater> inflater;
     std::optional<proto::compress::Deflater> deflater;
+    // A fragmented message being received: kept across recv() calls, since a control frame (a
+    // ping) may come between its fragments and is returned on its own.
+    std::string ws_partial;
+    uint8_t ws_partial_opcode = 0;  // 0: no message in progress
+    bool ws_partial_compressed = false;
 };
 
 void drop_stale_socket(State *st);  // below

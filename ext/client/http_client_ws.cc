@@ -83,9 +83,7 @@ int read_message(State *st, const Settings &s, Nanos timeout, WsMessage &out) {
     limits.max_payload = s.max_body;
     limits.require_mask = false;
     limits.allow_rsv1 = st->ws_compression;
-    std::string message;
-    uint8_t msg_opcode = 0;
-    bool msg_compressed = false, in_message = false;
+    std::string &message = st->ws_partial;
     while (true) {
         ws::FrameHeader fh;
         const auto *bytes = reinterpret_cast<const uint8_t *>(st->rbuf.data());
@@ -121,16 +119,19 @@ int read_message(State *st, const Settings &s, Nanos timeout, WsMessage &out) {
             return 0;
         }
         if (fh.opcode == ws::kContinuation) {
-            if (!in_message) return EPROTO;
+            if (st->ws_partial_opcode == 0) return EPROTO;
         } else {
-            if (in_message) return EPROTO;  // a new message inside an unfinished one
-            in_message = true;
-            msg_opcode = fh.opcode;
-            msg_compressed = fh.rsv1;
+            if (st->ws_partial_opcode != 0) return EPROTO;  // a new message inside an unfinished one
+            st->ws_partial_opcode = fh.opcode;
+            st->ws_partial_compressed = fh.rsv1;
+            message.clear();
         }
         if (message.size() + payload.size() > s.max_body) return EMSGSIZE;
         message += payload;
         if (!fh.fin) continue;
+        const uint8_t msg_opcode = st->ws_partial_opcode;
+        const bool msg_compressed = st->ws_partial_compressed;
+        st->ws_partial_opcode = 0;
         if (msg_compressed) {
             if (!st->inflater) return EPROTO;
             message.append("\x00\x00\xff\xff", 4);
@@ -147,6 +148,7 @@ int read_message(State *st, const Settings &s, Nanos timeout, WsMessage &out) {
         out.opcode = msg_opcode;
         out.compressed = msg_compressed;
         out.data = std::move(message);
+        message.clear();
         return 0;
     }
 }
@@ -265,6 +267,11 @@ void ws_push(zend_object *self, zval *data, zend_long opcode, zend_long flags, z
         zend_string_release(ds);
         opcode = zval_get_long(zend_read_property(f->ce, f, ZEND_STRL("opcode"), 1, &rv));
         flags = zval_get_long(zend_read_property(f->ce, f, ZEND_STRL("flags"), 1, &rv));
+        // $frame->finish decides the FIN bit, as in Swoole (false: a fragment to be continued).
+        if (zend_hash_str_exists(&f->ce->properties_info, ZEND_STRL("finish"))) {
+            const bool finish = zend_is_true(zend_read_property(f->ce, f, ZEND_STRL("finish"), 1, &rv));
+            flags = finish ? (flags | kFlagFin) : (flags & ~kFlagFin);
+        }
         if (opcode == ws::kClose && zend_hash_str_exists(&f->ce->properties_info, ZEND_STRL("code"))) {
             zend_long code = zval_get_long(zend_read_property(f->ce, f, ZEND_STRL("code"), 1, &rv));
             zend_string *reason = zval_get_string(zend_read_property(f->ce, f, ZEND_STRL("reason"), 1, &rv));
@@ -288,7 +295,9 @@ void ws_push(zend_object *self, zval *data, zend_long opcode, zend_long flags, z
     PhpCoroutine *p = require_coroutine();
     if (!p) return;
     Settings s = read_settings(self);
-    bool fin = flags & kFlagFin;
+    // Control frames are never fragmented nor compressed (RFC 6455 §5.5, RFC 7692 §6.1): whatever
+    // the flags say, a close, ping or pong goes out whole with RSV1 clear.
+    bool fin = (flags & kFlagFin) || opcode >= ws::kClose;
     bool rsv1 = false;
     // Compress whole data messages only: a fragment cannot be compressed on its own here.
     if ((flags & kFlagCompress) && st->deflater && fin && (opcode == ws::kText || opcode == ws::kBinary)) {

@@ -79,6 +79,7 @@ void save(VmState &s) {
     s.bailout = EG(bailout);
     s.active_fiber = EG(active_fiber);
     s.fiber_context = EG(current_fiber_context);
+    s.in_autoload = EG(in_autoload);
     save_output(s);
 }
 
@@ -96,6 +97,7 @@ void load(VmState &s) {
     EG(bailout) = s.bailout;
     EG(active_fiber) = s.active_fiber;
     EG(current_fiber_context) = s.fiber_context;
+    EG(in_autoload) = s.in_autoload;
 }
 
 PhpCoroutine *of(coro::Coroutine *co) { return co ? static_cast<PhpCoroutine *>(co->user_data()) : nullptr; }
@@ -147,6 +149,8 @@ void on_switch(coro::Coroutine *from, coro::Coroutine *to, void *data) {
     if (to_ctx && to_ctx->kind == &kFiberKind) to_ctx->status = ZEND_FIBER_STATUS_RUNNING;
     // Loaded after the notifications: observers expect the leaving side's frames still current
     // (Xdebug records where a new fiber was started from).
+    // A finished coroutine's autoload guard table is its own: freed before the next one is loaded.
+    if (from_done) free_in_autoload(EG(in_autoload));
     load(ts);
     if (from_done) {
         zend_observer_fiber_destroy_notify(from_ctx);
@@ -390,7 +394,9 @@ struct ExitConditionHook final : loop::IterationHook {
         seen = now;
         return ran;
     }
-    bool keeps_alive() override { return false; }
+    // The condition alone decides when the loop ends (as in Swoole): coroutines parked for good
+    // are not a deadlock then, and the process waits for what may still change the condition.
+    bool keeps_alive() override { return true; }
 };
 
 }  // namespace
@@ -410,10 +416,20 @@ void release_later(zval *v) {
 
 Options &options() { return t_options; }
 
-LoopState *loop_state() {
-    if (t_loop_state) return t_loop_state;
+void free_in_autoload(HashTable *&table) {
+    if (!table) return;
+    zend_hash_destroy(table);
+    FREE_HASHTABLE(table);
+    table = nullptr;
+}
+
+namespace {
+
+LoopState *make_loop_state(loop::PollerKind poller) {
     auto rt = std::make_unique<LoopState>();
-    rt->loop = std::make_unique<loop::Loop>();
+    loop::LoopOptions lo;
+    lo.poller = poller;
+    rt->loop = std::make_unique<loop::Loop>(std::move(lo));
     coro::SchedulerOptions so;
     so.stacks.stack_size = static_cast<size_t>(t_options.c_stack_size);
     so.max_coroutines = static_cast<size_t>(t_options.max_coroutine);
@@ -424,6 +440,12 @@ LoopState *loop_state() {
     t_loop_state = rt.release();
     return t_loop_state;
 }
+
+}  // namespace
+
+LoopState *loop_state() { return t_loop_state ? t_loop_state : make_loop_state(loop::PollerKind::kEpoll); }
+
+LoopState *loop_state_for_forking() { return t_loop_state ? t_loop_state : make_loop_state(loop::PollerKind::kPoll); }
 
 PhpCoroutine *find(zend_long cid) {
     if (!t_loop_state) return nullptr;
@@ -556,6 +578,22 @@ void rshutdown() {
     gust::coro::set_blocking_threads(static_cast<int>(t_options.aio_worker_num));
 }
 
+void end_inherited_loop_state() {
+    LoopState *rt = t_loop_state;
+    if (!rt) return;
+    if (strcmp(rt->loop->poller_name(), "poll") == 0) {
+        teardown_loop_state();
+        return;
+    }
+    t_loop_state = nullptr;  // forgotten, never destroyed: see the header
+}
+
+bool loop_state_busy(LoopState *rt) {
+    if (rt->scheduler->stats().live > 0) return true;
+    // One turn that does not block: false when nothing referenced is left.
+    return rt->loop->run_once(0);
+}
+
 void teardown_loop_state() {
     LoopState *rt = t_loop_state;
     if (rt) {
@@ -571,6 +609,7 @@ void teardown_loop_state() {
             PhpCoroutine *p = of(co);
             if (!p) continue;
             free_vm_pages(p->vm.vm_stack);
+            free_in_autoload(p->vm.in_autoload);
             discard_saved_output(p->vm);
             release_php(p);
             co->set_user_data(nullptr);
@@ -580,6 +619,7 @@ void teardown_loop_state() {
         for (PhpCoroutine *p : rt->spare) delete p;
         rt->spare.clear();
         gust::coro::forget_fd_waits(rt->loop.get());
+        forget_autoload_waits();
         rt->scheduler.reset();
         rt->loop.reset();
         delete rt;

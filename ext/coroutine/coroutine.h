@@ -41,6 +41,8 @@ struct VmState {
     zend_stack output_handlers{};
     php_output_handler *output_active = nullptr;
     php_output_handler *output_running = nullptr;
+    // The engine's autoload recursion guard (EG(in_autoload)): each coroutine has its own (autoload.cc).
+    HashTable *in_autoload = nullptr;
 };
 
 // Swoole's SWOOLE_EXIT_* flags of Swoole\ExitException.
@@ -124,6 +126,10 @@ Options &options();
 inline Nanos option_nanos(double seconds) { return seconds < 0 ? -1 : seconds_to_nanos(seconds); }
 // The request's runtime, created on first use (nullptr when creation failed).
 LoopState *loop_state();
+// Makes the request's runtime on a poll() poller, which keeps no state in the kernel: a process
+// that forks children while its loop lives (a server's manager) uses it, so a child ending the loop
+// it inherited cannot remove the parent's epoll registrations. The existing one if any.
+LoopState *loop_state_for_forking();
 inline LoopState *loop_state_if_any() { return t_loop_state; }
 // nullptr outside every coroutine
 inline PhpCoroutine *current() {
@@ -181,6 +187,13 @@ void register_event_wait_at_shutdown(LoopState *rt);
 // last reference may go while the loop's C++ frames are on the stack (timer and event callbacks).
 void release_later(zval *v);
 
+// autoload.cc: MINIT wraps the engine's autoloader so that a coroutine asking for a class another
+// coroutine is loading waits for it; the loads in flight are forgotten with the loop.
+void install_autoload_guard();
+void forget_autoload_waits();
+// Frees a coroutine's autoload guard table (it ended or is unwound without running).
+void free_in_autoload(HashTable *&table);
+
 // MINIT of this area: Swoole\Coroutine (+ short names), Channel, WaitGroup, Barrier, System.
 void register_coroutine_area(int module_number);
 zend_class_entry *register_coroutine(int module_number);  // returns Swoole\Coroutine
@@ -197,5 +210,13 @@ void rshutdown();
 // Ends the request's runtime now (as at RSHUTDOWN: timers, events and coroutines end); the next
 // loop_state() makes a fresh one. The server calls it before fork(), so workers get loops of their own.
 void teardown_loop_state();
+// In a child just forked from a process whose loop lives on (its timers are the parent's): ends the
+// child's copy of it. A poll()-based loop is torn down; an epoll one shares its kernel instance with
+// the parent, so it is only forgotten (its memory goes with the request) — ending it would remove
+// the parent's registrations.
+void end_inherited_loop_state();
+// Whether anything (a referenced timer, watch or signal handler, or a coroutine) would keep the
+// loop running; false for a loop whose Co\run() or Event::wait() has finished.
+bool loop_state_busy(LoopState *rt);
 
 }  // namespace gust::php

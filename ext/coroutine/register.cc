@@ -11,6 +11,7 @@ void gust::php::register_coroutine_area(int module_number) {
     register_sync(module_number);
     register_system(module_number);
     register_scheduler(module_number);
+    install_autoload_guard();
     if (!GUST_G(use_shortname)) return;
     zend_register_class_alias("Co", coroutine);
     zend_register_functions(nullptr, ext_functions, nullptr, MODULE_PERSISTENT);

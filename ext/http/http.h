@@ -116,6 +116,8 @@ zend_object *make_response(srv::Server *s, server::SessionId fd, const proto::ht
 
 // Ends the response with what it has (no body): for the binding's own answers.
 bool end_response_now(ResponseObject *r);
+// Ends the response with `content` as its body, when it can still be answered.
+bool end_response_with(ResponseObject *r, std::string_view content);
 
 // The worker's HTTP connections: the request in progress and the pipelined ones behind it.
 void request_done(srv::Server *s, server::SessionId fd, bool close_connection);

@@ -99,7 +99,30 @@ void parse_cookies(std::string_view header, zval *out) {
 
 // Puts `value` at the place a form field name like "a[b][]" names in `root` (PHP's nesting), so
 // files sent as "doc[]" arrive as $files['doc'][0], $files['doc'][1], ...
-void insert_by_field_name(zval *root, std::string_view name, zval *value) {
+// The name PHP registers a form field under (php_register_variable): leading spaces dropped, and
+// in the part before the first '[' spaces and dots become '_' ("test.jpg" -> "test_jpg"); a '['
+// never closed becomes '_' as well and ends the nesting.
+std::string php_field_name(std::string_view raw) {
+    while (!raw.empty() && raw.front() == ' ') raw.remove_prefix(1);
+    std::string name(raw);
+    size_t i = 0;
+    for (; i < name.size(); ++i) {
+        char &c = name[i];
+        if (c == ' ' || c == '.') {
+            c = '_';
+        } else if (c == '[') {
+            if (name.find(']', i) != std::string::npos) break;
+            c = '_';
+            // PHP stops converting after an unclosed '[': the rest stays as it is.
+            return name;
+        }
+    }
+    return name;
+}
+
+void insert_by_field_name(zval *root, std::string_view raw_name, zval *value) {
+    const std::string normalized = php_field_name(raw_name);
+    std::string_view name = normalized;
     size_t bracket = name.find('[');
     std::string_view base = name.substr(0, bracket);
     if (base.empty()) {
@@ -145,10 +168,12 @@ void store_upload(srv::Server *s, RequestObject *r, const proto::multipart::Part
     zval entry;
     array_init(&entry);
     add_assoc_stringl(&entry, "name", part.filename.data(), part.filename.size());
-    add_assoc_stringl(&entry, "type", part.content_type.data(), part.content_type.size());
     int error = kUploadOk;
     std::string path;
-    if (part.filename.empty() && part.data.empty()) {
+    // No file chosen (filename=""): PHP's UPLOAD_ERR_NO_FILE entry, without a type.
+    add_assoc_stringl(&entry, "type", part.filename.empty() ? "" : part.content_type.data(),
+                      part.filename.empty() ? 0 : part.content_type.size());
+    if (part.filename.empty()) {
         error = kUploadNoFile;
     } else if (h.upload_max_filesize > 0 && part.data.size() > static_cast<size_t>(h.upload_max_filesize)) {
         error = kUploadTooLarge;

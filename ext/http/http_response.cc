@@ -277,7 +277,9 @@ bool has_header(ResponseObject *r, std::string_view name) {
 // the body is short, already encoded, or not a type worth compressing.
 compress::Encoding choose_encoding(ResponseObject *r, size_t length, bool streaming) {
     srv::Server *s = server_of(r);
-    if (!s || !settings_of(s).compression || r->accepted == compress::Encoding::kIdentity || r->head_only) {
+    // A HEAD answer of end() compresses too: its headers are the ones the GET would get.
+    if (!s || !settings_of(s).compression || r->accepted == compress::Encoding::kIdentity ||
+        (r->head_only && streaming)) {
         return compress::Encoding::kIdentity;
     }
     if (!streaming && length < static_cast<size_t>(settings_of(s).compression_min_length)) {
@@ -287,6 +289,43 @@ compress::Encoding choose_encoding(ResponseObject *r, size_t length, bool stream
     std::string_view type = header_value(r, "content-type");
     if (type.empty()) type = "text/html";
     return compressible(type) ? r->accepted : compress::Encoding::kIdentity;
+}
+
+// Content-Length as the script set it with header(): absent, set to "" (removed: the response has
+// no length, the script streams its body with Server::send()), or a length.
+struct UserLength {
+    enum Kind { kNone, kRemoved, kValue } kind = kNone;
+    uint64_t value = 0;
+};
+
+UserLength user_content_length(ResponseObject *r) {
+    UserLength out;
+    HashTable *headers = array_property(ResponseClass::object_of(r), slots.header, false);
+    if (!headers) return out;
+    zend_string *key;
+    zval *value;
+    ZEND_HASH_FOREACH_STR_KEY_VAL(headers, key, value) {
+        if (!key || !proto::http1::equals_ignore_case(std::string_view(ZSTR_VAL(key), ZSTR_LEN(key)), "content-length"))
+            continue;
+        if (Z_TYPE_P(value) == IS_ARRAY || Z_TYPE_P(value) == IS_FALSE) continue;
+        zend_string *str = zval_get_string(value);
+        const std::string_view v(ZSTR_VAL(str), ZSTR_LEN(str));
+        uint64_t n = 0;
+        bool digits = !v.empty() && v.size() <= 18;
+        for (char c : v) {
+            if (c < '0' || c > '9') digits = false;
+            else n = n * 10 + static_cast<uint64_t>(c - '0');
+        }
+        if (v.empty()) {
+            out.kind = UserLength::kRemoved;
+        } else if (digits) {
+            out.kind = UserLength::kValue;
+            out.value = n;
+        }
+        zend_string_release(str);
+    }
+    ZEND_HASH_FOREACH_END();
+    return out;
 }
 
 bool end_response(ResponseObject *r, std::string_view content) {
@@ -315,7 +354,9 @@ bool end_response(ResponseObject *r, std::string_view content) {
     }
     HeadOptions o;
     std::string compressed;
-    o.encoding = choose_encoding(r, content.size(), false);
+    const UserLength user = user_content_length(r);
+    o.encoding =
+        user.kind == UserLength::kNone ? choose_encoding(r, content.size(), false) : compress::Encoding::kIdentity;
     if (o.encoding != compress::Encoding::kIdentity) {
         auto out = compress::compress(o.encoding, settings_of(s).compression_level, content);
         if (out.ok()) {
@@ -327,7 +368,24 @@ bool end_response(ResponseObject *r, std::string_view content) {
     }
     o.no_length = !status_has_body(r->status);
     o.content_length = content.size();
+    bool force_close = false;
+    if (user.kind == UserLength::kRemoved) {
+        // No length: a body sent now ends with the connection; without one the script goes on
+        // with Server::send() on the connection (e.g. an event stream).
+        o.no_length = true;
+        if (!content.empty() && !r->head_only) force_close = true;
+    } else if (user.kind == UserLength::kValue) {
+        // The script's length is what the client reads (a HEAD answers what the GET would send).
+        // A body longer than it is cut there, never sent past the declared end where the client
+        // would read it as the next response; a shorter one ends with the connection.
+        o.content_length = user.value;
+        if (!r->head_only && !content.empty()) {
+            if (content.size() > user.value) content = content.substr(0, user.value);
+            else if (content.size() < user.value) force_close = true;
+        }
+    }
     std::string head = build_head(r, o, &close_after);
+    close_after |= force_close;
     if (!r->head_only && status_has_body(r->status)) head.append(content);
     ok = send_bytes(r, head);
     finish(r, close_after);
@@ -422,6 +480,8 @@ ResponseObject *this_response(zval *self) { return response_from(Z_OBJ_P(self));
 }  // namespace
 
 bool end_response_now(ResponseObject *r) { return writable(r) && end_response(r, {}); }
+
+bool end_response_with(ResponseObject *r, std::string_view content) { return writable(r) && end_response(r, content); }
 
 ResponseObject::~ResponseObject() {
     ResponseObject *r = this;

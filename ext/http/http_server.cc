@@ -115,9 +115,13 @@ void start_request(Server *s, Port *port, server::SessionId id, zend_string *dat
     ZVAL_OBJ(&args[1], response);
     if (!srv::run_callback(s, port, srv::kRequest, args, 2)) {
         // No onRequest (a WebSocket server without one): a plain request is not welcome.
+        // A browser opening the address of a WebSocket server sees why nothing is there.
         ResponseObject *r = response_from(response);
         r->status = port && port->websocket ? 400 : 404;
-        (void)end_response_now(r);
+        (void)end_response_with(r, r->status == 400 ? "<html><body><h1>HTTP 400 Bad Request</h1>"
+                                                      "<p>This address serves WebSocket connections only.</p>"
+                                                      "</body></html>\n"
+                                                    : std::string_view());
     }
     // The coroutine holds its own references; a Response it did not end is answered with a 500
     // when the last reference goes.

@@ -8,6 +8,11 @@
 #include "zend/object.h"
 
 #include <strings.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 
 extern "C" {
 #include "zend_closures.h"
@@ -84,6 +89,37 @@ void PortObject::gc(zend_get_gc_buffer *buf) {
     if (port) add_callbacks_to_gc(buf, port->callbacks);
 }
 
+// A unix socket file left by a server that is gone (crashed, killed) would make bind() fail with
+// EADDRINUSE. It is removed only when it is a socket nobody accepts on — never a regular file or a
+// live server's socket.
+void clear_stale_socket_file(const char *path, int type) {
+    struct stat st;
+    if (path[0] == '\0' || path[0] == '@' || lstat(path, &st) != 0 || !S_ISSOCK(st.st_mode)) return;
+    Result<net::Address> addr = net::Address::from_unix(path);
+    if (!addr.ok()) return;
+    int probe = ::socket(AF_UNIX, type | SOCK_CLOEXEC, 0);
+    if (probe < 0) return;
+    const bool refused =
+        ::connect(probe, addr.value().sockaddr_ptr(), addr.value().length()) != 0 && errno == ECONNREFUSED;
+    ::close(probe);
+    if (refused) (void)unlink(path);
+}
+
+}  // namespace
+
+void remove_socket_files(Server *s) {
+    for (auto &p : s->ports) {
+        if (p->unix_ino == 0) continue;
+        struct stat st;
+        if (lstat(p->host.c_str(), &st) == 0 && st.st_dev == p->unix_dev && st.st_ino == p->unix_ino) {
+            (void)unlink(p->host.c_str());
+        }
+        p->unix_ino = 0;
+    }
+}
+
+namespace {
+
 // Binds (and listens on) a socket of Swoole type `sock_type` at host:port. Throws
 // Swoole\Exception and returns nullptr on failure.
 std::unique_ptr<Port> bind_port(Server *s, const char *host, zend_long port, zend_long sock_type) {
@@ -112,6 +148,7 @@ std::unique_ptr<Port> bind_port(Server *s, const char *host, zend_long port, zen
         case kSockUnixDgram:
             addr = net::Address::from_unix(host);
             p->type = base == kSockUnixDgram ? SOCK_DGRAM : SOCK_STREAM;
+            clear_stale_socket_file(host, p->type);
             port = 0;
             break;
         default:
@@ -141,6 +178,11 @@ std::unique_ptr<Port> bind_port(Server *s, const char *host, zend_long port, zen
         return nullptr;
     }
     p->fd = fd;
+    struct stat st;
+    if (p->family == AF_UNIX && host[0] != '@' && lstat(host, &st) == 0 && S_ISSOCK(st.st_mode)) {
+        p->unix_dev = st.st_dev;
+        p->unix_ino = st.st_ino;
+    }
     net::Address bound;
     p->port = net::sys::local_address(fd, &bound) == 0 && bound.is_ip() ? bound.port() : static_cast<int>(port);
     return p;

@@ -114,6 +114,9 @@ struct Port {
     bool websocket = false;                // open_websocket_protocol: upgrade requests become WebSocket connections
     std::shared_ptr<net::TlsContext> tls;  // SWOOLE_SSL ports: made from the ssl_* settings at start
     bool length_func = false;              // its framing calls a PHP package_length_func (server_length_func.cc)
+    // A unix socket bound to a path: the file it made, removed when the server ends (if still its).
+    dev_t unix_dev = 0;
+    ino_t unix_ino = 0;
 };
 
 // How the reactor frames a port that speaks HTTP (and the WebSocket frames after an upgrade):
@@ -297,6 +300,8 @@ bool start(Server *s);
 // worker's loop end once its coroutines finish (or max_wait_time passed).
 void stop_worker(Server *s);
 void shutdown(Server *s);
+// The server has ended (in the process that bound its ports): removes its unix socket files.
+void remove_socket_files(Server *s);
 void request_reload(Server *s, bool only_task_workers);
 // Wall-clock seconds of a monotonic time (0 stays 0).
 double mono_to_wall(Nanos t);

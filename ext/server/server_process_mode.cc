@@ -390,6 +390,11 @@ bool process_mode_sendto(Server *s, int port_index, const net::Address &to, zend
 
 namespace {
 
+// Nothing to do on readiness: master_wait polls its fds after each turn of the loop.
+struct MasterWaker final : loop::IoHandler {
+    void on_io(uint32_t) override {}
+};
+
 // The master's main thread: signals and the manager's notices, until the manager is gone.
 void master_wait(Server *s, pid_t manager) {
     ProcessModeState &ps = *s->process_mode;
@@ -399,9 +404,24 @@ void master_wait(Server *s, pid_t manager) {
     int sfd = signalfd(-1, &set, SFD_CLOEXEC);
     bool stopping = false;
     const int questions = ps.master->dispatch_fd();  // -1 (ignored by poll) without dispatch_func
+    MasterWaker waker;
+    uint64_t watched_generation = 0;
     for (;;) {
         pollfd p[3] = {{sfd, POLLIN, 0}, {ps.notify_read, POLLIN, 0}, {questions, POLLIN, 0}};
-        if (::poll(p, 3, -1) < 0 && errno != EINTR) break;
+        LoopState *rt = loop_state_if_any();
+        if (rt) {
+            // onStart made timers (or coroutines): the master's loop runs them and wakes on its fds.
+            if (rt->generation != watched_generation) {
+                watched_generation = rt->generation;
+                for (const pollfd &w : p) {
+                    if (w.fd >= 0) (void)rt->loop->watch(w.fd, loop::kReadable, &waker);
+                }
+            }
+            (void)rt->loop->run_once(-1);
+            if (::poll(p, 3, 0) < 0 && errno != EINTR) break;
+        } else if (::poll(p, 3, -1) < 0 && errno != EINTR) {
+            break;
+        }
         if (p[2].revents & POLLIN) {
             answer_dispatch_questions(s);
             if (ps.dispatch_failed && !stopping) {
@@ -436,6 +456,8 @@ void master_wait(Server *s, pid_t manager) {
             }
         }
     }
+    // The server is over: timers of onStart end with it (before the fds they watch are closed).
+    if (loop_state_if_any()) teardown_loop_state();
     ::close(sfd);
 }
 
@@ -509,6 +531,7 @@ bool start_process_mode(Server *s) {
     }
     if (manager == 0) {
         sigprocmask(SIG_SETMASK, &previous, nullptr);
+        end_inherited_loop_state();  // timers made before start() stay the master's
         ::close(ps.notify_read);
         ps.notify_read = -1;
         ps.master->close_master_ends();
@@ -518,11 +541,7 @@ bool start_process_mode(Server *s) {
         _exit(0);
     }
     s->manager_pid = manager;
-    close_inboxes(s, -1);  // the master sends no tasks or pipe messages
-    for (auto &in : s->inboxes) {
-        ::close(in.first);
-        in.first = -1;
-    }
+    close_inboxes(s, -1);  // the master keeps the write ends: onStart may send tasks
     zend_update_property_long(s->self->ce, s->self, ZEND_STRL("manager_pid"), manager);
     ::close(ps.notify_write);
     ps.notify_write = -1;
@@ -544,6 +563,7 @@ bool start_process_mode(Server *s) {
     if (ps.dispatch_failed || EG(exception)) return false;  // the caller re-raises dispatch_func's fatal error
     (void)call_plain_with_server(s, kShutdown);
     if (!s->settings.pid_file.empty()) unlink(s->settings.pid_file.c_str());
+    remove_socket_files(s);
     return true;
 }
 

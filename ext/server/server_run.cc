@@ -6,6 +6,7 @@
 #include <grp.h>
 #include <pwd.h>
 #include <signal.h>
+#include <sys/signalfd.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -56,11 +57,6 @@ bool call_plain(Server *s, int event, zval *args, uint32_t argc) {
     return !EG(exception);
 }
 
-bool runtime_idle(LoopState *rt) {
-    loop::LoopStats st = rt->loop->stats();
-    return st.watches == 0 && st.timers == 0 && rt->scheduler->stats().live == 0;
-}
-
 // A server of one process (BASE, no manager): it is the master too.
 bool single_process(Server *s) { return !s->process_mode && s->manager_pid == 0; }
 
@@ -108,7 +104,14 @@ struct ManagerState {
     std::vector<double> backoff;     // by worker id: seconds to wait after a quick death
     std::vector<bool> reloading;     // by worker id: stopped by a reload, not yet spawned again
     size_t reload_left = 0;
-    double kill_at = 0;  // stopping: when the remaining workers get SIGKILL
+    double kill_at = 0;         // stopping: when the remaining workers get SIGKILL
+    double reload_kill_at = 0;  // reloading: when the workers still stopping get SIGKILL
+    int signal_fd = -1;         // the watched signals, read by the manager's loop
+};
+
+// Nothing to do on readiness: the manager reads its signalfd after each turn of its loop.
+struct SignalWaker final : loop::IoHandler {
+    void on_io(uint32_t) override {}
 };
 
 // `user`/`group`: a worker of a server started as root gives up root before it serves.
@@ -159,6 +162,10 @@ bool spawn_worker(Server *s, ManagerState *m, size_t id) {
         sigprocmask(SIG_SETMASK, &mask, nullptr);
         s->in_manager = false;
         s->worker_pids.clear();
+        // The manager's signals and loop (timers of onStart/onManagerStart) are not the child's.
+        if (m->signal_fd >= 0) ::close(m->signal_fd);
+        m->signal_fd = -1;
+        end_inherited_loop_state();
         s->worker_id = static_cast<zend_long>(id);
         close_inboxes(s, id < s->inboxes.size() ? s->worker_id : -1);
         if (s->process_mode) process_mode_child_forked(s, id);
@@ -173,7 +180,7 @@ bool spawn_worker(Server *s, ManagerState *m, size_t id) {
         if (--m->reload_left == 0) {
             (void)call_plain_with_server(s, kAfterReload);
             if (EG(exception)) zend_clear_exception();
-            if (loop_state_if_any()) teardown_loop_state();
+            m->reload_kill_at = 0;
         }
     }
     return false;
@@ -207,7 +214,6 @@ void reap_workers(Server *s, ManagerState *m) {
             ZVAL_LONG(&args[4], sig);
             (void)call_plain(s, kWorkerError, args, 5);
             if (EG(exception)) zend_clear_exception();
-            if (loop_state_if_any()) teardown_loop_state();
         }
         if (s->manager_stopping) continue;
         const double now = wall_now();
@@ -230,6 +236,39 @@ void signal_workers(Server *s, int sig) {
     }
 }
 
+// A signal the manager watches: SIGCHLD reaps, SIGTERM/SIGINT stop, SIGUSR1/SIGUSR2 reload.
+void manager_on_signal(Server *s, ManagerState *m, int sig) {
+    const size_t n = s->worker_pids.size();
+    if (sig == SIGCHLD) {
+        reap_workers(s, m);
+    } else if (sig == SIGTERM || sig == SIGINT) {
+        if (!s->manager_stopping) {
+            // BASE mode: this process is the master; PROCESS mode's master ran it already.
+            if (!s->process_mode) (void)call_plain_with_server(s, kBeforeShutdown);
+            if (EG(exception)) zend_clear_exception();
+            s->manager_stopping = true;
+            m->kill_at = wall_now() + s->settings.max_wait_time + 0.5;
+            signal_workers(s, SIGTERM);
+        }
+    } else if (sig == SIGUSR1 || sig == SIGUSR2) {
+        // Reload: the workers (SIGUSR2: task workers only) stop gracefully and are spawned again.
+        // Listening sockets and channels stay open meanwhile, so nothing sent to them is lost.
+        const size_t first = sig == SIGUSR2 ? static_cast<size_t>(s->settings.worker_num) : 0;
+        if (first < n && m->reload_left == 0) {
+            GUST_LOG_INFO("reloading workers %zu..%zu", first, n - 1);
+            (void)call_plain_with_server(s, kBeforeReload);
+            if (EG(exception)) zend_clear_exception();
+            for (size_t id = first; id < n; ++id) {
+                if (s->worker_pids[id] <= 0) continue;
+                m->reloading[id] = true;
+                ++m->reload_left;
+                kill(s->worker_pids[id], SIGTERM);
+            }
+            m->reload_kill_at = wall_now() + std::max(0.0, s->settings.max_wait_time);
+        }
+    }
+}
+
 // The manager's loop. Returns true in a forked worker (which then serves), false in the manager
 // once every worker has ended after a stop.
 bool run_manager(Server *s, ManagerState *m) {
@@ -243,6 +282,9 @@ bool run_manager(Server *s, ManagerState *m) {
     m->respawn_at.assign(n, 0);
     m->backoff.assign(n, 0);
     m->reloading.assign(n, false);
+    // Before the first fork: callbacks of the manager (and BASE's onStart) make timers on a loop
+    // its children can end safely.
+    (void)loop_state_for_forking();
     sigemptyset(&m->watched);
     for (int sig : {SIGCHLD, SIGTERM, SIGINT, SIGUSR1, SIGUSR2}) sigaddset(&m->watched, sig);
     sigprocmask(SIG_BLOCK, &m->watched, &m->previous);
@@ -252,7 +294,16 @@ bool run_manager(Server *s, ManagerState *m) {
     g_running = s;
     (void)call_plain_with_server(s, kManagerStart);
     if (EG(exception)) zend_clear_exception();
-    if (loop_state_if_any()) teardown_loop_state();  // respawned workers must not inherit a loop
+    // The manager's own loop runs the timers of onStart (BASE) and onManagerStart and wakes on the
+    // watched signals; its children end their copy of it (spawn_worker).
+    LoopState *rt = loop_state_for_forking();
+    SignalWaker waker;
+    loop::WatchId signal_watch{};
+    m->signal_fd = signalfd(-1, &m->watched, SFD_NONBLOCK | SFD_CLOEXEC);
+    if (m->signal_fd >= 0) {
+        auto w = rt->loop->watch(m->signal_fd, loop::kReadable, &waker);
+        if (w.ok()) signal_watch = w.value();
+    }
     while (!s->manager_stopping || any_worker_alive(s)) {
         double now = wall_now();
         double next = now + 1.0;
@@ -271,41 +322,43 @@ bool run_manager(Server *s, ManagerState *m) {
             signal_workers(s, SIGKILL);
             m->kill_at = 0;
         }
-        double wait = std::max(0.001, next - now);
-        timespec ts{static_cast<time_t>(wait), static_cast<long>((wait - std::floor(wait)) * 1e9)};
-        siginfo_t info;
-        int sig = sigtimedwait(&m->watched, &info, &ts);
-        if (sig == SIGCHLD || sig < 0) {
-            reap_workers(s, m);
-        } else if (sig == SIGTERM || sig == SIGINT) {
-            if (!s->manager_stopping) {
-                // BASE mode: this process is the master; PROCESS mode's master ran it already.
-                if (!s->process_mode) (void)call_plain_with_server(s, kBeforeShutdown);
-                s->manager_stopping = true;
-                m->kill_at = wall_now() + s->settings.max_wait_time + 0.5;
-                signal_workers(s, SIGTERM);
-            }
-        } else if (sig == SIGUSR1 || sig == SIGUSR2) {
-            // Reload: the workers (SIGUSR2: task workers only) stop gracefully and are spawned again.
-            // Listening sockets and channels stay open meanwhile, so nothing sent to them is lost.
-            const size_t first = sig == SIGUSR2 ? static_cast<size_t>(s->settings.worker_num) : 0;
-            if (first < n && m->reload_left == 0) {
-                GUST_LOG_INFO("reloading workers %zu..%zu", first, n - 1);
-                (void)call_plain_with_server(s, kBeforeReload);
-                if (EG(exception)) zend_clear_exception();
-                if (loop_state_if_any()) teardown_loop_state();
-                for (size_t id = first; id < n; ++id) {
-                    if (s->worker_pids[id] <= 0) continue;
-                    m->reloading[id] = true;
-                    ++m->reload_left;
-                    kill(s->worker_pids[id], SIGTERM);
+        if (m->reload_left > 0 && m->reload_kill_at > 0) {
+            if (now >= m->reload_kill_at) {
+                // A worker still running max_wait_time after the reload asked it to stop is stuck
+                // (e.g. in a blocking call): it is killed and spawned again.
+                for (size_t id = 0; id < n; ++id) {
+                    if (!m->reloading[id] || s->worker_pids[id] <= 0) continue;
+                    GUST_LOG_WARN("worker #%zu (pid %d) did not stop within max_wait_time on reload; killing it", id,
+                                  static_cast<int>(s->worker_pids[id]));
+                    kill(s->worker_pids[id], SIGKILL);
                 }
+                m->reload_kill_at = 0;
+            } else {
+                next = std::min(next, m->reload_kill_at);
             }
+        }
+        const double wait = std::max(0.001, next - now);
+        if (m->signal_fd >= 0 && signal_watch.valid()) {
+            (void)rt->loop->run_once(static_cast<Nanos>(wait * 1e9));
+        } else {
+            timespec ts{static_cast<time_t>(wait), static_cast<long>((wait - std::floor(wait)) * 1e9)};
+            siginfo_t info;
+            const int sig = sigtimedwait(&m->watched, &info, &ts);
+            if (sig > 0) manager_on_signal(s, m, sig);
+        }
+        signalfd_siginfo info;
+        while (m->signal_fd >= 0 && ::read(m->signal_fd, &info, sizeof info) == sizeof info) {
+            manager_on_signal(s, m, static_cast<int>(info.ssi_signo));
         }
         reap_workers(s, m);
     }
+    if (signal_watch.valid() && loop_state_if_any() == rt) rt->loop->unwatch(signal_watch);
+    if (m->signal_fd >= 0) ::close(m->signal_fd);
+    m->signal_fd = -1;
     (void)call_plain_with_server(s, kManagerStop);
     if (EG(exception)) zend_clear_exception();
+    // The server is over: the manager's timers end with it.
+    if (loop_state_if_any()) teardown_loop_state();
     g_running = nullptr;
     sigprocmask(SIG_SETMASK, &m->previous, nullptr);
     return false;
@@ -600,12 +653,15 @@ bool start(Server *s) {
     }
     LoopState *rt = loop_state_if_any();
     if (multi && rt) {
-        if (!runtime_idle(rt) || current()) {
+        if (current() || rt->scheduler->stats().live > 0) {
             php_error_docref(nullptr, E_WARNING, "eventLoop has already been created, unable to start %s",
                              ZSTR_VAL(s->self->ce->name));
             return false;
         }
-        teardown_loop_state();  // workers must not share the epoll instance of this process
+        // A finished Co\run() or Event::wait() leaves an idle loop: it goes. Timers made before
+        // start() go on in the master (PROCESS) or the manager (BASE), as in Swoole; every child
+        // ends its copy (end_inherited_loop_state).
+        if (!loop_state_busy(rt)) teardown_loop_state();
     } else if (current()) {
         php_error_docref(nullptr, E_WARNING, "%s->start() cannot be called inside a coroutine",
                          ZSTR_VAL(s->self->ce->name));
@@ -625,26 +681,22 @@ bool start(Server *s) {
     set_long_property(s, "manager_pid", s->manager_pid);
     write_pid_file(s);
     if (process_mode) return start_process_mode(s);
+    // BASE with a manager: onStart runs in the manager, whose loop goes on serving its timers.
+    if (multi) (void)loop_state_for_forking();
     if (!call_plain_with_server(s, kStart)) return false;
     if (!multi) {
         run_worker(s, 0);
         if (check_pending()) return false;
         (void)call_plain_with_server(s, kShutdown);
         if (!s->settings.pid_file.empty()) unlink(s->settings.pid_file.c_str());
+        remove_socket_files(s);
         return true;
-    }
-    if (loop_state_if_any()) {
-        if (!runtime_idle(loop_state_if_any())) {
-            php_error_docref(nullptr, E_WARNING,
-                             "coroutines and timers started in onStart do not run with "
-                             "several workers; they were ended");
-        }
-        teardown_loop_state();
     }
     // In a forked child its script ends in serve_child: shutdown functions and destructors run.
     if (manage_workers(s)) return serve_child(s);
     (void)call_plain_with_server(s, kShutdown);
     if (!s->settings.pid_file.empty()) unlink(s->settings.pid_file.c_str());
+    remove_socket_files(s);
     return true;
 }
 

@@ -184,6 +184,8 @@ bool load_framing(Port *p, HashTable *ht, zend_long max_length, const HttpFramin
         o.max_length = static_cast<uint32_t>(
             std::clamp<zend_long>(long_of(ht, "package_max_length", max_length), 1, UINT32_MAX / 4));
         o.http_max_head = static_cast<uint32_t>(std::clamp<zend_long>(http.max_header_size, 64, 64 << 20));
+        o.http_max_upload =
+            static_cast<uint32_t>(std::clamp<zend_long>(long_of(ht, "upload_max_filesize", 0), 0, UINT32_MAX / 4));
         o.websocket = p->websocket;
         o.websocket_rsv1 = p->websocket && http.websocket_compression;
         p->framing = std::make_shared<const fr::Framing>(fr::Framing::create(std::move(o)).value());
@@ -363,7 +365,8 @@ bool load_settings(Server *s) {
         bool http = s->http_server, websocket = s->websocket_server;
         if (i > 0) {
             zval *pz = setting_of(p->object);
-            port_ht = pz ? Z_ARRVAL_P(pz) : nullptr;
+            // A port's `setting` starts as an empty array: a port nobody called set() on has none.
+            port_ht = pz && zend_hash_num_elements(Z_ARRVAL_P(pz)) > 0 ? Z_ARRVAL_P(pz) : nullptr;
             http = port_ht ? false : s->ports[0]->http;
             websocket = port_ht ? false : s->ports[0]->websocket;
         }

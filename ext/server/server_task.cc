@@ -3,6 +3,7 @@
 // and task worker owns an inbox, a SOCK_SEQPACKET pair made before the first fork; everybody writes
 // records to its first end (whole records, so writers never interleave), its owner reads the other.
 // Values that are not strings travel serialize()d. Task ids count per sending worker.
+#include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -130,6 +131,39 @@ bool post(Server *s, zend_long dst, ipc::MessageType type, zend_long id, uint16_
     return true;
 }
 
+// A task sent by a process that serves no inbox (the master in onStart, the manager, a user
+// process): no reply can come back, so it carries this source and finish() goes nowhere.
+constexpr uint16_t kNoReplySource = 0xFFFF;
+zend_long g_detached_task_id = 0;
+
+// Outside a worker there is no loop to queue on: the record is written now, waiting (bounded) while
+// the inbox is full.
+bool post_detached(Server *s, zend_long dst, zend_long id, uint16_t flags, zend_string *data) {
+    const int fd = s->inboxes[static_cast<size_t>(dst)].first;
+    if (fd < 0) return false;
+    ipc::Sender out(fd);
+    ipc::Header h;
+    h.type = ipc::MessageType::kTask;
+    h.flags = flags;
+    h.reactor_id = kNoReplySource;
+    h.session_id = static_cast<uint64_t>(id);
+    int rc = out.send_copy(h, ZSTR_VAL(data), static_cast<uint32_t>(ZSTR_LEN(data)));
+    for (int i = 0; rc >= 0 && i < 3000; ++i) {
+        rc = out.flush();
+        if (rc != -EAGAIN) break;
+        pollfd p{fd, POLLOUT, 0};
+        (void)::poll(&p, 1, 10);
+    }
+    if (rc < 0) {
+        php_error_docref(nullptr, E_WARNING, "task to worker #" ZEND_LONG_FMT " failed: %s", dst, error_message(rc));
+        return false;
+    }
+    return true;
+}
+
+// The master, the manager or a user process of a started server, which may send tasks too.
+bool may_send_detached(Server *s) { return !s->messaging && s->started && !s->inboxes.empty(); }
+
 bool require_worker(Server *s, const char *what) {
     if (!s->messaging) {
         php_error_docref(nullptr, E_WARNING,
@@ -143,7 +177,8 @@ bool require_worker(Server *s, const char *what) {
 
 // Sends one task; its id, or -1.
 zend_long send_task(Server *s, zval *data, zend_long dst, uint16_t extra_flags) {
-    if (!require_worker(s, "task")) return -1;
+    const bool detached = may_send_detached(s);
+    if (!detached && !require_worker(s, "task")) return -1;
     if (s->settings.task_worker_num <= 0) {
         php_error_docref(nullptr, E_WARNING, "task() needs task_worker_num > 0");
         return -1;
@@ -153,8 +188,10 @@ zend_long send_task(Server *s, zval *data, zend_long dst, uint16_t extra_flags) 
         return -1;
     }
     Messaging *m = s->messaging;
+    static size_t detached_next_worker = 0;
+    size_t &next_worker = m ? m->next_task_worker : detached_next_worker;
     if (dst < 0) {
-        dst = worker_count(s) + static_cast<zend_long>(m->next_task_worker++ % s->settings.task_worker_num);
+        dst = worker_count(s) + static_cast<zend_long>(next_worker++ % s->settings.task_worker_num);
     } else if (dst >= s->settings.task_worker_num) {
         php_error_docref(nullptr, E_WARNING, "task worker #" ZEND_LONG_FMT " does not exist", dst);
         return -1;
@@ -164,8 +201,9 @@ zend_long send_task(Server *s, zval *data, zend_long dst, uint16_t extra_flags) 
     uint16_t flags = 0;
     zend_string *payload = encode(data, &flags);
     if (!payload) return -1;
-    const zend_long id = m->next_task_id++;
-    bool ok = post(s, dst, ipc::MessageType::kTask, id, flags | extra_flags, payload);
+    const zend_long id = m ? m->next_task_id++ : g_detached_task_id++;
+    bool ok = m ? post(s, dst, ipc::MessageType::kTask, id, flags | extra_flags, payload)
+                : post_detached(s, dst, id, flags, payload);
     zend_string_release(payload);
     if (ok && s->process_mode) shared_count_task(s, false);
     return ok ? id : -1;
@@ -331,7 +369,7 @@ void Messaging::on_io(uint32_t) {
     }
 }
 
-bool is_task_worker(Server *s) { return s->worker_id >= s->settings.worker_num; }
+bool is_task_worker(Server *s) { return s->worker_id >= s->settings.worker_num && s->worker_id < slot_count(s); }
 
 bool make_inboxes(Server *s) {
     for (zend_long i = 0; i < slot_count(s); ++i) {
@@ -459,7 +497,7 @@ ZEND_METHOD(Swoole_Server, task) {
     Server *s = this_server(ZEND_THIS);
     zend_long id = send_task(s, data, dst, ZEND_FCI_INITIALIZED(fci) ? gust::ipc::kFlagTaskCallback : 0);
     if (id < 0) RETURN_FALSE;
-    if (ZEND_FCI_INITIALIZED(fci)) {
+    if (ZEND_FCI_INITIALIZED(fci) && s->messaging) {
         zval cb;
         ZVAL_COPY(&cb, &fci.function_name);
         s->messaging->callbacks[id] = cb;

@@ -1,6 +1,8 @@
 // Swoole-style stream framing: EOF and length-field splitters.
 #include "gust/proto/framing.h"
 
+#include <algorithm>
+
 #include <bit>
 #include <cstring>
 
@@ -86,7 +88,7 @@ uint64_t Framing::max_package() const {
     const Options &o = options_;
     if (o.mode != Mode::kHttp) return o.max_length;
     // A WebSocket frame's header (at most 14 bytes) is well within the head's allowance.
-    return uint64_t{o.http_max_head} + 2 * uint64_t{o.max_length} + kChunkedFramingSlack;
+    return uint64_t{o.http_max_head} + 2 * uint64_t{std::max(o.max_length, o.http_max_upload)} + kChunkedFramingSlack;
 }
 
 Splitter::Step Splitter::next(mem::Slice buffer) {

@@ -52,12 +52,16 @@ Splitter::Step Splitter::http_head(mem::Slice buffer) {
     http_upgrades_ = o.websocket && head.upgrade && head.method == "GET" &&
                      http1::equals_ignore_case(head.header("upgrade"), "websocket");
     http_chunked_ = head.framing == http1::BodyFraming::kChunked;
-    if (head.framing == http1::BodyFraming::kLength && head.content_length > o.max_length) {
+    // Uploads have their own bound (upload_max_filesize) when it is the larger one.
+    const std::string_view type = head.header("content-type");
+    const bool upload = type.size() >= 19 && http1::equals_ignore_case(type.substr(0, 19), "multipart/form-data");
+    http_body_limit_ = upload ? std::max(o.max_length, o.http_max_upload) : o.max_length;
+    if (head.framing == http1::BodyFraming::kLength && head.content_length > http_body_limit_) {
         return http_fail(413, "request body larger than package_max_length");
     }
     scanned_ = http_head_len_;
     expected_ = head.framing == http1::BodyFraming::kLength ? http_head_len_ + head.content_length : 0;
-    if (http_chunked_) chunked_ = http1::ChunkedDecoder(o.max_length);
+    if (http_chunked_) chunked_ = http1::ChunkedDecoder(http_body_limit_);
     const bool has_body = http_chunked_ || head.content_length > 0;
     http_continue_due_ = head.expect_continue && has_body;
     http_phase_ = HttpPhase::kBody;
@@ -108,7 +112,7 @@ Splitter::Step Splitter::http(mem::Slice buffer) {
     } else {
         // Raw chunked bytes are bounded too: twice the body limit leaves room for chunk framing
         // without letting one-byte chunks buffer unbounded memory.
-        const size_t raw_limit = http_head_len_ + 2 * size_t{framing_->options().max_length} + kChunkedFramingSlack;
+        const size_t raw_limit = http_head_len_ + 2 * size_t{http_body_limit_} + kChunkedFramingSlack;
         DiscardSink sink;
         const size_t avail = std::min(buffer.size(), raw_limit);
         if (scanned_ < avail) {

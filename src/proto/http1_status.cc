@@ -82,7 +82,9 @@ constexpr size_t kStatusCount = sizeof(kStatusNames) / sizeof(kStatusNames[0]);
 
 std::string make_error_response(int status, const char *reason) {
     char head[256];
-    const std::string body = std::string(reason) + "\n";
+    // 413 goes without a body, as Swoole answers it: a client still sending its body may see the
+    // head only, and HTTP clients (curl) report it as an empty response.
+    const std::string body = status == 413 ? std::string() : std::string(reason) + "\n";
     const int n = std::snprintf(head, sizeof head,
                                 "HTTP/1.1 %d %s\r\nContent-Type: text/plain\r\nContent-Length: %zu\r\n"
                                 "Connection: close\r\n\r\n",

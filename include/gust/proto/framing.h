@@ -66,6 +66,9 @@ struct Options {
     // kHttp: max_length bounds the decoded body (413 beyond it); the request head is bounded here
     // (431/414 beyond it). A chunked body's raw bytes may take up to twice max_length.
     uint32_t http_max_head = 16 * 1024;
+    // kHttp: a multipart/form-data body (an upload) may be this long instead when it is more than
+    // max_length (upload_max_filesize; 0: max_length for every body).
+    uint32_t http_max_upload = 0;
     // kHttp on a WebSocket port (open_websocket_protocol): after a request asking to upgrade to
     // websocket, the stream is WebSocket frames (RFC 6455 §5) and each package is one whole frame,
     // its payload at most max_length; client frames must be masked. `websocket_rsv1`: frames may
@@ -202,6 +205,7 @@ private:
     int http_status_ = 0;
     int ws_close_code_ = 0;
     size_t http_head_len_ = 0;
+    uint32_t http_body_limit_ = 0;  // the request being received: max_length, or http_max_upload for an upload
     const http1::RequestHead *ready_head_ = nullptr;
     size_t ready_head_len_ = 0;
     bool head_parsed_now_ = false;   // the current call of next() parsed the head

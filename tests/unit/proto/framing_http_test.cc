@@ -108,6 +108,27 @@ TEST(HttpFraming, BodyOverTheLimitIsRefusedBeforeItArrives) {
     EXPECT_EQ(exact.requests.size(), 1u);
 }
 
+TEST(HttpFraming, UploadsAreBoundedByTheirOwnLimitWhenItIsLarger) {
+    Options o;
+    o.mode = Mode::kHttp;
+    o.max_length = 100;
+    o.http_max_upload = 1000;
+    Framing f = Framing::create(o).value();
+    const std::string body(500, 'x');
+    const std::string upload = "POST / HTTP/1.1\r\nHost: x\r\nContent-Type: Multipart/Form-Data; boundary=b\r\n"
+                               "Content-Length: 500\r\n\r\n" +
+                               body;
+    EXPECT_EQ(feed(f, {upload}).requests.size(), 1u);
+    const std::string form = "POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                             "Content-Length: 500\r\n\r\n" +
+                             body;
+    EXPECT_EQ(feed(f, {form}).status, 413);  // not an upload: max_length
+    const std::string big = "POST / HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=b\r\n"
+                            "Content-Length: 1001\r\n\r\n";
+    EXPECT_EQ(feed(f, {big}).status, 413);
+    EXPECT_GE(f.max_package(), 2000u);
+}
+
 TEST(HttpFraming, ChunkedBodyOfOneByteChunksIsBounded) {
     std::string req = "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n";
     for (int i = 0; i < 400; ++i) req += "1;e=" + std::string(20, 'x') + "\r\nx\r\n";
