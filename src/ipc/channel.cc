@@ -353,7 +353,8 @@ Status Sender::attach(loop::Loop *loop) {
 
 void Sender::detach() {
     if (loop_) {
-        loop_->unwatch(watch_);
+        if (!peer_gone_) loop_->unwatch(watch_);
+        peer_gone_ = false;
         loop_ = nullptr;
         watch_ = {};
         want_write_ = false;
@@ -361,7 +362,7 @@ void Sender::detach() {
 }
 
 void Sender::update_interest() {
-    if (!loop_) return;
+    if (!loop_ || peer_gone_) return;
     // Batching alone does not need writability: the deferred flush runs this iteration. The watch is
     // for a socket that refused records (EAGAIN).
     const bool want = !queue_.empty() && !(batching() && flush_scheduled_);
@@ -372,7 +373,17 @@ void Sender::update_interest() {
     loop_->set_watch_ref(watch_, want);
 }
 
-void Sender::on_io(uint32_t) { (void)flush(); }
+void Sender::on_io(uint32_t events) {
+    (void)flush();
+    // A peer that is gone reports hangup on every poll, even while nothing is queued (the watch's
+    // interest is empty then): stop watching, or an idle process spins on it (a worker whose master
+    // died did). Later sends still go to the socket and fail there (EPIPE).
+    if ((events & (loop::kHangup | loop::kError)) && queue_.empty() && loop_ && !peer_gone_) {
+        loop_->unwatch(watch_);
+        peer_gone_ = true;
+        want_write_ = false;
+    }
+}
 
 Status Sender::co_send(const Header &h, const void *data, uint32_t size, Nanos timeout) {
     if (!queue_.empty()) return Error{kErrBusy};

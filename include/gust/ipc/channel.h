@@ -145,6 +145,7 @@ private:
     loop::Loop *loop_ = nullptr;
     loop::WatchId watch_{};
     bool want_write_ = false;
+    bool peer_gone_ = false;      // hangup seen with nothing queued: the watch is gone (on_io)
     std::vector<uint8_t> arena_;  // payloads of send_copy() messages still queued
     std::unique_ptr<BatchScratch> scratch_;
     bool flush_scheduled_ = false;

@@ -78,6 +78,28 @@ SenderOptions batching() {
     return so;
 }
 
+TEST(IpcBatch, AnIdleSenderWhosePeerIsGoneStopsWatchingInsteadOfSpinning) {
+    loop::Loop loop;
+    Pair p;
+    Sender s(p.a, batching());
+    ASSERT_TRUE(s.attach(&loop).ok());
+    ::close(p.b);
+    p.b = -1;
+    // The hangup is reported once; then the loop has nothing left to report (a level-triggered
+    // hangup on a kept watch would come back every iteration).
+    (void)loop.run_once(0);
+    const uint64_t after_first = loop.stats().io_events;
+    EXPECT_LE(after_first, 1u);
+    for (int i = 0; i < 5; ++i) (void)loop.run_once(0);
+    EXPECT_EQ(loop.stats().io_events, after_first);
+    // A send afterwards fails on the socket, it is not lost in a queue nobody flushes.
+    int status = 1;
+    const uint8_t byte = 7;
+    ASSERT_EQ(s.send(header(1), &byte, 1, [&](int st) { status = st; }), 1);
+    for (int i = 0; i < 3 && status == 1; ++i) (void)loop.run_once(0);
+    EXPECT_EQ(status, -EPIPE);
+}
+
 TEST(IpcBatch, OneIterationsMessagesLeaveInOneCallInOrder) {
     loop::Loop loop;
     Pair p;
