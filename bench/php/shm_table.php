@@ -39,6 +39,12 @@ start();
 for ($i = 0; $i < $ops; $i++) $t->incr($names[$i % $keys], 'n');
 stop('table_incr', $ops);
 
+// The floor: a Table method that does no table work (count()), and an APCu call that finds
+// nothing to do (apcu_enabled()) — what a call alone costs in this loop.
+start();
+for ($i = 0; $i < $ops; $i++) $t->count();
+stop('table_call_floor', $ops);
+
 // APCu, the same keys and rows
 if (function_exists('apcu_store') && apcu_enabled()) {
     start();
@@ -53,6 +59,9 @@ if (function_exists('apcu_store') && apcu_enabled()) {
     start();
     for ($i = 0; $i < $ops; $i++) apcu_inc($cnt[$i % $keys]);
     stop('apcu_incr', $ops);
+    start();
+    for ($i = 0; $i < $ops; $i++) apcu_enabled();
+    stop('apcu_call_floor', $ops);
 }
 
 // Two processes on one table: each runs the whole get+set mix; aggregate against one process.

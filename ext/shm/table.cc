@@ -47,9 +47,8 @@ TableObject *obj_of(zval *self) { return TableClass::from(self); }
 
 // The table, usable (created, not destroyed here or by any process), or nullptr with Swoole\Error
 // thrown: Swoole makes this a fatal error; an exception says the same and can be caught.
-Table *ready(zval *self) {
-    TableObject *t = obj_of(self);
-    if (!t->table || !t->table->usable()) {
+Table *ready(TableObject *t) {
+    if (UNEXPECTED(!t->table || !t->table->usable())) {
         gust::php::throw_error(gust::php::swoole_error_ce(), gust::php::SwooleError::kWrongOperation,
                                "table is not created or has been destroyed");
         return nullptr;
@@ -59,7 +58,7 @@ Table *ready(zval *self) {
 
 // A key over the limit: a warning, and the caller returns false.
 bool key_ok(zend_string *key) {
-    if (ZSTR_LEN(key) <= Table::kMaxKeyLength) return true;
+    if (EXPECTED(ZSTR_LEN(key) <= Table::kMaxKeyLength)) return true;
     php_error_docref(nullptr, E_WARNING, "key[%.*s...] is too long: at most %zu bytes", 16, ZSTR_VAL(key),
                      Table::kMaxKeyLength);
     gust::php::set_last_error(gust::php::SwooleError::kInvalidParams);
@@ -79,13 +78,28 @@ zval value_of(const char *data, const Column &c) {
     return v;
 }
 
+// The result array of get()/current(): its hash part allocated at once for every column, and
+// each entry appended without a lookup (the names are distinct).
 void row_to_array(TableObject *t, const char *data, zval *out) {
     const auto &cols = t->table->columns();
-    array_init_size(out, static_cast<uint32_t>(cols.size()));
-    for (size_t i = 0; i < cols.size(); i++) {
+    const auto n = static_cast<uint32_t>(cols.size());
+    HashTable *ht = zend_new_array(n);
+    zend_hash_real_init_mixed(ht);
+    for (uint32_t i = 0; i < n; i++) {
         zval v = value_of(data, cols[i]);
-        zend_hash_add_new(Z_ARRVAL_P(out), t->names[i], &v);
+        _zend_hash_append(ht, t->names[i], &v);
     }
+    ZVAL_ARR(out, ht);
+}
+
+// A column by its name: the names are compared as zend_strings (a literal's interned pointer
+// first, then its cached hash), with no std::string made.
+const Column *column_of(TableObject *t, zend_string *name) {
+    const auto &cols = t->table->columns();
+    for (size_t i = 0; i < cols.size(); i++) {
+        if (zend_string_equals(t->names[i], name)) return &cols[i];
+    }
+    return nullptr;
 }
 
 void sync_properties(zval *self, TableObject *t) {
@@ -207,16 +221,24 @@ ZEND_METHOD(Swoole_Table, set) {
         Z_PARAM_STR(key)
         Z_PARAM_ARRAY_HT(values)
     ZEND_PARSE_PARAMETERS_END();
-    Table *table = ready(ZEND_THIS);
+    Table *table = ready(obj_of(ZEND_THIS));
     if (!table) RETURN_THROWS();
     if (!key_ok(key)) RETURN_FALSE;
     // Staged in a buffer of this call (a conversion may warn, and a warning may run a handler
     // that uses this table again), then copied into the row under its lock.
+    // Small rows are staged on the stack (no allocation per call), larger ones in an ecalloc'd one.
+    TableObject *t = obj_of(ZEND_THIS);
     const auto &cols = table->columns();
     const size_t bytes = table->data_bytes();
-    char *staged = static_cast<char *>(ecalloc(1, bytes + cols.size()));
+    const size_t need = bytes + cols.size();
+    alignas(8) char local[512];
+    char *staged = local;
+    if (need <= sizeof(local)) {
+        memset(local, 0, need);
+    } else {
+        staged = static_cast<char *>(ecalloc(1, need));
+    }
     auto *mask = reinterpret_cast<uint8_t *>(staged + bytes);
-    TableObject *t = obj_of(ZEND_THIS);
     for (size_t i = 0; i < cols.size(); i++) {
         zval *v = zend_hash_find(values, t->names[i]);
         if (!v) continue;  // absent columns keep their values (zero in a new row)
@@ -231,7 +253,7 @@ ZEND_METHOD(Swoole_Table, set) {
             zend_string *tmp;
             zend_string *s = zval_try_get_tmp_string(v, &tmp);
             if (!s) {
-                efree(staged);
+                if (staged != local) efree(staged);
                 RETURN_THROWS();
             }
             if (Table::write_string(staged, c, std::string_view(ZSTR_VAL(s), ZSTR_LEN(s)))) {
@@ -242,13 +264,13 @@ ZEND_METHOD(Swoole_Table, set) {
             zend_tmp_string_release(tmp);
         }
     }
-    table = ready(ZEND_THIS);  // a warning handler may have destroyed it
+    table = ready(obj_of(ZEND_THIS));  // a warning handler may have destroyed it
     if (!table) {
-        efree(staged);
+        if (staged != local) efree(staged);
         RETURN_THROWS();
     }
     gust::Status st = table->set(std::string_view(ZSTR_VAL(key), ZSTR_LEN(key)), staged, mask);
-    efree(staged);
+    if (staged != local) efree(staged);
     if (st.ok()) RETURN_TRUE;
     if (st.code() == gust::kErrLimit) warn_full(key);
     RETURN_FALSE;
@@ -262,13 +284,13 @@ ZEND_METHOD(Swoole_Table, get) {
         Z_PARAM_OPTIONAL
         Z_PARAM_STR_OR_NULL(field)
     ZEND_PARSE_PARAMETERS_END();
-    Table *table = ready(ZEND_THIS);
+    TableObject *t = obj_of(ZEND_THIS);
+    Table *table = ready(t);
     if (!table) RETURN_THROWS();
     if (!key_ok(key)) RETURN_FALSE;
-    TableObject *t = obj_of(ZEND_THIS);
     const Column *col = nullptr;
     if (field) {
-        col = table->column(std::string_view(ZSTR_VAL(field), ZSTR_LEN(field)));
+        col = column_of(t, field);
         if (!col) RETURN_FALSE;  // as Swoole: an unknown field is false, without a warning
     }
     if (!table->get(std::string_view(ZSTR_VAL(key), ZSTR_LEN(key)), t->row.data())) RETURN_FALSE;
@@ -281,7 +303,7 @@ ZEND_METHOD(Swoole_Table, get) {
 
 ZEND_METHOD(Swoole_Table, count) {
     ZEND_PARSE_PARAMETERS_NONE();
-    Table *table = ready(ZEND_THIS);
+    Table *table = ready(obj_of(ZEND_THIS));
     if (!table) RETURN_THROWS();
     RETURN_LONG(static_cast<zend_long>(table->count()));
 }
@@ -291,7 +313,7 @@ ZEND_METHOD(Swoole_Table, del) {
     ZEND_PARSE_PARAMETERS_START(1, 1)
         Z_PARAM_STR(key)
     ZEND_PARSE_PARAMETERS_END();
-    Table *table = ready(ZEND_THIS);
+    Table *table = ready(obj_of(ZEND_THIS));
     if (!table) RETURN_THROWS();
     if (!key_ok(key)) RETURN_FALSE;
     RETURN_BOOL(table->del(std::string_view(ZSTR_VAL(key), ZSTR_LEN(key))));
@@ -302,7 +324,7 @@ ZEND_METHOD(Swoole_Table, exists) {
     ZEND_PARSE_PARAMETERS_START(1, 1)
         Z_PARAM_STR(key)
     ZEND_PARSE_PARAMETERS_END();
-    Table *table = ready(ZEND_THIS);
+    Table *table = ready(obj_of(ZEND_THIS));
     if (!table) RETURN_THROWS();
     if (!key_ok(key)) RETURN_FALSE;
     RETURN_BOOL(table->exists(std::string_view(ZSTR_VAL(key), ZSTR_LEN(key))));
@@ -319,10 +341,11 @@ void incr_or_decr(INTERNAL_FUNCTION_PARAMETERS, bool decr) {
         Z_PARAM_OPTIONAL
         Z_PARAM_ZVAL(by)
     ZEND_PARSE_PARAMETERS_END();
-    Table *table = ready(ZEND_THIS);
+    TableObject *t = obj_of(ZEND_THIS);
+    Table *table = ready(t);
     if (!table) RETURN_THROWS();
     if (!key_ok(key)) RETURN_FALSE;
-    const Column *col = table->column(std::string_view(ZSTR_VAL(column), ZSTR_LEN(column)));
+    const Column *col = column_of(t, column);
     if (!col) {
         php_error_docref(nullptr, E_WARNING, "column[%s] does not exist", ZSTR_VAL(column));
         RETURN_FALSE;
@@ -333,8 +356,12 @@ void incr_or_decr(INTERNAL_FUNCTION_PARAMETERS, bool decr) {
     }
     const std::string_view k(ZSTR_VAL(key), ZSTR_LEN(key));
     if (col->type == ColumnType::kInt) {
-        zend_long n = by ? zval_get_long(by) : 1;
-        if (!(table = ready(ZEND_THIS))) RETURN_THROWS();
+        // A conversion may warn (and a handler may destroy the table): only then look again.
+        zend_long n = 1;
+        if (by) {
+            n = zval_get_long(by);
+            if (!(table = ready(t))) RETURN_THROWS();
+        }
         auto r = table->incr_int(
             k, *col, decr ? static_cast<int64_t>(0ULL - static_cast<uint64_t>(n)) : static_cast<int64_t>(n));
         if (!r.ok()) {
@@ -343,8 +370,11 @@ void incr_or_decr(INTERNAL_FUNCTION_PARAMETERS, bool decr) {
         }
         RETURN_LONG(r.value());
     }
-    double n = by ? zval_get_double(by) : 1.0;
-    if (!(table = ready(ZEND_THIS))) RETURN_THROWS();
+    double n = 1.0;
+    if (by) {
+        n = zval_get_double(by);
+        if (!(table = ready(t))) RETURN_THROWS();
+    }
     auto r = table->incr_float(k, *col, decr ? -n : n);
     if (!r.ok()) {
         if (r.code() == gust::kErrLimit) warn_full(key);
@@ -392,7 +422,7 @@ ZEND_METHOD(Swoole_Table, stats) {
 
 ZEND_METHOD(Swoole_Table, rewind) {
     ZEND_PARSE_PARAMETERS_NONE();
-    Table *table = ready(ZEND_THIS);
+    Table *table = ready(obj_of(ZEND_THIS));
     if (!table) RETURN_THROWS();
     TableObject *t = obj_of(ZEND_THIS);
     t->iter_at = table->next_row(0, &t->iter_key, t->iter_row.data());
@@ -400,7 +430,7 @@ ZEND_METHOD(Swoole_Table, rewind) {
 
 ZEND_METHOD(Swoole_Table, next) {
     ZEND_PARSE_PARAMETERS_NONE();
-    Table *table = ready(ZEND_THIS);
+    Table *table = ready(obj_of(ZEND_THIS));
     if (!table) RETURN_THROWS();
     TableObject *t = obj_of(ZEND_THIS);
     if (t->iter_at < 0) return;
@@ -415,7 +445,7 @@ ZEND_METHOD(Swoole_Table, valid) {
 
 ZEND_METHOD(Swoole_Table, current) {
     ZEND_PARSE_PARAMETERS_NONE();
-    Table *table = ready(ZEND_THIS);
+    Table *table = ready(obj_of(ZEND_THIS));
     if (!table) RETURN_THROWS();
     TableObject *t = obj_of(ZEND_THIS);
     if (t->iter_at < 0) RETURN_NULL();
