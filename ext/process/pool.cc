@@ -177,7 +177,9 @@ void begin_shutdown(zend_object *self, PoolObject *p, Master *m) {
     m->stopping = true;
     set_prop_bool(self, "running", false);
     call_master(self, p->cb.shutdown);
-    m->kill_at = wall_now() + p->max_wait_time;
+    // Half a second more than the workers' own max_wait_time, so a coroutine worker that ends
+    // its loop at max_wait_time still gets to run workerStop (as the server's manager does).
+    m->kill_at = wall_now() + p->max_wait_time + 0.5;
     signal_all(p, SIGTERM);
 }
 
@@ -245,7 +247,7 @@ const char *ipc_name(int ipc) {
 
 // What start() needs before the first fork: queue, socket pairs, the shared pid table.
 bool prepare(PoolObject *p) {
-    if ((p->ipc == kIpcMsgQueue || p->ipc == kIpcSocket) && !p->cb.message.is_set() && !p->worker_funcs) {
+    if (p->ipc == kIpcSocket && !p->cb.message.is_set()) {
         set_last_error(SwooleError::kInvalidParams);
         php_error_docref(nullptr, E_WARNING, "%s needs a 'message' callback (on('message', ...))", ipc_name(p->ipc));
         return false;

@@ -15,6 +15,7 @@
 #include "process/process_object.h"
 #include "process/pool.h"
 #include "coroutine/fd_wait.h"
+#include "zend/fd.h"
 #include "gust/base/error.h"
 
 namespace gust::php {
@@ -342,8 +343,20 @@ ZEND_METHOD(Swoole_Process, daemon) {
         Z_PARAM_BOOL(noclose)
         Z_PARAM_ARRAY_HT(pipes)
     ZEND_PARSE_PARAMETERS_END();
-    (void)pipes;
-    RETURN_BOOL(::daemon(nochdir ? 1 : 0, noclose ? 1 : 0) == 0);
+    if (::daemon(nochdir ? 1 : 0, noclose ? 1 : 0) != 0) {
+        php_error_docref(nullptr, E_WARNING, "daemon() failed: %s", strerror(set_last_error(errno)));
+        RETURN_FALSE;
+    }
+    // $pipes: [stdin, stdout, stderr] of the daemon, each a stream, socket or fd (null: unchanged).
+    if (pipes) {
+        for (zend_ulong i = 0; i < 3; ++i) {
+            zval *z = zend_hash_index_find(pipes, i);
+            if (!z || Z_TYPE_P(z) == IS_NULL) continue;
+            const int fd = fd_of_zval(z);
+            if (fd >= 0 && fd != static_cast<int>(i)) dup2(fd, static_cast<int>(i));
+        }
+    }
+    RETURN_TRUE;
 }
 
 #include "stubs/process_arginfo.h"

@@ -1,7 +1,8 @@
 // Process::signal() and Process::alarm(): process-level signal handlers that run on the event loop
 // (through its signalfd, so a handler runs between callbacks, never inside one), each call in a
 // coroutine of its own like Timer and Event callbacks. A handler does not keep the loop alive by
-// itself, as in Swoole: the script ends when nothing else is left.
+// itself, as in Swoole (unless swoole_async_set(['wait_signal' => true])): the script ends when
+// nothing else is left.
 #include <signal.h>
 #include <sys/time.h>
 
@@ -88,7 +89,7 @@ ZEND_METHOD(Swoole_Process, signal) {
         RETURN_TRUE;
     }
     if (!t_handlers) t_handlers = new SignalHandlers();
-    gust::Status st = rt->loop->watch_signal(sig, on_signal, false);
+    gust::Status st = rt->loop->watch_signal(sig, on_signal, GUST_G(wait_signal));
     if (!st.ok()) {
         php_error_docref(nullptr, E_WARNING, "cannot watch signal %d: %s", sig,
                          strerror_of(set_last_error(swoole_code_of(st.code()))));

@@ -1,5 +1,5 @@
 --TEST--
-Swoole\Process\Pool refuses bad input with clear errors: worker_num, ipc type and queue key (ValueError), unknown events, listen() on a pool without SWOOLE_IPC_SOCKET, start() without listen() or without 'message', calls that need a started pool or a worker, start() in a coroutine, a second start()
+Swoole\Process\Pool refuses bad input with clear errors: worker_num, ipc type and queue key (ValueError), unknown events, listen() on a pool without SWOOLE_IPC_SOCKET, start() without listen() or (SWOOLE_IPC_SOCKET) without 'message', calls that need a started pool or a worker, start() in a coroutine, a second start()
 --EXTENSIONS--
 gust
 --FILE--
@@ -18,7 +18,8 @@ $s = new Pool(1, SWOOLE_IPC_SOCKET);
 $s->on('message', fn() => 1);
 var_dump($s->start());
 var_dump($s->listen('not-an-address', 1));
-$q = new Pool(1, SWOOLE_IPC_MSGQUEUE, 0x7a11);
+$q = new Pool(1, SWOOLE_IPC_SOCKET);
+var_dump($q->listen('127.0.0.1', 0));
 var_dump($q->start());
 
 Swoole\Coroutine\run(function () {
@@ -66,8 +67,9 @@ bool(false)
 
 Warning: Swoole\Process\Pool::listen(): cannot listen on not-an-address:1: Invalid argument in %s on line %d
 bool(false)
+bool(true)
 
-Warning: Swoole\Process\Pool::start(): SWOOLE_IPC_MSGQUEUE needs a 'message' callback (on('message', ...)) in %s on line %d
+Warning: Swoole\Process\Pool::start(): SWOOLE_IPC_SOCKET needs a 'message' callback (on('message', ...)) in %s on line %d
 bool(false)
 
 Warning: Swoole\Process\Pool::start(): a Process\Pool cannot be started inside a coroutine in %s on line %d

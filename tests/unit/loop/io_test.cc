@@ -190,9 +190,7 @@ TEST_P(LoopIo, AfterForkTheChildUnwatchesWithoutTouchingTheParent) {
     ASSERT_TRUE(w.ok());
     id = w.value();
     int signalled = 0;
-    ASSERT_TRUE(loop->watch_signal(
-                        SIGUSR2, [&](int) { ++signalled; }, false)
-                    .ok());
+    ASSERT_TRUE(loop->watch_signal(SIGUSR2, [&](int) { ++signalled; }).ok());
     int done[2];
     ASSERT_EQ(pipe(done), 0);
     pid_t pid = fork();
@@ -215,11 +213,11 @@ TEST_P(LoopIo, AfterForkTheChildUnwatchesWithoutTouchingTheParent) {
     int status = 0;
     ASSERT_EQ(waitpid(pid, &status, 0), pid);
     ASSERT_EQ(write(p.w, "x", 1), 1);
-    EXPECT_TRUE(loop->run_once(1 * kNanosPerSecond));
-    EXPECT_EQ(h.calls, 1);
+    for (int i = 0; i < 10 && h.calls == 0; ++i) (void)loop->run_once(100 * kNanosPerMilli);
+    EXPECT_EQ(h.calls, 1);  // the parent's epoll registration survived the child
     raise(SIGUSR2);
     for (int i = 0; i < 10 && signalled == 0; ++i) (void)loop->run_once(100 * kNanosPerMilli);
-    EXPECT_EQ(signalled, 1);
+    EXPECT_EQ(signalled, 1);  // and so did its signalfd's mask
     loop->unwatch_signal(SIGUSR2);
 }
 
