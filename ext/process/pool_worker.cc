@@ -74,20 +74,26 @@ void call_worker_cb(zend_object *self, Callable &cb) {
     zval_ptr_dtor(&ret);
 }
 
-void call_message(zend_object *self, PoolObject *p, const char *data, size_t len) {
-    if (!p->cb.message.is_set()) return;
+// Hands `data` (owned) to 'message'. No C++ object with a destructor lives across this call: a
+// fatal error in the callback longjmps through the callers.
+void call_message_str(zend_object *self, PoolObject *p, zend_string *data) {
     zval args[2], ret;
     ZVAL_OBJ(&args[0], self);
-    ZVAL_STRINGL(&args[1], data, len);
-    p->cb.message.call(args, 2, &ret);
+    ZVAL_STR(&args[1], data);
+    if (p->cb.message.is_set()) {
+        p->cb.message.call(args, 2, &ret);
+        zval_ptr_dtor(&ret);
+    }
     zval_ptr_dtor(&args[1]);
-    zval_ptr_dtor(&ret);
+}
+
+void call_message(zend_object *self, PoolObject *p, const char *data, size_t len) {
+    call_message_str(self, p, zend_string_init(data, len, 0));
 }
 
 // SWOOLE_IPC_UNIXSOCK: each datagram on this worker's end is one message.
 void unixsock_messages(zend_object *self, PoolObject *p) {
     const int fd = p->pipes[2 * static_cast<size_t>(p->worker_id) + 1];
-    std::string buf;
     while (!EG(exception)) {
         const WaitResult w = wait_readable(p, fd);
         if (w == kRetry) continue;
@@ -97,10 +103,15 @@ void unixsock_messages(zend_object *self, PoolObject *p) {
             if (errno == EAGAIN || errno == EINTR) continue;
             return;
         }
-        buf.resize(static_cast<size_t>(size));
-        const ssize_t n = ::recv(fd, buf.data(), buf.size(), MSG_DONTWAIT);
-        if (n < 0) continue;  // taken meanwhile (a read() of the user's)
-        call_message(self, p, buf.data(), static_cast<size_t>(n));
+        zend_string *buf = zend_string_alloc(static_cast<size_t>(size), 0);
+        const ssize_t n = ::recv(fd, ZSTR_VAL(buf), static_cast<size_t>(size), MSG_DONTWAIT);
+        if (n < 0) {
+            zend_string_release(buf);  // taken meanwhile (a read() of the user's)
+            continue;
+        }
+        ZSTR_LEN(buf) = static_cast<size_t>(n);
+        ZSTR_VAL(buf)[n] = '\0';
+        call_message_str(self, p, buf);
     }
 }
 
@@ -189,7 +200,6 @@ bool write_full(int fd, const char *data, size_t len) {
 // one message (a 4-byte big-endian length, then the bytes) and gets back what write() gathered,
 // framed the same way; then it is closed.
 void socket_messages(zend_object *self, PoolObject *p) {
-    std::string buf;
     while (!EG(exception)) {
         const WaitResult w = wait_readable(p, p->listen_fd);
         if (w == kRetry) continue;
@@ -204,11 +214,14 @@ void socket_messages(zend_object *self, PoolObject *p) {
                                  "message of %u bytes over max_package_size (" ZEND_LONG_FMT "); closed", len,
                                  p->max_package_size);
             } else {
-                buf.resize(len);
-                if (read_full(p, fd, buf.data(), len)) {
+                zend_string *buf = zend_string_alloc(len, 0);
+                ZSTR_VAL(buf)[len] = '\0';
+                if (!read_full(p, fd, ZSTR_VAL(buf), len)) {
+                    zend_string_release(buf);
+                } else {
                     p->conn_fd = fd;
                     p->response.clear();
-                    call_message(self, p, buf.data(), len);
+                    call_message_str(self, p, buf);
                     if (!p->response.empty() && !EG(exception)) {
                         const uint32_t out = htonl(static_cast<uint32_t>(p->response.size()));
                         if (write_full(fd, reinterpret_cast<const char *>(&out), 4))

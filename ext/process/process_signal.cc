@@ -3,6 +3,7 @@
 // coroutine of its own like Timer and Event callbacks. A handler does not keep the loop alive by
 // itself, as in Swoole (unless swoole_async_set(['wait_signal' => true])): the script ends when
 // nothing else is left.
+#include <pthread.h>
 #include <signal.h>
 #include <sys/time.h>
 
@@ -130,6 +131,21 @@ ZEND_METHOD(Swoole_Process, alarm) {
     if (setitimer(static_cast<int>(type), &tv, nullptr) != 0) {
         php_error_docref(nullptr, E_WARNING, "setitimer() failed: %s", strerror(set_last_error(errno)));
         RETURN_FALSE;
+    }
+    if (usec <= 0) {
+        // A shot fired before the stop may still be pending (blocked for the loop's signalfd): it
+        // goes with the timer, so that removing the handler next cannot let its default action
+        // (end the process) run.
+        const int sig = type == ITIMER_REAL ? SIGALRM : (type == ITIMER_VIRTUAL ? SIGVTALRM : SIGPROF);
+        sigset_t blocked, only;
+        pthread_sigmask(SIG_SETMASK, nullptr, &blocked);
+        if (sigismember(&blocked, sig)) {
+            sigemptyset(&only);
+            sigaddset(&only, sig);
+            const timespec zero{0, 0};
+            while (sigtimedwait(&only, nullptr, &zero) == sig) {
+            }
+        }
     }
     RETURN_TRUE;
 }
