@@ -1,11 +1,12 @@
 // A Process\Pool worker's life: workerStart (or a Manager's function), then its messages until it
 // stops, then workerStop, then the process ends and the master starts another.
 //
-// Stopping. A plain worker keeps SIGTERM blocked while PHP code runs and takes it only while it
-// waits for a message (ppoll with SIGTERM unblocked), so a message is never cut in half; a worker
-// that is busy elsewhere (sleep() in workerStart) is ended by the master's SIGKILL at
-// max_wait_time. A coroutine worker takes SIGTERM on its event loop: the wait for the next message
-// is canceled, running coroutines get max_wait_time to finish.
+// Stopping. While a plain worker runs PHP code (workerStart, message), SIGTERM has its default
+// action (or the handler the user set with pcntl_signal()), as in Swoole; while the worker waits
+// for a message it takes SIGTERM in ppoll() and ends gracefully (workerStop runs). One that
+// ignores SIGTERM is ended by the master's SIGKILL after max_wait_time. A coroutine worker takes
+// SIGTERM on its event loop: the wait for the next message is canceled, running coroutines get
+// max_wait_time to finish.
 #include <poll.h>
 #include <signal.h>
 #include <sys/msg.h>
@@ -65,6 +66,16 @@ WaitResult wait_readable(PoolObject *p, int fd) {
     return kReady;
 }
 
+// A plain worker's PHP code runs with SIGTERM open (its default action, or the user's pcntl
+// handler), as in Swoole; the worker's own code keeps it blocked and takes it in ppoll().
+void open_term(bool open) {
+    if (current()) return;  // a coroutine worker reads SIGTERM on its loop
+    sigset_t term;
+    sigemptyset(&term);
+    sigaddset(&term, SIGTERM);
+    sigprocmask(open ? SIG_UNBLOCK : SIG_BLOCK, &term, nullptr);
+}
+
 void call_worker_cb(zend_object *self, Callable &cb) {
     if (!cb.is_set()) return;
     zval args[2], ret;
@@ -81,7 +92,9 @@ void call_message_str(zend_object *self, PoolObject *p, zend_string *data) {
     ZVAL_OBJ(&args[0], self);
     ZVAL_STR(&args[1], data);
     if (p->cb.message.is_set()) {
+        open_term(true);
         p->cb.message.call(args, 2, &ret);
+        open_term(false);
         zval_ptr_dtor(&ret);
     }
     zval_ptr_dtor(&args[1]);
@@ -244,10 +257,14 @@ void run_body(zend_object *self) {
         zval args[2], ret;
         ZVAL_OBJ(&args[0], self);
         ZVAL_LONG(&args[1], p->worker_id);
+        open_term(true);
         call_user_function(nullptr, nullptr, &f.fn, &ret, 2, args);
+        open_term(false);
         zval_ptr_dtor(&ret);
     } else {
+        open_term(true);
         call_worker_cb(self, p->cb.worker_start);
+        open_term(false);
     }
     if (EG(exception)) return;
     if (p->cb.message.is_set()) {

@@ -35,9 +35,15 @@ if ($master === 0) {
 fclose($w);
 fclose($gate_r);
 stream_set_timeout($r, 10);
-echo fgets($r), fgets($r);
-$detached = (int)substr(fgets($r), strlen('detached pid '));
-$successor = (int)substr(fgets($r), strlen('successor pid '));
+// The successor starts while the detached worker is still writing: the order of the lines varies.
+$lines = [];
+for ($i = 0; $i < 4; $i++) {
+    [$k, $v] = explode(': ', str_replace(' pid ', ': ', trim(fgets($r))), 2);
+    $lines[$k] = $v;
+}
+echo "detach: {$lines['detach']}\nagain: {$lines['again']}\n";
+$detached = (int)$lines['detached'];
+$successor = (int)$lines['successor'];
 var_dump($detached > 0, $successor > 0, $detached !== $successor);
 posix_kill($master, SIGTERM);
 fclose($gate_w);

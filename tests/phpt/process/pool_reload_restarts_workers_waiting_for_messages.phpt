@@ -13,7 +13,12 @@ $master = pcntl_fork();
 if ($master === 0) {
     fclose($r);
     $pool = new Pool(1, SWOOLE_IPC_UNIXSOCK);
-    $pool->on('workerStart', function (Pool $pool, int $id) use ($w) { fwrite($w, "start " . getmypid() . "\n"); });
+    $pool->on('workerStart', function (Pool $pool, int $id) use ($w) {
+        // A SIGTERM that comes while workerStart runs would end the worker at once (its default
+        // action); blocked, it waits for the message wait, where the worker stops gracefully.
+        pcntl_sigprocmask(SIG_BLOCK, [SIGTERM]);
+        fwrite($w, "start " . getmypid() . "\n");
+    });
     $pool->on('message', function () {});
     $pool->on('workerStop', function (Pool $pool, int $id) use ($w) {
         fwrite($w, "stop " . getmypid() . " running=" . var_export($pool->workerRunning, true) . "\n");

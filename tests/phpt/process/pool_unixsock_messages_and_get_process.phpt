@@ -12,10 +12,11 @@ $pool->on('workerStart', function (Pool $pool, int $id) {
     if ($id !== 0) return;
     var_dump($pool->getProcess()->pid === getmypid(), $pool->getProcess(1)->id);
     var_dump(@$pool->getProcess(2), count($pool->workers));
-    var_dump($pool->sendMessage('first', 1));
+    $sent = $pool->sendMessage('first', 1);
     $pool->getProcess(1)->write('second');
     // worker 1 answers on our own pipe
     $answer = $pool->getProcess()->read();
+    var_dump($sent);
     echo "worker 0 read: $answer\n";
     $pool->shutdown();
 });
@@ -31,8 +32,8 @@ bool(true)
 int(1)
 bool(false)
 int(2)
-bool(true)
 worker 1 message: first
 worker 1 message: second
+bool(true)
 worker 0 read: thanks
 master done
