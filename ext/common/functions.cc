@@ -11,6 +11,7 @@ ZEND_DECLARE_MODULE_GLOBALS(gust)
 void gust::php::init_globals(zend_gust_globals *globals) {
     globals->use_shortname = true;
     globals->display_errors = true;
+    globals->wait_signal = false;
     globals->last_error = 0;
 }
 

@@ -18,6 +18,7 @@
 ZEND_BEGIN_MODULE_GLOBALS(gust)
     bool use_shortname;
     bool display_errors;
+    bool wait_signal;  // swoole_async_set(['wait_signal' => true]): Process::signal() handlers keep the loop alive
     // swoole_last_error(): the code of the last recorded failure, in the one code space of
     // common/errors.h (0, an errno or a SWOOLE_ERROR_* code); written only by set_last_error().
     int last_error;

@@ -28,6 +28,9 @@ ZEND_FUNCTION(swoole_async_set) {
     if (gust::php::opt::find(settings, "display_errors")) {
         GUST_G(display_errors) = gust::php::opt::bool_of(settings, "display_errors", true);
     }
+    if (gust::php::opt::find(settings, "wait_signal")) {
+        GUST_G(wait_signal) = gust::php::opt::bool_of(settings, "wait_signal", false);
+    }
     RETURN_TRUE;
 }
 

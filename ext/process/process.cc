@@ -2,17 +2,20 @@
 // stream, 2: datagram) connects parent and child. read()/write() park the calling coroutine
 // instead of blocking when they run inside one. Also the process side of Server::addProcess().
 #include <poll.h>
+#include <sys/ipc.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
 
 #include "process/process.h"
+#include "process/process_object.h"
+#include "process/pool.h"
 #include "coroutine/fd_wait.h"
-#include "zend/callable.h"
-#include "zend/object.h"
+#include "zend/fd.h"
 #include "gust/base/error.h"
 
 namespace gust::php {
@@ -21,37 +24,14 @@ zend_class_entry *ce_process = nullptr;
 
 namespace {
 
-struct ProcessObject {
-    Callable callback;
-    int fds[2] = {-1, -1};  // [0]: the parent's end, [1]: the child's end (-1: none)
-    bool in_child = false;  // this object is the child's copy
-    bool redirect_stdio = false;
-    bool enable_coroutine = false;
-    int pipe_type = 2;
-    double timeout = -1;  // read/write timeout in seconds (< 0: none)
-    bool blocking = true;
-    ~ProcessObject() {
-        callback.reset();  // first, as before: the fds stay open while a destructor it runs may use them
-        for (int &fd : fds) {
-            if (fd >= 0) ::close(fd);
-            fd = -1;
-        }
-    }
-    void gc(zend_get_gc_buffer *buf) { callback.gc(buf); }
-};
-using ProcessClass = zobj::Class<ProcessObject>;
+zend_long g_next_id = 0;  // Swoole's Process::$id counts the objects made in this process
 
-ProcessObject *process_object(zend_object *obj) { return ProcessClass::from(obj); }
+}  // namespace
 
-int my_fd(ProcessObject *o) { return o->in_child ? o->fds[1] : o->fds[0]; }
-
-// Waits until fd is ready: parks the coroutine when inside one, else blocks in poll(). 0, or an
-// error code (timed out, canceled).
-int wait_ready(ProcessObject *o, int fd, uint32_t events) {
-    const Nanos timeout = o->timeout < 0 ? -1 : seconds_to_nanos(o->timeout);
-    if (current()) return wait_fd(fd, events, timeout);
+int process_wait_ready(int fd, uint32_t events, double timeout) {
+    if (current()) return wait_fd(fd, events, timeout < 0 ? -1 : seconds_to_nanos(timeout));
     pollfd p{fd, static_cast<short>(events & loop::kWritable ? POLLOUT : POLLIN), 0};
-    int ms = o->timeout < 0 ? -1 : static_cast<int>(o->timeout * 1000);
+    int ms = timeout < 0 ? -1 : static_cast<int>(timeout * 1000);
     int rc;
     do {
         rc = ::poll(&p, 1, ms);
@@ -59,13 +39,23 @@ int wait_ready(ProcessObject *o, int fd, uint32_t events) {
     return rc > 0 ? 0 : (rc == 0 ? kErrTimedOut : -errno);
 }
 
-}  // namespace
+// In a child just forked: the parent's event loop, timers, events and signal handlers are not the
+// child's (Swoole clears them too). The loop's kernel objects are replaced first, so that nothing
+// done here touches the parent's; outside every coroutine the whole runtime goes, and the child
+// starts with a fresh one when it needs it.
+void process_forget_parent_loop() {
+    LoopState *rt = loop_state_if_any();
+    if (!rt) return;
+    (void)rt->loop->after_fork();
+    if (!current() && !rt->running) teardown_loop_state();
+}
 
 // Runs in the child after fork(): redirects stdio if asked, calls the callback (inside a coroutine
 // runtime when enable_coroutine), then ends the child's script.
 void process_run_child(zend_object *obj) {
     ProcessObject *o = process_object(obj);
     o->in_child = true;
+    process_forget_parent_loop();
     if (o->fds[0] >= 0) ::close(o->fds[0]);
     o->fds[0] = -1;
     zend_update_property_long(ce_process, obj, ZEND_STRL("pid"), getpid());
@@ -131,7 +121,8 @@ ZEND_METHOD(Swoole_Process, __construct) {
     o->callback.assign(&fci, &fcc);
     o->redirect_stdio = redirect;
     o->enable_coroutine = enable_coroutine;
-    o->pipe_type = static_cast<int>(redirect && pipe_type == 0 ? 1 : pipe_type);
+    // Redirected stdio is a byte stream: Swoole forces SOCK_STREAM then, whatever pipe_type says.
+    o->pipe_type = static_cast<int>(redirect ? 1 : pipe_type);
     if (o->pipe_type > 0 && o->fds[0] < 0) {
         int type = (o->pipe_type == 1 ? SOCK_STREAM : SOCK_DGRAM) | SOCK_CLOEXEC;
         if (socketpair(AF_UNIX, type, 0, o->fds) != 0) {
@@ -140,6 +131,9 @@ ZEND_METHOD(Swoole_Process, __construct) {
         }
         zend_update_property_long(ce_process, Z_OBJ_P(ZEND_THIS), ZEND_STRL("pipe"), o->fds[0]);
     }
+    o->id = ++g_next_id;
+    zend_update_property_long(ce_process, Z_OBJ_P(ZEND_THIS), ZEND_STRL("id"), o->id);
+    zend_update_property(ce_process, Z_OBJ_P(ZEND_THIS), ZEND_STRL("callback"), &fci.function_name);
 }
 
 ZEND_METHOD(Swoole_Process, __destruct) {}
@@ -147,9 +141,11 @@ ZEND_METHOD(Swoole_Process, __destruct) {}
 ZEND_METHOD(Swoole_Process, start) {
     ZEND_PARSE_PARAMETERS_NONE();
     ProcessObject *o = process_object(Z_OBJ_P(ZEND_THIS));
-    if (o->in_child) {
+    if (o->in_child || o->pool_borrowed || !o->callback.is_set()) {
         set_last_error(SwooleError::kWrongOperation);
-        php_error_docref(nullptr, E_WARNING, "a child process cannot start itself");
+        php_error_docref(
+            nullptr, E_WARNING,
+            o->pool_borrowed ? "a Process\\Pool worker is started by its pool" : "a child process cannot start itself");
         RETURN_FALSE;
     }
     pid_t pid = process_fork(Z_OBJ_P(ZEND_THIS));
@@ -167,7 +163,7 @@ ZEND_METHOD(Swoole_Process, write) {
         Z_PARAM_STR(data)
     ZEND_PARSE_PARAMETERS_END();
     ProcessObject *o = process_object(Z_OBJ_P(ZEND_THIS));
-    int fd = my_fd(o);
+    int fd = process_own_fd(o);
     if (fd < 0) {
         set_last_error(SwooleError::kWrongOperation);
         php_error_docref(nullptr, E_WARNING, "the process has no pipe");
@@ -188,7 +184,7 @@ ZEND_METHOD(Swoole_Process, write) {
             RETURN_FALSE;
         }
         PhpCoroutine *p = current();
-        const int rc = wait_ready(o, fd, gust::loop::kWritable);
+        const int rc = process_wait_ready(fd, gust::loop::kWritable, o->timeout);
         if (rc != 0 || (p && !resumed(p))) {
             if (EG(exception)) return;
             if (done > 0) break;
@@ -206,7 +202,7 @@ ZEND_METHOD(Swoole_Process, read) {
         Z_PARAM_LONG(size)
     ZEND_PARSE_PARAMETERS_END();
     ProcessObject *o = process_object(Z_OBJ_P(ZEND_THIS));
-    int fd = my_fd(o);
+    int fd = process_own_fd(o);
     if (fd < 0 || size <= 0) {
         set_last_error(fd < 0 ? SwooleError::kWrongOperation : SwooleError::kInvalidParams);
         php_error_docref(nullptr, E_WARNING, fd < 0 ? "the process has no pipe" : "size must be greater than 0");
@@ -227,7 +223,7 @@ ZEND_METHOD(Swoole_Process, read) {
             break;
         }
         PhpCoroutine *p = current();
-        const int rc = wait_ready(o, fd, gust::loop::kReadable);
+        const int rc = process_wait_ready(fd, gust::loop::kReadable, o->timeout);
         if (rc != 0 || (p && !resumed(p))) {
             err = swoole_code_of(rc);
             break;
@@ -246,9 +242,11 @@ ZEND_METHOD(Swoole_Process, close) {
         Z_PARAM_LONG(which)
     ZEND_PARSE_PARAMETERS_END();
     ProcessObject *o = process_object(Z_OBJ_P(ZEND_THIS));
-    int fd = my_fd(o);
+    int fd = process_own_fd(o);
     if (fd < 0) RETURN_FALSE;
-    if (which == 1 || which == 2) RETURN_BOOL(::shutdown(fd, which == 1 ? SHUT_RD : SHUT_WR) == 0);
+    // PIPE_READ (3) / PIPE_WRITE (4): one direction; anything else closes the pipe.
+    if (which == 3 || which == 4) RETURN_BOOL(::shutdown(fd, which == 3 ? SHUT_RD : SHUT_WR) == 0);
+    if (o->pool_borrowed) RETURN_FALSE;  // a pool's pipes belong to the pool
     ::close(fd);
     o->fds[o->in_child ? 1 : 0] = -1;
     RETURN_TRUE;
@@ -276,8 +274,18 @@ ZEND_METHOD(Swoole_Process, name) {
     ZEND_PARSE_PARAMETERS_START(1, 1)
         Z_PARAM_STR(name)
     ZEND_PARSE_PARAMETERS_END();
-    // The kernel's name of the thread (15 bytes); `ps` shows it with -o comm.
-    RETURN_BOOL(prctl(PR_SET_NAME, ZSTR_VAL(name), 0, 0, 0) == 0);
+    // The command line `ps aux` shows (the CLI's cli_set_process_title()), and the kernel's name
+    // of the thread (15 bytes, `ps -o comm`).
+    bool ok = prctl(PR_SET_NAME, ZSTR_VAL(name), 0, 0, 0) == 0;
+    if (zend_hash_str_exists(CG(function_table), ZEND_STRL("cli_set_process_title"))) {
+        zval fname, arg, ret;
+        ZVAL_STRING(&fname, "cli_set_process_title");
+        ZVAL_STR(&arg, name);
+        ok = call_user_function(nullptr, nullptr, &fname, &ret, 1, &arg) == SUCCESS && zend_is_true(&ret) && ok;
+        zval_ptr_dtor(&fname);
+        zval_ptr_dtor(&ret);
+    }
+    RETURN_BOOL(ok);
 }
 
 ZEND_METHOD(Swoole_Process, exit) {
@@ -335,14 +343,30 @@ ZEND_METHOD(Swoole_Process, daemon) {
         Z_PARAM_BOOL(noclose)
         Z_PARAM_ARRAY_HT(pipes)
     ZEND_PARSE_PARAMETERS_END();
-    (void)pipes;
-    RETURN_BOOL(::daemon(nochdir ? 1 : 0, noclose ? 1 : 0) == 0);
+    if (::daemon(nochdir ? 1 : 0, noclose ? 1 : 0) != 0) {
+        php_error_docref(nullptr, E_WARNING, "daemon() failed: %s", strerror(set_last_error(errno)));
+        RETURN_FALSE;
+    }
+    // $pipes: [stdin, stdout, stderr] of the daemon, each a stream, socket or fd (null: unchanged).
+    if (pipes) {
+        for (zend_ulong i = 0; i < 3; ++i) {
+            zval *z = zend_hash_index_find(pipes, i);
+            if (!z || Z_TYPE_P(z) == IS_NULL) continue;
+            const int fd = fd_of_zval(z);
+            if (fd >= 0 && fd != static_cast<int>(i)) dup2(fd, static_cast<int>(i));
+        }
+    }
+    RETURN_TRUE;
 }
 
 #include "stubs/process_arginfo.h"
 
 void gust::php::register_process(int module_number) {
-    (void)module_number;
+    register_process_symbols(module_number);  // ITIMER_*
     ce_process = register_class_Swoole_Process();
     ProcessClass::install(ce_process);
+    install_process_pool(register_class_Swoole_Process_Pool());
+    install_process_manager(register_class_Swoole_Process_Manager());
+    register_pool_worker();
+    register_process_signals();
 }

@@ -17,6 +17,7 @@
 
 #include "gust/base/log.h"
 #include "gust/net/socket.h"
+#include "gust/server/respawn.h"
 #include "common/hook_registry.h"
 
 extern "C" {
@@ -99,10 +100,8 @@ void stop_deadline(void *arg, loop::TimerId) {
 struct ManagerState {
     sigset_t watched;
     sigset_t previous;
-    std::vector<double> started_at;  // by worker id: when it was (re)spawned
-    std::vector<double> respawn_at;  // by worker id: 0, or when to spawn it again
-    std::vector<double> backoff;     // by worker id: seconds to wait after a quick death
-    std::vector<bool> reloading;     // by worker id: stopped by a reload, not yet spawned again
+    server::RespawnPolicy respawn;  // by worker id: when to spawn it again (backoff after quick deaths)
+    std::vector<bool> reloading;    // by worker id: stopped by a reload, not yet spawned again
     size_t reload_left = 0;
     double kill_at = 0;         // stopping: when the remaining workers get SIGKILL
     double reload_kill_at = 0;  // reloading: when the workers still stopping get SIGKILL
@@ -149,7 +148,7 @@ bool spawn_worker(Server *s, ManagerState *m, size_t id) {
     pid_t pid = fork();
     if (pid < 0) {
         GUST_LOG_ERROR("fork of worker #%zu failed: %s; retrying in 1 s", id, strerror(errno));
-        m->respawn_at[id] = wall_now() + 1;
+        m->respawn.retry_at(id, wall_now() + 1);
         return false;
     }
     if (pid == 0) {
@@ -173,8 +172,7 @@ bool spawn_worker(Server *s, ManagerState *m, size_t id) {
         return true;
     }
     s->worker_pids[id] = pid;
-    m->started_at[id] = wall_now();
-    m->respawn_at[id] = 0;
+    m->respawn.started(id, wall_now());
     if (m->reloading[id]) {
         m->reloading[id] = false;
         if (--m->reload_left == 0) {
@@ -216,10 +214,7 @@ void reap_workers(Server *s, ManagerState *m) {
             if (EG(exception)) zend_clear_exception();
         }
         if (s->manager_stopping) continue;
-        const double now = wall_now();
-        const bool quick = now - m->started_at[id] < 1.0 && (code != 0 || sig != 0);
-        m->backoff[id] = quick ? std::min(m->backoff[id] > 0 ? m->backoff[id] * 2 : 0.1, 5.0) : 0;
-        m->respawn_at[id] = now + m->backoff[id];
+        (void)m->respawn.exited(id, wall_now(), code != 0 || sig != 0);
     }
 }
 
@@ -278,9 +273,7 @@ bool run_manager(Server *s, ManagerState *m) {
         static_cast<size_t>(s->settings.worker_num + s->settings.task_worker_num) + s->user_processes.size();
     s->in_manager = true;
     s->worker_pids.assign(n, 0);
-    m->started_at.assign(n, 0);
-    m->respawn_at.assign(n, 0);
-    m->backoff.assign(n, 0);
+    m->respawn.resize(n);
     m->reloading.assign(n, false);
     // Before the first fork: callbacks of the manager (and BASE's onStart) make timers on a loop
     // its children can end safely.
@@ -308,14 +301,14 @@ bool run_manager(Server *s, ManagerState *m) {
         double now = wall_now();
         double next = now + 1.0;
         for (size_t id = 0; id < n && !s->manager_stopping; ++id) {
-            if (s->worker_pids[id] != 0 || m->respawn_at[id] == 0) continue;
-            if (m->respawn_at[id] <= now) {
+            if (s->worker_pids[id] != 0 || m->respawn.due_at(id) == 0) continue;
+            if (m->respawn.due_at(id) <= now) {
                 if (spawn_worker(s, m, id)) {
                     g_running = nullptr;
                     return true;
                 }
             } else {
-                next = std::min(next, m->respawn_at[id]);
+                next = std::min(next, m->respawn.due_at(id));
             }
         }
         if (s->manager_stopping && m->kill_at > 0 && now >= m->kill_at) {

@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <map>
 #include <mutex>
+#include <string_view>
 #include <vector>
 
 #include "loop/timer_heap.h"
@@ -63,6 +64,8 @@ struct Loop::Impl {
     sigset_t signal_set;
     sigset_t saved_mask;
     std::map<int, std::function<void(int)>> signal_handlers;
+    std::map<int, bool> signal_refs;  // signo -> whether its handler keeps the loop alive
+    size_t referenced_signals = 0;
 
     std::vector<ReadyEvent> ready;
 
@@ -110,7 +113,7 @@ struct Loop::Impl {
     }
 
     bool alive() {
-        if (referenced_watches > 0 || external_refs > 0 || timers.referenced() > 0 || !signal_handlers.empty() ||
+        if (referenced_watches > 0 || external_refs > 0 || timers.referenced() > 0 || referenced_signals > 0 ||
             !deferred.empty()) {
             return true;
         }
@@ -290,7 +293,7 @@ Nanos Loop::timer_deadline(TimerId id) const {
     return t ? t->deadline : -1;
 }
 
-Status Loop::watch_signal(int signo, std::function<void(int)> fn) {
+Status Loop::watch_signal(int signo, std::function<void(int)> fn, bool ref) {
     Impl &m = *impl_;
     if (signo <= 0 || signo >= NSIG || signo == SIGKILL || signo == SIGSTOP) return Error{kErrInvalid};
     if (m.signal_fd < 0) pthread_sigmask(SIG_SETMASK, nullptr, &m.saved_mask);
@@ -309,12 +312,21 @@ Status Loop::watch_signal(int signo, std::function<void(int)> fn) {
         set_watch_ref(m.signal_watch, false);  // handlers keep the loop alive themselves
     }
     m.signal_handlers[signo] = std::move(fn);
+    auto [it, added] = m.signal_refs.try_emplace(signo, ref);
+    if (!added && it->second) --m.referenced_signals;
+    it->second = ref;
+    if (ref) ++m.referenced_signals;
     return {};
 }
 
 void Loop::unwatch_signal(int signo) {
     Impl &m = *impl_;
     if (m.signal_handlers.erase(signo) == 0) return;
+    auto ref = m.signal_refs.find(signo);
+    if (ref != m.signal_refs.end()) {
+        if (ref->second) --m.referenced_signals;
+        m.signal_refs.erase(ref);
+    }
     sigdelset(&m.signal_set, signo);
     if (!sigismember(&m.saved_mask, signo)) {
         sigset_t unblock;
@@ -323,6 +335,50 @@ void Loop::unwatch_signal(int signo) {
         pthread_sigmask(SIG_UNBLOCK, &unblock, nullptr);
     }
     if (m.signal_fd >= 0) (void)signalfd(m.signal_fd, &m.signal_set, SFD_NONBLOCK | SFD_CLOEXEC);
+}
+
+Status Loop::after_fork() {
+    Impl &m = *impl_;
+    const bool epoll = std::string_view(m.poller->name()) == "epoll";
+    // The fds whose file descriptions the child must not share: the wake eventfd (the parent's
+    // posts must not wake, or be drained by, the child) and the signalfd (changing its mask, as
+    // unwatch_signal() does, would change the parent's). Each gets a new one in its watch slot.
+    struct Swap {
+        int *fd;
+        WatchId watch;
+    };
+    for (Swap sw : {Swap{&m.wake_fd, m.wake_watch}, Swap{&m.signal_fd, m.signal_watch}}) {
+        if (*sw.fd < 0) continue;
+        const int old_fd = *sw.fd;
+        const int fd = sw.fd == &m.wake_fd ? eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC)
+                                           : signalfd(-1, &m.signal_set, SFD_NONBLOCK | SFD_CLOEXEC);
+        if (fd < 0) return Error{-errno};
+        if (!epoll) {
+            (void)m.poller->remove(old_fd);
+            WatchSlot &w = m.slots[sw.watch.slot];
+            Status st = m.poller->add(fd, w.events, make_token(sw.watch.slot, w.generation));
+            if (!st.ok()) return st;
+        }
+        close(old_fd);
+        *sw.fd = fd;
+        m.slots[sw.watch.slot].fd = fd;
+    }
+    // A poller without kernel state (poll) has nothing else shared; epoll's set is: a new one, with
+    // every watch registered again (the old set's fd closes here; the parent keeps its own copy).
+    if (epoll) {
+        auto fresh = make_poller(PollerKind::kEpoll);
+        for (uint32_t slot = 0; slot < m.slots.size(); ++slot) {
+            const WatchSlot &w = m.slots[slot];
+            if (!w.live) continue;
+            Status st = fresh->add(w.fd, w.events, make_token(slot, w.generation));
+            if (!st.ok()) return st;
+        }
+        m.poller = std::move(fresh);
+    }
+    m.wake_pending.store(false, std::memory_order_release);
+    std::lock_guard<std::mutex> lock(m.post_mutex);
+    m.posted.clear();  // work the parent's threads posted belongs to the parent
+    return {};
 }
 
 void Loop::post(std::function<void()> fn) {

@@ -102,8 +102,15 @@ public:
     Nanos timer_deadline(TimerId id) const;
 
     // ---- signals (signalfd; the signal is blocked in the calling thread)
-    Status watch_signal(int signo, std::function<void(int signo)> fn);
+    // `ref` false: the handler does not keep run() alive (Swoole's Process::signal()).
+    Status watch_signal(int signo, std::function<void(int signo)> fn, bool ref = true);
     void unwatch_signal(int signo);
+
+    // ---- fork
+    // In a child process after fork(): the kernel objects the loop shares with its parent (the
+    // epoll set, the wake eventfd) are replaced by the child's own, with every watch registered
+    // again, so that unwatching or tearing the loop down here leaves the parent's untouched.
+    Status after_fork();
 
     // ---- work
     // Thread-safe: run fn on the loop thread soon; wakes the loop via eventfd.

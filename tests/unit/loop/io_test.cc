@@ -2,6 +2,7 @@
 // reuse, cross-thread posts, signals, defer, hooks and stop.
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <gtest/gtest.h>
@@ -159,6 +160,65 @@ TEST_P(LoopIo, SignalArrivesThroughTheLoop) {
     EXPECT_EQ(got, SIGUSR1);
     EXPECT_EQ(watched_in_handler, 1u);
     EXPECT_EQ(loop->stats().signals, 0u);
+}
+
+TEST_P(LoopIo, UnreferencedSignalHandlerDoesNotKeepTheLoopAlive) {
+    auto loop = make();
+    ASSERT_TRUE(loop->watch_signal(
+                        SIGUSR2, [](int) {}, false)
+                    .ok());
+    EXPECT_FALSE(loop->run_once(0));  // nothing else: the loop ends
+    ASSERT_TRUE(loop->watch_signal(
+                        SIGUSR2, [](int) {}, true)
+                    .ok());  // re-watched referenced
+    EXPECT_TRUE(loop->run_once(0));
+    loop->unwatch_signal(SIGUSR2);
+    EXPECT_FALSE(loop->run_once(0));
+}
+
+TEST_P(LoopIo, AfterForkTheChildUnwatchesWithoutTouchingTheParent) {
+    auto loop = make();
+    Pipe p;
+    Recorder h;
+    WatchId id{};
+    h.fn = [&](uint32_t) {
+        char buf[16];
+        EXPECT_EQ(read(p.r, buf, sizeof buf), 1);
+        loop->unwatch(id);
+    };
+    auto w = loop->watch(p.r, kReadable, &h);
+    ASSERT_TRUE(w.ok());
+    id = w.value();
+    int signalled = 0;
+    ASSERT_TRUE(loop->watch_signal(SIGUSR2, [&](int) { ++signalled; }).ok());
+    int done[2];
+    ASSERT_EQ(pipe(done), 0);
+    pid_t pid = fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+        // The child drops the watch and its loop: the parent's registration must survive.
+        const bool ok = loop->after_fork().ok();
+        loop->unwatch(id);
+        loop->unwatch_signal(SIGUSR2);  // must not change the parent's signalfd
+        loop.reset();
+        char c = ok ? 'y' : 'n';
+        (void)!write(done[1], &c, 1);
+        _exit(0);
+    }
+    close(done[1]);
+    char c = 0;
+    ASSERT_EQ(read(done[0], &c, 1), 1);
+    close(done[0]);
+    EXPECT_EQ(c, 'y');
+    int status = 0;
+    ASSERT_EQ(waitpid(pid, &status, 0), pid);
+    ASSERT_EQ(write(p.w, "x", 1), 1);
+    for (int i = 0; i < 10 && h.calls == 0; ++i) (void)loop->run_once(100 * kNanosPerMilli);
+    EXPECT_EQ(h.calls, 1);  // the parent's epoll registration survived the child
+    raise(SIGUSR2);
+    for (int i = 0; i < 10 && signalled == 0; ++i) (void)loop->run_once(100 * kNanosPerMilli);
+    EXPECT_EQ(signalled, 1);  // and so did its signalfd's mask
+    loop->unwatch_signal(SIGUSR2);
 }
 
 TEST_P(LoopIo, DeferRunsBeforeBlockingAndStopEndsRun) {
