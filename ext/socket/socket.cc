@@ -87,7 +87,11 @@ PhpCoroutine *begin_io(zval *self, SocketState *s, Kind kind) {
         return nullptr;
     }
     bound = p->co->id();
-    s->generation = loop_state()->generation;
+    LoopState *rt = loop_state();
+    s->generation = rt->generation;
+    // The loop's clock is read once per iteration; a timeout counts from this call, not from the
+    // start of an iteration that may have run other coroutines for a while.
+    rt->loop->refresh_now();
     return p;
 }
 
@@ -405,9 +409,8 @@ ZEND_METHOD(Swoole_Coroutine_Socket, getpeername) { name_of(INTERNAL_FUNCTION_PA
 
 namespace {
 
-// The socket constants of ext/sockets that Swoole defines itself when that extension is absent.
+// The socket constants Swoole defines itself when ext/sockets does not (absent, or SOCKET_ECANCELED).
 void register_socket_constants(int module_number) {
-    if (zend_hash_str_exists(&module_registry, ZEND_STRL("sockets"))) return;
     struct C {
         const char *name;
         zend_long value;
@@ -455,6 +458,8 @@ void register_socket_constants(int module_number) {
         {"SOCKET_EINPROGRESS", EINPROGRESS},
     };
     for (const C &c : constants) {
+        // ext/sockets (loaded first) defines most of them, but not SOCKET_ECANCELED.
+        if (zend_get_constant_str(c.name, strlen(c.name))) continue;
         zend_register_long_constant(c.name, strlen(c.name), c.value, CONST_PERSISTENT, module_number);
     }
 }
