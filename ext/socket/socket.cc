@@ -285,6 +285,11 @@ ZEND_METHOD(Swoole_Coroutine_Socket, accept) {
     c->connect_timeout = s->connect_timeout;
     c->read_timeout = s->read_timeout;
     c->write_timeout = s->write_timeout;
+    // The accepted socket frames its stream as the listening one was told to (setProtocol), as in Swoole.
+    if (s->framing) {
+        c->framing = std::make_unique<proto::framing::Framing>(*s->framing);
+        c->splitter = std::make_unique<proto::framing::Splitter>(*c->framing);
+    }
     RETURN_OBJ(obj);
 }
 
