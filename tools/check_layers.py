@@ -33,13 +33,15 @@ EXT_ALLOWED = {
     "hooks": {"zend", "common", "coroutine"},
     "process": {"zend", "common", "coroutine"},
     "shm": {"zend", "common", "coroutine"},
+    # Coroutine\Socket: the core's coroutine sockets and the server's framing.
+    "socket": {"zend", "common", "coroutine"},
     # Server::tick()/after()/defer() are Timer's and Event's.
     "server": {"zend", "common", "coroutine", "event", "process"},
     "http": {"zend", "common", "coroutine", "event", "process", "server"},
     "websocket": {"zend", "common", "coroutine", "event", "process", "server", "http"},
     "client": {"zend", "common", "coroutine", "event", "process", "server", "http", "websocket"},
-    "module": {"zend", "common", "coroutine", "event", "hooks", "process", "shm", "server", "http", "websocket",
-               "client"},
+    "module": {"zend", "common", "coroutine", "event", "hooks", "process", "shm", "socket", "server", "http",
+               "websocket", "client"},
 }
 # Generated from ext/stubs/*.stub.php; any area includes its own.
 EXT_SHARED_DIRS = {"stubs"}

@@ -10,6 +10,7 @@
 #include "http/http.h"
 #include "process/process.h"
 #include "shm/shm.h"
+#include "socket/socket.h"
 #include "common/errors.h"
 #include "common/module.h"
 #include "server/server.h"
@@ -51,6 +52,7 @@ static PHP_MINIT_FUNCTION(gust) {
     hooks::register_runtime_class(module_number);
     register_process(module_number);
     shm::register_shm_area(module_number);
+    sock::register_socket_area(module_number);
     srv::register_server_area(module_number);
     http::register_http_area();
     srv::register_websocket_area(module_number);

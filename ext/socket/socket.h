@@ -1,0 +1,34 @@
+// The socket area of the binding: Swoole\Coroutine\Socket (Co\Socket) and its Exception, over the
+// core's coroutine sockets (gust/net/co_socket.h) and the server's framing (gust/proto/framing.h).
+// See docs/php-sockets.md.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "coroutine/coroutine.h"
+#include "gust/net/co_socket.h"
+#include "gust/proto/framing.h"
+
+namespace gust::php::sock {
+
+// The state behind one Coroutine\Socket object.
+struct SocketState {
+    std::unique_ptr<net::CoSocket> sock;  // kept until the object goes: a closed socket stays
+    uint64_t generation = 0;              // the runtime whose loop the socket may have joined
+    int domain = 0, type = 0, protocol = 0;
+    // Per-socket timeouts in seconds (0: Co::set()'s default, < 0: none).
+    double connect_timeout = 0, read_timeout = 0, write_timeout = 0;
+    // The coroutines reading / writing now (0: none): getBoundCid(), cancel(), the bind check.
+    int64_t read_cid = 0, write_cid = 0;
+    bool shut_read = false, shut_write = false;        // shutdown() done in that direction
+    std::string rbuf;                                  // bytes read ahead by recvLine/recvWithBuffer/recvPacket
+    std::unique_ptr<proto::framing::Framing> framing;  // setProtocol()'s, null: none
+    std::unique_ptr<proto::framing::Splitter> splitter;
+    ~SocketState();
+};
+
+// MINIT of this area.
+void register_socket_area(int module_number);
+
+}  // namespace gust::php::sock
