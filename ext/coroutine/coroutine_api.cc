@@ -231,7 +231,7 @@ ZEND_METHOD(Swoole_Coroutine, cancel) {
     gust::coro::Coroutine *co = rt ? rt->scheduler->find(cid) : nullptr;
     PhpCoroutine *target_p = co ? static_cast<PhpCoroutine *>(co->user_data()) : nullptr;
     // Only a coroutine waiting on something (I/O, sleep, channel...) can be canceled, as in Swoole.
-    if (!co || !target_p || co->state() != gust::coro::CoState::kParked) RETURN_FALSE;
+    if (!target_p || !rt->scheduler->interruptible(co)) RETURN_FALSE;
     if (!rt->scheduler->cancel(cid)) RETURN_FALSE;
     target_p->throw_canceled = throw_exception;
     RETURN_TRUE;

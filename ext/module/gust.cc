@@ -63,6 +63,10 @@ static PHP_MINIT_FUNCTION(gust) {
 
 static PHP_RSHUTDOWN_FUNCTION(gust) {
     using namespace gust::php;
+    // A callback that captures its server, process or pool (`use ($server)`) makes a cycle through
+    // our objects; PHP does not collect cycles at shutdown, so free them now, while the runtime
+    // their destructors may touch is still here (else each worker leaks them at exit).
+    if (gc_enabled()) gc_collect_cycles();
     rshutdown();  // the coroutine area: timers, events, coroutines and the scheduler end
     srv::task_rshutdown();
     hooks::rshutdown();

@@ -417,6 +417,7 @@ ZEND_METHOD(Swoole_Server_Port, set) {
         Z_PARAM_ARRAY_HT(settings)
     ZEND_PARSE_PARAMETERS_END();
     merge_settings(Z_OBJ_P(ZEND_THIS), settings, true);
+    if (Port *p = port_from(Z_OBJ_P(ZEND_THIS))) p->has_own_settings = true;
 }
 
 ZEND_METHOD(Swoole_Server_Port, on) { register_callback(INTERNAL_FUNCTION_PARAM_PASSTHRU, true); }

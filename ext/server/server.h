@@ -114,6 +114,7 @@ struct Port {
     bool websocket = false;                // open_websocket_protocol: upgrade requests become WebSocket connections
     std::shared_ptr<net::TlsContext> tls;  // SWOOLE_SSL ports: made from the ssl_* settings at start
     bool length_func = false;              // its framing calls a PHP package_length_func (server_length_func.cc)
+    bool has_own_settings = false;         // set() was called on it, even with []: it no longer inherits
     // A unix socket bound to a path: the file it made, removed when the server ends (if still its).
     dev_t unix_dev = 0;
     ino_t unix_ino = 0;

@@ -364,9 +364,9 @@ bool load_settings(Server *s) {
         // A port without settings of its own speaks the main port's protocol (as in Swoole).
         bool http = s->http_server, websocket = s->websocket_server;
         if (i > 0) {
-            zval *pz = setting_of(p->object);
-            // A port's `setting` starts as an empty array: a port nobody called set() on has none.
-            port_ht = pz && zend_hash_num_elements(Z_ARRVAL_P(pz)) > 0 ? Z_ARRVAL_P(pz) : nullptr;
+            // A port's `setting` starts as an empty array; only a port set() was called on has its own.
+            zval *pz = p->has_own_settings ? setting_of(p->object) : nullptr;
+            port_ht = pz ? Z_ARRVAL_P(pz) : nullptr;
             http = port_ht ? false : s->ports[0]->http;
             websocket = port_ht ? false : s->ports[0]->websocket;
         }

@@ -343,9 +343,8 @@ ZEND_METHOD(Swoole_Coroutine_Socket, cancel) {
     int64_t cid = event == kEventRead ? s->read_cid : s->write_cid;
     LoopState *rt = loop_state_if_any();
     if (cid == 0 || !rt) RETURN_FALSE;
-    // Only while it waits (a reader already woken and queued to run is left alone), as Co::cancel().
-    coro::Coroutine *co = rt->scheduler->find(cid);
-    if (!co || co->state() != coro::CoState::kParked) RETURN_FALSE;
+    // Only while it waits (a reader already handed its readiness is left alone), as Co::cancel().
+    if (!rt->scheduler->interruptible(rt->scheduler->find(cid))) RETURN_FALSE;
     RETURN_BOOL(rt->scheduler->cancel(cid));
 }
 

@@ -215,8 +215,14 @@ bool Scheduler::cancel(CoroutineId id) {
     Coroutine *co = find(id);
     if (!co || co->state_ == CoState::kDone) return false;
     co->canceled_ = true;
+    if (co->state_ == CoState::kRunnable && co->park_result_ == kErrTimedOut) co->park_result_ = kErrCanceled;
     wake(co, kErrCanceled);
     return true;
+}
+
+bool Scheduler::interruptible(const Coroutine *co) const {
+    return co &&
+           (co->state_ == CoState::kParked || (co->state_ == CoState::kRunnable && co->park_result_ == kErrTimedOut));
 }
 
 int Scheduler::join(CoroutineId id, Nanos timeout) {

@@ -152,8 +152,13 @@ public:
     int park(Nanos timeout, WaitInfo what);
     // Makes a parked coroutine runnable with `result` as park()'s return value. No-op otherwise.
     void wake(Coroutine *co, int result = 0);
-    // Marks the coroutine canceled; if parked it wakes with kErrCanceled. false if unknown or done.
+    // Marks the coroutine canceled; if its wait can still end (interruptible()) it ends with
+    // kErrCanceled. false if unknown or done.
     bool cancel(CoroutineId id);
+    // Waiting: parked, or woken by its own deadline and not yet run. Such a wait was handed
+    // nothing, so cancel() can still end it as canceled — as if the deadline came a little later
+    // (two deadlines expiring in one loop turn must not decide whether a cancel works).
+    bool interruptible(const Coroutine *co) const;
     // Parks until the coroutine ends (0), or timeout/cancel. Immediate 0 if it is unknown (ended).
     int join(CoroutineId id, Nanos timeout = -1);
     // Parks for `duration`; 0 when slept through, kErrCanceled when canceled.

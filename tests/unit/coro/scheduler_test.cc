@@ -106,6 +106,41 @@ TEST(Scheduler, CancelWakesAParkedCoroutine) {
     EXPECT_FALSE(env.sched.cancel(id.value()));
 }
 
+TEST(Scheduler, CancelEndsASleepWhoseDeadlineFiredInTheSameTurnAsTheCancelers) {
+    // Both deadlines expire in one loop turn: the first sleeper runs while the second is already
+    // woken (timed out) but not yet run. Its sleep was handed nothing, so the cancel still ends it.
+    Env env;
+    int second_rc = 1;
+    bool canceled = false;
+    CoroutineId second = 0;
+    (void)env.sched.create([&] {
+        (void)env.sched.sleep(10 * kNanosPerMilli);
+        canceled = env.sched.cancel(second);
+    });
+    second = env.sched.create([&] { second_rc = env.sched.sleep(10 * kNanosPerMilli); }).value();
+    env.sched.run();
+    EXPECT_TRUE(canceled);
+    EXPECT_EQ(second_rc, kErrCanceled);
+}
+
+TEST(Scheduler, AWaitHandedAResultIsNotInterruptible) {
+    Env env;
+    coro::Coroutine *waiter = nullptr;
+    int rc = 1;
+    auto id = env.sched.create([&] {
+        waiter = current();
+        rc = env.sched.park(-1, WaitInfo{"Test", 0, "handoff"});
+    });
+    (void)env.sched.create([&] {
+        EXPECT_TRUE(env.sched.interruptible(waiter));
+        env.sched.wake(waiter, 5);  // handed something: the wait is over whatever comes next
+        EXPECT_FALSE(env.sched.interruptible(waiter));
+        EXPECT_TRUE(env.sched.cancel(id.value()));
+    });
+    env.sched.run();
+    EXPECT_EQ(rc, 5);
+}
+
 TEST(Scheduler, JoinWaitsForTheEnd) {
     Env env;
     std::vector<std::string> log;
