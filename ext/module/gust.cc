@@ -16,6 +16,7 @@
 #include "server/server.h"
 #include "server/tasks.h"
 #include "websocket/websocket.h"
+#include "zend/callable.h"
 
 PHP_INI_BEGIN()
     STD_PHP_INI_BOOLEAN("swoole.use_shortname", "1", PHP_INI_SYSTEM, OnUpdateBool, use_shortname, zend_gust_globals,
@@ -71,6 +72,10 @@ static PHP_RSHUTDOWN_FUNCTION(gust) {
     srv::task_rshutdown();
     hooks::rshutdown();
     name_resolvers_rshutdown();
+    // Last, when no PHP code runs any more: a callback capturing the object that holds it
+    // (`use ($server)`) is a cycle PHP leaves uncollected at shutdown; releasing it ends the cycle.
+    srv::server_rshutdown();
+    Callable::release_all();
     set_last_error(0);
     return SUCCESS;
 }

@@ -29,9 +29,14 @@ zend_class_entry *ce_connection_iterator = nullptr;
 
 namespace {
 
+std::vector<Server *> g_live_servers;  // every Swoole\Server object not yet freed
+
 struct ServerObject {
     Server *server;
-    explicit ServerObject(zobj::Self self) : server(new Server()) { server->self = self.object; }
+    explicit ServerObject(zobj::Self self) : server(new Server()) {
+        server->self = self.object;
+        g_live_servers.push_back(server);
+    }
     ~ServerObject();
     // Callbacks often capture the server: the cycle collector must see them.
     void gc(zend_get_gc_buffer *buf);
@@ -69,6 +74,7 @@ ServerObject::~ServerObject() {
     }
     for (zend_object *it : s->iterators) connection_iterator_detach(it);
     for (zend_object *proc : s->user_processes) OBJ_RELEASE(proc);
+    std::erase(g_live_servers, s);
     delete s;
     server = nullptr;
 }
@@ -433,6 +439,14 @@ ZEND_METHOD(Swoole_Server_Port, getCallback) {
 }
 
 #include "stubs/server_arginfo.h"
+
+void gust::php::srv::server_rshutdown() {
+    for (size_t i = 0; i < g_live_servers.size(); ++i) {
+        std::vector<zend_object *> processes;
+        processes.swap(g_live_servers[i]->user_processes);
+        for (zend_object *proc : processes) OBJ_RELEASE(proc);  // may free servers: index, not iterator
+    }
+}
 
 void gust::php::srv::register_server_area(int module_number) {
     ce_server = register_class_Swoole_Server();

@@ -328,6 +328,9 @@ struct ParsedHead {
 void deliver_package(Server *s, Port *port, server::SessionId id, zend_long reactor, zend_string *data,
                      const ParsedHead *parsed = nullptr);
 void register_server_area(int module_number);  // MINIT: Server, Port, Task, Connection\Iterator, constants
+// RSHUTDOWN: every server still alive lets go of its addProcess() processes, whose callbacks often
+// capture the server (a cycle PHP leaves uncollected at shutdown).
+void server_rshutdown();
 // Counts a request; at max_request the worker starts its graceful replacement.
 void count_request(Server *s);
 // Runs a callback in a new coroutine with `args` (copied); false when none is set. `on_finish` is

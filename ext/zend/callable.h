@@ -4,6 +4,10 @@
 //
 // Where releasing may run a destructor at a bad moment (on the event loop's stack: Timer, Event),
 // take() hands the value to the caller, who releases it later (coroutine/'s release_later()).
+//
+// Every callable holding a value is on a list so that the request's end can release them all
+// (release_all()): PHP does not collect cycles at shutdown, and `use ($server)` in a server's
+// callback is a cycle through our C++ state that would otherwise outlive the request.
 #pragma once
 
 #include "zend/api.h"
@@ -26,6 +30,7 @@ public:
         ZVAL_COPY_VALUE(&old, &fn_);
         ZVAL_COPY(&fn_, &fci->function_name);
         fcc_ = *fcc;
+        link();
         zval_ptr_dtor(&old);  // last: it may run a destructor
     }
     // From any value: false after the warning "<what> is not callable: <reason>" when it is not;
@@ -44,6 +49,7 @@ public:
     }
     void reset() {
         if (!is_set()) return;
+        unlink();
         zval old;
         ZVAL_COPY_VALUE(&old, &fn_);
         ZVAL_UNDEF(&fn_);
@@ -51,6 +57,7 @@ public:
     }
     // Gives the value's reference to the caller (who releases it when it is safe); unset after.
     void take(zval *out) {
+        unlink();
         ZVAL_COPY_VALUE(out, &fn_);
         ZVAL_UNDEF(&fn_);
     }
@@ -74,9 +81,36 @@ public:
     zval *value() { return &fn_; }
     zend_fcall_info_cache *cache() { return &fcc_; }
 
+    // At RSHUTDOWN, once no PHP code runs any more: resets every callable still set. Releasing one
+    // may free objects whose callables reset (and unlink) themselves meanwhile.
+    static void release_all() {
+        while (live_) live_->reset();
+    }
+
 private:
+    void link() {
+        if (linked_) return;
+        linked_ = true;
+        prev_ = nullptr;
+        next_ = live_;
+        if (live_) live_->prev_ = this;
+        live_ = this;
+    }
+    void unlink() {
+        if (!linked_) return;
+        linked_ = false;
+        if (prev_) prev_->next_ = next_;
+        else live_ = next_;
+        if (next_) next_->prev_ = prev_;
+        prev_ = next_ = nullptr;
+    }
+
     zval fn_;
     zend_fcall_info_cache fcc_ = empty_fcall_info_cache;
+    bool linked_ = false;
+    Callable *prev_ = nullptr;
+    Callable *next_ = nullptr;
+    static inline thread_local Callable *live_ = nullptr;  // the set callables of this thread's request
 };
 
 }  // namespace gust::php
