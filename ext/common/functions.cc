@@ -15,6 +15,13 @@ void gust::php::init_globals(zend_gust_globals *globals) {
     globals->last_error = 0;
 }
 
+namespace {
+bool g_workers_started = false;
+}
+
+void gust::php::set_workers_started(bool started) { g_workers_started = started; }
+bool gust::php::workers_started() { return g_workers_started; }
+
 zend_module_entry *gust::php::module_entry() {
     return static_cast<zend_module_entry *>(zend_hash_str_find_ptr(&module_registry, ZEND_STRL("gust")));
 }

@@ -51,6 +51,12 @@ void register_short_class(const char *short_name, zend_class_entry *ce);
 // Co\X for a class Swoole\Coroutine\X (nothing for other classes), under the same condition.
 void register_co_short_name(zend_class_entry *ce);
 
+// Whether a Swoole\Server or Process\Pool of this process has started its workers (set by those
+// areas; true in the master and in every process they fork): shared memory made from then on
+// (a Swoole\Table) reaches no other process of it, so lower areas warn.
+void set_workers_started(bool started);
+bool workers_started();
+
 // RSHUTDOWN: forgets the resolvers of swoole_name_resolver_add().
 void name_resolvers_rshutdown();
 

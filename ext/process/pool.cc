@@ -17,6 +17,7 @@
 #include <cmath>
 #include <ctime>
 
+#include "common/module.h"
 #include "process/pool.h"
 #include "process/process.h"
 #include "gust/server/respawn.h"
@@ -605,7 +606,10 @@ ZEND_METHOD(Swoole_Process_Pool, detach) {
 
 ZEND_METHOD(Swoole_Process_Pool, start) {
     ZEND_PARSE_PARAMETERS_NONE();
-    if (!pool_start(Z_OBJ_P(ZEND_THIS))) RETURN_FALSE;
+    set_workers_started(true);
+    const bool ok = pool_start(Z_OBJ_P(ZEND_THIS));
+    set_workers_started(false);  // the pool has ended (or never started)
+    if (!ok) RETURN_FALSE;
     RETURN_NULL();
 }
 

@@ -19,6 +19,7 @@
 #include "gust/net/socket.h"
 #include "gust/server/respawn.h"
 #include "common/hook_registry.h"
+#include "common/module.h"
 
 extern "C" {
 #include "ext/standard/php_mt_rand.h"
@@ -665,6 +666,10 @@ bool start(Server *s) {
         return false;
     }
     s->started = true;
+    set_workers_started(true);
+    struct WorkersEnd {
+        ~WorkersEnd() { set_workers_started(false); }
+    } workers_end;  // once start() returns here, the server has ended
     apply_logging(s);
     if (s->settings.daemonize) daemonize();
     s->master_pid = getpid();

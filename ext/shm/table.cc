@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/errors.h"
+#include "common/module.h"
 #include "gust/shm/table.h"
 #include "shm/shm.h"
 #include "zend/object.h"
@@ -184,6 +185,12 @@ ZEND_METHOD(Swoole_Table, create) {
     if (!t->table) {
         zend_throw_error(nullptr, "Swoole\\Table: the constructor was not called");
         RETURN_THROWS();
+    }
+    if (gust::php::workers_started()) {
+        // Swoole creates it anyway; it is then this process's alone, which is rarely what was meant.
+        php_error_docref(nullptr, E_WARNING,
+                         "the table is created after the server (or pool) started: it is not shared with "
+                         "its other processes; create it before start()");
     }
     gust::Status st = t->table->create();
     if (!st.ok()) {
