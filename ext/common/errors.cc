@@ -76,6 +76,17 @@ int swoole_code_of(int core_code, Where where) {
 }
 
 int set_last_error(int code) { return GUST_G(last_error) = code; }
+
+void swoole_warning(const char *fmt, ...) {
+    if (!GUST_G(display_errors)) return;
+    va_list args;
+    va_start(args, fmt);
+    char *text = nullptr;
+    zend_vspprintf(&text, 0, fmt, args);
+    va_end(args);
+    php_error_docref(nullptr, E_WARNING, "%s", text);
+    efree(text);
+}
 int last_error() { return GUST_G(last_error); }
 
 zend_class_entry *swoole_exception_ce() { return ce_exception; }

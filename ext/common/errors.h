@@ -169,6 +169,10 @@ int set_last_error(int code);
 inline int set_last_error(SwooleError e) { return set_last_error(code(e)); }
 int last_error();
 
+// A warning about a Swoole call that failed (a misuse the caller may test for with
+// swoole_last_error()): shown unless swoole.display_errors is off, as Swoole's own warnings are.
+void swoole_warning(const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 1, 2);
+
 // Swoole\Exception and Swoole\Error (registered at MINIT by register_errors()).
 zend_class_entry *swoole_exception_ce();
 zend_class_entry *swoole_error_ce();

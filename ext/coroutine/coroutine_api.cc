@@ -196,8 +196,12 @@ ZEND_METHOD(Swoole_Coroutine, yield) {
     PhpCoroutine *p = gust::php::require_coroutine();
     if (!p) return;
     if (p->kill) return;
-    (void)gust::php::loop_state()->scheduler->yield();
+    const bool canceled = !gust::php::loop_state()->scheduler->yield().ok();
     if (!gust::php::resumed(p)) return;
+    if (canceled) {
+        gust::php::set_last_error(gust::php::SwooleError::kCoCanceled);
+        RETURN_FALSE;
+    }
     RETURN_TRUE;
 }
 
@@ -230,8 +234,16 @@ ZEND_METHOD(Swoole_Coroutine, cancel) {
     gust::php::LoopState *rt = gust::php::loop_state_if_any();
     gust::coro::Coroutine *co = rt ? rt->scheduler->find(cid) : nullptr;
     PhpCoroutine *target_p = co ? static_cast<PhpCoroutine *>(co->user_data()) : nullptr;
-    // Only a coroutine waiting on something (I/O, sleep, channel...) can be canceled, as in Swoole.
-    if (!target_p || !rt->scheduler->interruptible(co)) RETURN_FALSE;
+    if (!target_p) {
+        gust::php::set_last_error(gust::php::SwooleError::kCoNotExists);
+        RETURN_FALSE;
+    }
+    // Only a coroutine waiting on something (I/O, sleep, channel, yield...) can be canceled, as in
+    // Swoole: not the running one, nor one woken and handed a result it has not seen yet.
+    if (!rt->scheduler->interruptible(co)) {
+        gust::php::set_last_error(gust::php::SwooleError::kCoCannotCancel);
+        RETURN_FALSE;
+    }
     if (!rt->scheduler->cancel(cid)) RETURN_FALSE;
     target_p->throw_canceled = throw_exception;
     RETURN_TRUE;
@@ -261,11 +273,18 @@ ZEND_METHOD(Swoole_Coroutine, join) {
     ZEND_HASH_FOREACH_VAL(ids, v) {
         zend_long cid = zval_get_long(v);
         if (cid == p->co->id()) {
-            gust::php::set_last_error(gust::php::SwooleError::kInvalidParams);
-            php_error_docref(nullptr, E_WARNING, "can not join self");
+            gust::php::set_last_error(gust::php::SwooleError::kWrongOperation);
+            gust::php::swoole_warning("can not join self");
             RETURN_FALSE;
         }
-        if (gust::php::find(cid)) any = true;
+        if (PhpCoroutine *target = gust::php::find(cid)) {
+            // One joiner per coroutine, as in Swoole.
+            if (target->co->has_joiners()) {
+                gust::php::set_last_error(gust::php::SwooleError::kCoHasBeenBound);
+                RETURN_FALSE;
+            }
+            any = true;
+        }
     }
     ZEND_HASH_FOREACH_END();
     if (!any) {

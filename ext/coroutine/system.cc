@@ -226,6 +226,15 @@ pid_t wait_any(gust::Nanos timeout, int *status) {
     return got < 0 ? -errno : got;
 }
 
+// Records why wait()/waitPid() found no child (0: timed out, -errno: canceled or an error), as
+// Swoole's last error; false for the caller to return.
+bool fail_wait(pid_t result) {
+    using gust::php::SwooleError;
+    if (result == -ECANCELED) gust::php::set_last_error(SwooleError::kCoCanceled);
+    else gust::php::set_last_error(result == 0 ? ETIMEDOUT : -result);
+    return false;
+}
+
 // Runs `/bin/sh -c command`, collecting stdout (and stderr when asked) while parked.
 bool run_command(const char *command, bool with_stderr, zval *out) {
     int pipefd[2];
@@ -378,6 +387,7 @@ ZEND_METHOD(Swoole_Coroutine_System, sleep) {
     if (!p) RETURN_FALSE;
     int rc = gust::php::loop_state()->scheduler->sleep(gust::seconds_to_nanos(seconds < 0 ? 0 : seconds));
     if (!gust::php::resumed(p)) return;
+    if (rc != 0) gust::php::set_last_error(gust::php::swoole_code_of(rc, gust::php::Where::kCoroutine));
     RETURN_BOOL(rc == 0);
 }
 
@@ -487,7 +497,7 @@ ZEND_METHOD(Swoole_Coroutine_System, wait) {
     int status = 0;
     pid_t pid = wait_any(gust::seconds_to_nanos(timeout), &status);
     if (!gust::php::resumed(p)) return;
-    if (pid <= 0) RETURN_FALSE;
+    if (pid <= 0) RETURN_BOOL(fail_wait(pid));
     status_array(return_value, pid, status);
 }
 
@@ -508,7 +518,7 @@ ZEND_METHOD(Swoole_Coroutine_System, waitPid) {
     int status = 0;
     pid_t got = wait_child(static_cast<pid_t>(pid), gust::seconds_to_nanos(timeout), &status);
     if (!gust::php::resumed(p)) return;
-    if (got <= 0) RETURN_FALSE;
+    if (got <= 0) RETURN_BOOL(fail_wait(got));
     status_array(return_value, got, status);
 }
 

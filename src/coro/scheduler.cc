@@ -167,8 +167,10 @@ void Scheduler::destroy(Coroutine *co) {
 Status Scheduler::yield() {
     Coroutine *co = running_;
     if (!co) return Error{kErrNotInCoroutine};
+    co->park_result_ = 0;
     co->state_ = CoState::kSuspended;
     switch_out(co, false);
+    if (co->park_result_ != 0) return Error{co->park_result_};  // canceled
     return {};
 }
 
@@ -216,13 +218,21 @@ bool Scheduler::cancel(CoroutineId id) {
     if (!co || co->state_ == CoState::kDone) return false;
     co->canceled_ = true;
     if (co->state_ == CoState::kRunnable && co->park_result_ == kErrTimedOut) co->park_result_ = kErrCanceled;
+    if (co->state_ == CoState::kSuspended) {
+        // A yielded coroutine waits for whoever will resume it: canceled, its yield() ends at once.
+        co->park_result_ = kErrCanceled;
+        co->state_ = CoState::kRunnable;
+        runnable_.push_back(co);
+        return true;
+    }
     wake(co, kErrCanceled);
     return true;
 }
 
 bool Scheduler::interruptible(const Coroutine *co) const {
-    return co &&
-           (co->state_ == CoState::kParked || (co->state_ == CoState::kRunnable && co->park_result_ == kErrTimedOut));
+    if (!co) return false;
+    return co->state_ == CoState::kParked || co->state_ == CoState::kSuspended ||
+           (co->state_ == CoState::kRunnable && co->park_result_ == kErrTimedOut);
 }
 
 int Scheduler::join(CoroutineId id, Nanos timeout) {

@@ -49,6 +49,7 @@ class Coroutine {
 public:
     CoroutineId id() const { return id_; }
     CoroutineId parent_id() const { return parent_id_; }
+    bool has_joiners() const { return !joiners_.empty(); }  // some coroutine waits in join() for it
     CoState state() const { return state_; }
     Nanos created_at() const { return created_at_; }
     bool canceled() const { return canceled_; }
@@ -141,7 +142,8 @@ public:
     Coroutine *find(CoroutineId id) const;
     std::vector<CoroutineId> list() const;
 
-    // The running coroutine gives control back to its origin; continues on resume().
+    // The running coroutine gives control back to its origin; continues on resume(), or fails with
+    // kErrCanceled (queued to run) when canceled meanwhile.
     Status yield();
     // Continues a coroutine that yielded (not one that parked): kErrInvalid otherwise.
     Status resume(CoroutineId id);
@@ -155,7 +157,8 @@ public:
     // Marks the coroutine canceled; if its wait can still end (interruptible()) it ends with
     // kErrCanceled. false if unknown or done.
     bool cancel(CoroutineId id);
-    // Waiting: parked, or woken by its own deadline and not yet run. Such a wait was handed
+    // Waiting: parked, suspended by yield() (whose yield() then fails with kErrCanceled), or woken by
+    // its own deadline and not yet run. Such a wait was handed
     // nothing, so cancel() can still end it as canceled — as if the deadline came a little later
     // (two deadlines expiring in one loop turn must not decide whether a cancel works).
     bool interruptible(const Coroutine *co) const;

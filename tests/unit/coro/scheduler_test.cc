@@ -123,6 +123,24 @@ TEST(Scheduler, CancelEndsASleepWhoseDeadlineFiredInTheSameTurnAsTheCancelers) {
     EXPECT_EQ(second_rc, kErrCanceled);
 }
 
+TEST(Scheduler, CancelEndsAYieldAndQueuesTheCoroutine) {
+    Env env;
+    Status got;
+    bool after = false;
+    auto id = env.sched.create([&] {
+        got = env.sched.yield();
+        after = true;
+    });
+    ASSERT_TRUE(id.ok());
+    EXPECT_TRUE(env.sched.interruptible(env.sched.find(id.value())));
+    EXPECT_TRUE(env.sched.cancel(id.value()));
+    EXPECT_FALSE(after);                              // queued, not run from inside cancel()
+    EXPECT_FALSE(env.sched.resume(id.value()).ok());  // no longer suspended
+    env.sched.run();
+    EXPECT_TRUE(after);
+    EXPECT_EQ(got.code(), kErrCanceled);
+}
+
 TEST(Scheduler, AWaitHandedAResultIsNotInterruptible) {
     Env env;
     coro::Coroutine *waiter = nullptr;
