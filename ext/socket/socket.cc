@@ -9,9 +9,12 @@
 #include <sys/un.h>
 
 #include <cerrno>
+#include <algorithm>
 #include <cstring>
 
 #include "common/errors.h"
+#include "socket/client.h"
+#include "gust/base/clock.h"
 #include "gust/base/error.h"
 #include "gust/net/dns.h"
 #include "gust/net/socket.h"
@@ -290,7 +293,38 @@ ZEND_METHOD(Swoole_Coroutine_Socket, accept) {
         c->framing = std::make_unique<proto::framing::Framing>(*s->framing);
         c->splitter = std::make_unique<proto::framing::Splitter>(*c->framing);
     }
+    // And its TLS settings: sslHandshake() on it answers as the server.
+    c->tls_config = s->tls_config;
+    c->ssl_verify_set = s->ssl_verify_set;
+    c->open_ssl = s->open_ssl;
+    c->tls_ctx = s->tls_ctx;
+    c->server_side = true;
     RETURN_OBJ(obj);
+}
+
+void gust::php::sock::op_connect(zval *self, std::string_view host, zend_long port, double timeout,
+                                 zval *return_value) {
+    SocketState *s = state_of(self);
+    PhpCoroutine *p = begin_io(self, s, Kind::kWrite);
+    if (!p) RETURN_FALSE;
+    Nanos t = timeout_of(s, timeout, Kind::kConnect);
+    Nanos deadline = t < 0 ? -1 : monotonic_now() + t;
+    int err = do_connect(s, host, port, t);
+    // open_ssl: the handshake is part of connecting, within the same timeout.
+    if (!err && s->open_ssl && s->type == SOCK_STREAM) {
+        Nanos left = deadline < 0 ? -1 : std::max<Nanos>(deadline - monotonic_now(), 0);
+        err = tls_handshake(s, host, left);
+    }
+    end_io(s, Kind::kWrite);
+    if (!resumed(p)) return;
+    if (err) {
+        bool tls = !s->tls_error.empty() &&
+                   (err == code(SwooleError::kSslHandshakeFailed) || err == code(SwooleError::kSslVerifyFailed));
+        set_error(self, err, tls ? s->tls_error.c_str() : nullptr);
+        RETURN_FALSE;
+    }
+    clear_error(self);
+    RETURN_TRUE;
 }
 
 ZEND_METHOD(Swoole_Coroutine_Socket, connect) {
@@ -303,19 +337,7 @@ ZEND_METHOD(Swoole_Coroutine_Socket, connect) {
         Z_PARAM_LONG(port)
         Z_PARAM_DOUBLE(timeout)
     ZEND_PARSE_PARAMETERS_END();
-    SocketState *s = state_of(ZEND_THIS);
-    PhpCoroutine *p = begin_io(ZEND_THIS, s, Kind::kWrite);
-    if (!p) RETURN_FALSE;
-    int err =
-        do_connect(s, std::string_view(ZSTR_VAL(host), ZSTR_LEN(host)), port, timeout_of(s, timeout, Kind::kConnect));
-    end_io(s, Kind::kWrite);
-    if (!resumed(p)) return;
-    if (err) {
-        set_error(ZEND_THIS, err, nullptr);
-        RETURN_FALSE;
-    }
-    clear_error(ZEND_THIS);
-    RETURN_TRUE;
+    op_connect(ZEND_THIS, std::string_view(ZSTR_VAL(host), ZSTR_LEN(host)), port, timeout, return_value);
 }
 
 ZEND_METHOD(Swoole_Coroutine_Socket, getBoundCid) {
@@ -477,4 +499,5 @@ void gust::php::sock::register_socket_area(int module_number) {
     ce_socket_exception = register_class_Swoole_Coroutine_Socket_Exception(swoole_exception_ce());
     zend_register_functions(nullptr, ext_functions, nullptr, MODULE_PERSISTENT);
     if (GUST_G(use_shortname)) register_co_short_name(ce_socket);
+    register_client_class(module_number);
 }

@@ -132,12 +132,7 @@ bool flag(HashTable *ht, const char *key) {
 
 }  // namespace
 
-ZEND_METHOD(Swoole_Coroutine_Socket, setProtocol) {
-    HashTable *settings;
-    ZEND_PARSE_PARAMETERS_START(1, 1)
-        Z_PARAM_ARRAY_HT(settings)
-    ZEND_PARSE_PARAMETERS_END();
-    SocketState *s = state_of(ZEND_THIS);
+bool gust::php::sock::apply_protocol(SocketState *s, HashTable *settings) {
     zval *v;
     if ((v = zend_hash_str_find(settings, ZEND_STRL("timeout")))) {
         s->connect_timeout = s->read_timeout = s->write_timeout = zval_get_double(v);
@@ -145,13 +140,14 @@ ZEND_METHOD(Swoole_Coroutine_Socket, setProtocol) {
     if ((v = zend_hash_str_find(settings, ZEND_STRL("connect_timeout")))) s->connect_timeout = zval_get_double(v);
     if ((v = zend_hash_str_find(settings, ZEND_STRL("read_timeout")))) s->read_timeout = zval_get_double(v);
     if ((v = zend_hash_str_find(settings, ZEND_STRL("write_timeout")))) s->write_timeout = zval_get_double(v);
+    read_ssl_settings(s, settings);
     namespace fr = proto::framing;
     auto mode = fr::mode_from_flags(flag(settings, "open_eof_check"), flag(settings, "open_eof_split"),
                                     flag(settings, "open_length_check"), false);
     if (!mode) {
         s->splitter.reset();
         s->framing.reset();
-        RETURN_TRUE;
+        return true;
     }
     fr::Options o;
     // A socket's recvPacket() returns up to the first package_eof and keeps the rest, as Swoole's
@@ -179,13 +175,21 @@ ZEND_METHOD(Swoole_Coroutine_Socket, setProtocol) {
     }
     if (const char *why = fr::Framing::invalid_reason(o)) {
         php_error_docref(nullptr, E_WARNING, "invalid protocol settings: %s", why);
-        RETURN_FALSE;
+        return false;
     }
     auto framing = fr::Framing::create(std::move(o));
-    if (!framing.ok()) RETURN_FALSE;
+    if (!framing.ok()) return false;
     // A package being received under the old framing is cut by the new one from its first byte.
     s->splitter.reset();
     s->framing = std::make_unique<fr::Framing>(std::move(framing.value()));
     s->splitter = std::make_unique<fr::Splitter>(*s->framing);
-    RETURN_TRUE;
+    return true;
+}
+
+ZEND_METHOD(Swoole_Coroutine_Socket, setProtocol) {
+    HashTable *settings;
+    ZEND_PARSE_PARAMETERS_START(1, 1)
+        Z_PARAM_ARRAY_HT(settings)
+    ZEND_PARSE_PARAMETERS_END();
+    RETURN_BOOL(apply_protocol(state_of(ZEND_THIS), settings));
 }
