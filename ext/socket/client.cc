@@ -78,11 +78,28 @@ void copy_error(zval *self, zend_object *socket) {
 
 ClientState *client_of(zval *self) { return ClientClass::from(self); }
 
+// The client's socket (null: none), also its $socket property.
+void attach(zval *self, ClientState *c, zend_object *socket) {
+    if (c->socket) OBJ_RELEASE(c->socket);
+    c->socket = socket;
+    zval *z = prop(self, kSocketProp);
+    zval_ptr_dtor(z);
+    if (socket) {
+        GC_ADDREF(socket);
+        ZVAL_OBJ(z, socket);
+    } else {
+        ZVAL_NULL(z);
+    }
+}
+
 // The client's socket while connected, or null with errCode CLIENT_NO_CONNECTION.
 zend_object *connected_socket(zval *self, ClientState *c) {
     zval *conn = prop(self, kConnected);
     if (c->socket && Z_TYPE_P(conn) == IS_TRUE && !SocketClass::from(c->socket)->sock->is_open()) {
-        set_bool(self, kConnected, false);  // closed through an exported socket
+        // Closed through $socket or an exported socket: the client is no longer connected.
+        set_bool(self, kConnected, false);
+        set_long(self, kFd, -1);
+        attach(self, c, nullptr);
     }
     if (!c->socket || Z_TYPE_P(prop(self, kConnected)) != IS_TRUE) {
         client_error(self, code(SwooleError::kClientNoConnection));
@@ -99,8 +116,7 @@ bool new_socket(zval *self, ClientState *c) {
         client_error(self, -fd);
         return false;
     }
-    if (c->socket) OBJ_RELEASE(c->socket);
-    c->socket = make_socket(new net::CoSocket(fd), c->domain, c->type, 0);
+    attach(self, c, make_socket(new net::CoSocket(fd), c->domain, c->type, 0));
     SocketState *s = SocketClass::from(c->socket);
     zval *setting = prop(self, kSetting);
     if (Z_TYPE_P(setting) == IS_ARRAY) (void)apply_protocol(s, Z_ARRVAL_P(setting));
@@ -127,8 +143,8 @@ bool socket_kind(zend_long type, int *domain, int *socktype) {
         case 2: *domain = AF_INET, *socktype = SOCK_DGRAM; return true;   // SWOOLE_SOCK_UDP
         case 3: *domain = AF_INET6, *socktype = SOCK_STREAM; return true;
         case 4: *domain = AF_INET6, *socktype = SOCK_DGRAM; return true;
-        case 5: *domain = AF_UNIX, *socktype = SOCK_DGRAM; return true;   // SWOOLE_SOCK_UNIX_DGRAM
-        case 6: *domain = AF_UNIX, *socktype = SOCK_STREAM; return true;  // SWOOLE_SOCK_UNIX_STREAM
+        case 5: *domain = AF_UNIX, *socktype = SOCK_STREAM; return true;  // SWOOLE_SOCK_UNIX_STREAM
+        case 6: *domain = AF_UNIX, *socktype = SOCK_DGRAM; return true;   // SWOOLE_SOCK_UNIX_DGRAM
         default: return false;
     }
 }
@@ -202,7 +218,8 @@ ZEND_METHOD(Swoole_Coroutine_Client, connect) {
     }
     if (Z_TYPE_P(prop(ZEND_THIS, kConnected)) == IS_TRUE && c->socket &&
         SocketClass::from(c->socket)->sock->is_open()) {
-        php_error_docref(nullptr, E_WARNING, "connection to the server has already been established");
+        // As Swoole: close() first to reconnect.
+        client_error(ZEND_THIS, EISCONN);
         RETURN_FALSE;
     }
     if (c->domain != AF_UNIX && (port <= 0 || port > 65535)) {
@@ -447,23 +464,35 @@ ZEND_METHOD(Swoole_Coroutine_Client, getpeername) { client_name(INTERNAL_FUNCTIO
 ZEND_METHOD(Swoole_Coroutine_Client, close) {
     ZEND_PARSE_PARAMETERS_NONE();
     ClientState *c = client_of(ZEND_THIS);
-    set_bool(ZEND_THIS, kConnected, false);
-    set_long(ZEND_THIS, kFd, -1);
-    if (!c->socket) RETURN_FALSE;
+    if (!connected_socket(ZEND_THIS, c)) {
+        // Not connected, closed already, or closed through the exported socket.
+        set_bool(ZEND_THIS, kConnected, false);
+        attach(ZEND_THIS, c, nullptr);
+        RETURN_FALSE;
+    }
     SocketState *s = SocketClass::from(c->socket);
-    if (!s->sock->is_open()) RETURN_FALSE;
-    // A coroutine waiting on the socket wakes with ECANCELED; the object stays until it is done.
+    bool waited = s->read_cid != 0 || s->write_cid != 0;
+    // A coroutine waiting on the socket wakes with ECANCELED; it holds the socket object until it is
+    // done, so the client can let go of it now (and connect again).
     s->sock->close();
     zval zs;
     ZVAL_OBJ(&zs, c->socket);
     sync_fd(&zs, s);
+    set_bool(ZEND_THIS, kConnected, false);
+    set_long(ZEND_THIS, kFd, -1);
+    attach(ZEND_THIS, c, nullptr);
+    if (waited) {
+        // Swoole's answer when another coroutine was still using the connection.
+        client_error(ZEND_THIS, code(SwooleError::kCoSocketCloseWait));
+        RETURN_FALSE;
+    }
     RETURN_TRUE;
 }
 
 ZEND_METHOD(Swoole_Coroutine_Client, exportSocket) {
     ZEND_PARSE_PARAMETERS_NONE();
     ClientState *c = client_of(ZEND_THIS);
-    if (!c->socket) {
+    if (!c->socket || !SocketClass::from(c->socket)->sock->is_open()) {
         // Swoole makes the socket here for a client not yet connected: one to connect() later.
         if (!new_socket(ZEND_THIS, c)) RETURN_FALSE;
     }

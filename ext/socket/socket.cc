@@ -220,6 +220,28 @@ ZEND_METHOD(Swoole_Coroutine_Socket, listen) {
     RETURN_TRUE;
 }
 
+int gust::php::sock::resolve_address(const SocketState *s, std::string_view host, zend_long port, Nanos timeout,
+                                     net::Address *out) {
+    if (s->domain == AF_UNIX) return parse_address(s, host, port, out);
+    if (port <= 0 || port > 65535) return EINVAL;
+    auto ip = net::Address::from_ip(host, static_cast<uint16_t>(port));
+    if (ip.ok()) {
+        *out = ip.value();
+        return 0;
+    }
+    net::ResolveOptions ro;
+    ro.family = s->domain;
+    Nanos dns = option_nanos(options().socket_dns_timeout);
+    ro.timeout = timeout >= 0 && (dns < 0 || timeout < dns) ? timeout : dns < 0 ? 5 * kNanosPerSecond : dns;
+    auto r = net::resolve(host, static_cast<uint16_t>(port), ro);
+    if (!r.ok() || r.value().empty()) {
+        return r.code() == kErrTimedOut ? code(SwooleError::kDnslookupResolveTimeout)
+                                        : code(SwooleError::kDnslookupResolveFailed);
+    }
+    *out = r.value().front();
+    return 0;
+}
+
 namespace {
 
 // accept() without PHP: the new socket, or null with *err set.
@@ -234,27 +256,8 @@ net::CoSocket *do_accept(SocketState *s, Nanos timeout, int *err) {
 
 int do_connect(SocketState *s, std::string_view host, zend_long port, Nanos timeout) {
     net::Address addr;
-    if (s->domain == AF_UNIX) {
-        int err = parse_address(s, host, port, &addr);
-        if (err) return err;
-    } else {
-        if (port <= 0 || port > 65535) return EINVAL;
-        auto ip = net::Address::from_ip(host, static_cast<uint16_t>(port));
-        if (ip.ok()) {
-            addr = ip.value();
-        } else {
-            net::ResolveOptions ro;
-            ro.family = s->domain;
-            Nanos dns = option_nanos(options().socket_dns_timeout);
-            ro.timeout = timeout >= 0 && (dns < 0 || timeout < dns) ? timeout : dns < 0 ? 5 * kNanosPerSecond : dns;
-            auto r = net::resolve(host, static_cast<uint16_t>(port), ro);
-            if (!r.ok() || r.value().empty()) {
-                return r.code() == kErrTimedOut ? code(SwooleError::kDnslookupResolveTimeout)
-                                                : code(SwooleError::kDnslookupResolveFailed);
-            }
-            addr = r.value().front();
-        }
-    }
+    int err = resolve_address(s, host, port, timeout, &addr);
+    if (err) return err;
     auto st = s->sock->connect(addr, timeout);
     return st.ok() ? 0 : code_of(st.code());
 }

@@ -34,6 +34,9 @@ void end_io(SocketState *s, Kind kind);
 void sync_fd(zval *self, SocketState *s);
 // The address for bind/connect/sendto in the socket's domain (IP literal, or a unix path); 0 or an errno.
 int parse_address(const SocketState *s, std::string_view host, zend_long port, net::Address *out);
+// The address for connect/sendto: an IP literal or a unix path at once, else the host name resolved
+// (parks; needs a coroutine). 0 or an errCode (DNSLOOKUP_RESOLVE_FAILED/TIMEOUT, EINVAL).
+int resolve_address(const SocketState *s, std::string_view host, zend_long port, Nanos timeout, net::Address *out);
 // A new Co\Socket object owning `sock` (a connected or accepted socket).
 zend_object *make_socket(net::CoSocket *sock, int domain, int type, int protocol);
 // ['address' => ..., 'port' => ...] (port 0 for unix sockets).

@@ -316,14 +316,19 @@ void gust::php::sock::op_sendto(zval *self, std::string_view addr, zend_long por
     SocketState *s = state_of(self);
     net::Address to;
     if (!usable(self, s)) RETURN_FALSE;
-    int err = parse_address(s, addr, port, &to);
-    if (err) {
-        set_error(self, err);
-        RETURN_FALSE;
+    if (s->domain == AF_UNIX || port < 0 || port > 65535) {
+        int err = parse_address(s, addr, port, &to);
+        if (err) {
+            set_error(self, err);
+            RETURN_FALSE;
+        }
     }
     PhpCoroutine *p = begin_io(self, s, Kind::kWrite);
     if (!p) RETURN_FALSE;
-    IoResult r = do_sendto(s, data, len, to, timeout_of(s, 0, Kind::kWrite));
+    Nanos t = timeout_of(s, 0, Kind::kWrite);
+    // A host name is resolved first (parking), as Swoole's sendto() does.
+    int err = s->domain == AF_UNIX ? 0 : resolve_address(s, addr, port, t, &to);
+    IoResult r = err ? IoResult{0, err} : do_sendto(s, data, len, to, t);
     end_io(s, Kind::kWrite);
     if (!resumed(p)) return;
     finish_write(self, r, return_value);

@@ -13,7 +13,7 @@ namespace Swoole\Coroutine {
         public int $errCode = 0;
         public string $errMsg = "";
         public int $fd = -1;
-        private mixed $socket = null;
+        public ?\Swoole\Coroutine\Socket $socket = null;
         public int $type = 1;
         public ?array $setting = null;
         public bool $connected = false;

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 6dc46dd9ca9c6fd13e53d86e9f47bec1f87053dc */
+ * Stub hash: 55986f8aa329de304cc2db8cb001a350cd4d3078 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Swoole_Coroutine_Client___construct, 0, 0, 1)
 	ZEND_ARG_TYPE_INFO(0, type, IS_LONG, 0)
@@ -141,10 +141,11 @@ static zend_class_entry *register_class_Swoole_Coroutine_Client(void)
 	zend_declare_typed_property(class_entry, property_fd_name, &property_fd_default_value, ZEND_ACC_PUBLIC, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_LONG));
 	zend_string_release(property_fd_name);
 
+	zend_string *property_socket_class_Swoole_Coroutine_Socket = zend_string_init("Swoole\\Coroutine\\Socket", sizeof("Swoole\\Coroutine\\Socket")-1, 1);
 	zval property_socket_default_value;
 	ZVAL_NULL(&property_socket_default_value);
 	zend_string *property_socket_name = zend_string_init("socket", sizeof("socket") - 1, 1);
-	zend_declare_typed_property(class_entry, property_socket_name, &property_socket_default_value, ZEND_ACC_PRIVATE, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_ANY));
+	zend_declare_typed_property(class_entry, property_socket_name, &property_socket_default_value, ZEND_ACC_PUBLIC, NULL, (zend_type) ZEND_TYPE_INIT_CLASS(property_socket_class_Swoole_Coroutine_Socket, 0, MAY_BE_NULL));
 	zend_string_release(property_socket_name);
 
 	zval property_type_default_value;
