@@ -39,6 +39,10 @@ struct SocketState {
     ~SocketState();
 };
 
+// A new Co\Socket over a copy (dup) of `fd`, e.g. Process::exportSocket()'s pipe end; its domain,
+// type and protocol come from the kernel. Null (warning) when the fd cannot be copied.
+zend_object *socket_over_copy_of(int fd);
+
 // MINIT of this area.
 void register_socket_area(int module_number);
 

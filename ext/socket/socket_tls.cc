@@ -266,11 +266,17 @@ ZEND_METHOD(Swoole_Coroutine_Socket, import) {
         php_error_docref(nullptr, E_WARNING, "the stream has no socket descriptor");
         RETURN_FALSE;
     }
+    zend_object *obj = socket_over_copy_of(fd);
+    if (!obj) RETURN_FALSE;
+    RETURN_OBJ(obj);
+}
+
+zend_object *gust::php::sock::socket_over_copy_of(int fd) {
     int domain = 0, type = 0, protocol = 0;
     socklen_t len = sizeof(int);
     if (getsockopt(fd, SOL_SOCKET, SO_DOMAIN, &domain, &len) != 0) {
-        php_error_docref(nullptr, E_WARNING, "the stream is not a socket: %s", strerror(errno));
-        RETURN_FALSE;
+        php_error_docref(nullptr, E_WARNING, "the descriptor is not a socket: %s", strerror(errno));
+        return nullptr;
     }
     len = sizeof(int);
     (void)getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &len);
@@ -279,12 +285,12 @@ ZEND_METHOD(Swoole_Coroutine_Socket, import) {
     int copy = fcntl(fd, F_DUPFD_CLOEXEC, 0);
     if (copy < 0) {
         php_error_docref(nullptr, E_WARNING, "dup() failed: %s", strerror(errno));
-        RETURN_FALSE;
+        return nullptr;
     }
-    // The flag belongs to the open file, so the stream turns non-blocking too (as Swoole's does).
+    // The flag belongs to the open file, so the original turns non-blocking too (as Swoole's does).
     int flags = fcntl(copy, F_GETFL);
     (void)fcntl(copy, F_SETFL, flags | O_NONBLOCK);
-    RETURN_OBJ(make_socket(new net::CoSocket(copy), domain, type, protocol));
+    return make_socket(new net::CoSocket(copy), domain, type, protocol);
 }
 
 // verifyPeerCert(): the peer's certificate against the ssl_cafile/ssl_capath CAs (else the
