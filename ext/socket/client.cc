@@ -506,6 +506,7 @@ void gust::php::sock::register_client_class(int module_number) {
     ce_co_client = register_class_Swoole_Coroutine_Client();
     ClientClass::install(ce_co_client);
     if (GUST_G(use_shortname)) register_co_short_name(ce_co_client);
+    register_sync_client_class();
     struct {
         const char *name;
         zend_long value;

@@ -17,6 +17,9 @@ constexpr zend_long kClientBufferSize = 65536;
 // ignored but SWOOLE_SSL): false for an unknown type.
 bool parse_client_type(zend_long type, int *domain, int *socktype, bool *ssl);
 
+// MINIT of the blocking Swoole\Client and swoole_client_select().
+void register_sync_client_class();
+
 // MINIT: the class and the SWOOLE_SOCK_SYNC/ASYNC, SWOOLE_SYNC/ASYNC/KEEP flags.
 void register_client_class(int module_number);
 

@@ -68,5 +68,8 @@ void op_ssl_handshake(zval *self, std::string_view host, zval *return_value);
 // Checks the peer's certificate of an established TLS session now (verifyPeerCert()): 0 or an
 // errCode with OpenSSL's reason in *why.
 int verify_peer_now(SocketState *s, std::string_view host, bool allow_self_signed, std::string *why);
+// The same for a PEM certificate, the CAs of `config` and a host name (empty: not checked).
+int verify_pem_now(const std::string &pem, const net::TlsConfig &config, const std::string &name,
+                   bool allow_self_signed, std::string *why);
 
 }  // namespace gust::php::sock

@@ -297,13 +297,18 @@ zend_object *gust::php::sock::socket_over_copy_of(int fd) {
 // system's) and the host name, whatever ssl_verify_peer said at the handshake.
 int gust::php::sock::verify_peer_now(SocketState *s, std::string_view host, bool allow_self_signed, std::string *why) {
     std::string pem = s->tls ? s->tls->peer_certificate_pem() : std::string();
+    std::string name = s->ssl_host_name.empty() ? std::string(host) : s->ssl_host_name;
+    return verify_pem_now(pem, s->tls_config, name, allow_self_signed, why);
+}
+
+int gust::php::sock::verify_pem_now(const std::string &pem, const net::TlsConfig &t, const std::string &name,
+                                    bool allow_self_signed, std::string *why) {
     if (pem.empty()) return code(SwooleError::kSslEmptyPeerCertificate);
     BIO *bio = BIO_new_mem_buf(pem.data(), static_cast<int>(pem.size()));
     X509 *cert = bio ? PEM_read_bio_X509(bio, nullptr, nullptr, nullptr) : nullptr;
     if (bio) BIO_free(bio);
     if (!cert) return code(SwooleError::kSslEmptyPeerCertificate);
     X509_STORE *store = X509_STORE_new();
-    const net::TlsConfig &t = s->tls_config;
     bool loaded = !t.cafile.empty() || !t.capath.empty()
                       ? X509_STORE_load_locations(store, t.cafile.empty() ? nullptr : t.cafile.c_str(),
                                                   t.capath.empty() ? nullptr : t.capath.c_str()) == 1
@@ -320,7 +325,6 @@ int gust::php::sock::verify_peer_now(SocketState *s, std::string_view host, bool
         *why = X509_verify_cert_error_string(result);
         err = code(SwooleError::kSslVerifyFailed);
     } else {
-        std::string name = s->ssl_host_name.empty() ? std::string(host) : s->ssl_host_name;
         if (!name.empty()) {
             bool ok = X509_check_ip_asc(cert, name.c_str(), 0) == 1 ||
                       X509_check_host(cert, name.data(), name.size(), 0, nullptr) == 1;
