@@ -31,7 +31,8 @@ EXT_ALLOWED = {
     "coroutine": {"zend", "common"},
     "event": {"zend", "common", "coroutine"},
     "hooks": {"zend", "common", "coroutine"},
-    "process": {"zend", "common", "coroutine"},
+    # Process::exportSocket() makes a Coroutine\Socket.
+    "process": {"zend", "common", "coroutine", "socket"},
     "shm": {"zend", "common", "coroutine"},
     # Coroutine\Socket: the core's coroutine sockets and the server's framing.
     "socket": {"zend", "common", "coroutine"},

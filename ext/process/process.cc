@@ -13,6 +13,7 @@
 
 #include "process/process.h"
 #include "process/process_object.h"
+#include "socket/socket.h"
 #include "process/pool.h"
 #include "coroutine/fd_wait.h"
 #include "zend/fd.h"
@@ -193,6 +194,29 @@ ZEND_METHOD(Swoole_Process, write) {
         }
     }
     RETURN_LONG(static_cast<zend_long>(done));
+}
+
+// The pipe to the other side as a Coroutine\Socket (over a copy of this side's end; the same object
+// on every call). False with a warning when the process has no pipe.
+ZEND_METHOD(Swoole_Process, exportSocket) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    ProcessObject *o = process_object(Z_OBJ_P(ZEND_THIS));
+    if (o->exported && o->exported_in_child == o->in_child) {
+        GC_ADDREF(o->exported);
+        RETURN_OBJ(o->exported);
+    }
+    int fd = process_own_fd(o);
+    if (fd < 0) {
+        php_error_docref(nullptr, E_WARNING, "no pipe, cannot export the socket");
+        RETURN_FALSE;
+    }
+    zend_object *sock = sock::socket_over_copy_of(fd);
+    if (!sock) RETURN_FALSE;
+    if (o->exported) OBJ_RELEASE(o->exported);  // the parent's, inherited by this child
+    o->exported = sock;
+    o->exported_in_child = o->in_child;
+    GC_ADDREF(sock);
+    RETURN_OBJ(sock);
 }
 
 ZEND_METHOD(Swoole_Process, read) {

@@ -30,15 +30,23 @@ struct ProcessObject {
     int queue_mode = 2;  // 1: each process its own message type (its id), 2: shared
     bool queue_nowait = false;
     zend_long id = 0;  // Swoole's $id: 1, 2, ... in creation order (a pool worker: its worker id)
+    // exportSocket()'s Co\Socket (over a copy of this side's fd), and which side made it.
+    zend_object *exported = nullptr;
+    bool exported_in_child = false;
     ~ProcessObject() {
         callback.reset();  // first, as before: the fds stay open while a destructor it runs may use them
+        if (exported) OBJ_RELEASE(exported);
+        exported = nullptr;
         if (pool_borrowed) return;
         for (int &fd : fds) {
             if (fd >= 0) ::close(fd);
             fd = -1;
         }
     }
-    void gc(zend_get_gc_buffer *buf) { callback.gc(buf); }
+    void gc(zend_get_gc_buffer *buf) {
+        callback.gc(buf);
+        if (exported) zend_get_gc_buffer_add_obj(buf, exported);
+    }
 };
 using ProcessClass = zobj::Class<ProcessObject>;
 

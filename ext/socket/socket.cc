@@ -9,9 +9,12 @@
 #include <sys/un.h>
 
 #include <cerrno>
+#include <algorithm>
 #include <cstring>
 
 #include "common/errors.h"
+#include "socket/client.h"
+#include "gust/base/clock.h"
 #include "gust/base/error.h"
 #include "gust/net/dns.h"
 #include "gust/net/socket.h"
@@ -217,6 +220,28 @@ ZEND_METHOD(Swoole_Coroutine_Socket, listen) {
     RETURN_TRUE;
 }
 
+int gust::php::sock::resolve_address(const SocketState *s, std::string_view host, zend_long port, Nanos timeout,
+                                     net::Address *out) {
+    if (s->domain == AF_UNIX) return parse_address(s, host, port, out);
+    if (port <= 0 || port > 65535) return EINVAL;
+    auto ip = net::Address::from_ip(host, static_cast<uint16_t>(port));
+    if (ip.ok()) {
+        *out = ip.value();
+        return 0;
+    }
+    net::ResolveOptions ro;
+    ro.family = s->domain;
+    Nanos dns = option_nanos(options().socket_dns_timeout);
+    ro.timeout = timeout >= 0 && (dns < 0 || timeout < dns) ? timeout : dns < 0 ? 5 * kNanosPerSecond : dns;
+    auto r = net::resolve(host, static_cast<uint16_t>(port), ro);
+    if (!r.ok() || r.value().empty()) {
+        return r.code() == kErrTimedOut ? code(SwooleError::kDnslookupResolveTimeout)
+                                        : code(SwooleError::kDnslookupResolveFailed);
+    }
+    *out = r.value().front();
+    return 0;
+}
+
 namespace {
 
 // accept() without PHP: the new socket, or null with *err set.
@@ -231,27 +256,8 @@ net::CoSocket *do_accept(SocketState *s, Nanos timeout, int *err) {
 
 int do_connect(SocketState *s, std::string_view host, zend_long port, Nanos timeout) {
     net::Address addr;
-    if (s->domain == AF_UNIX) {
-        int err = parse_address(s, host, port, &addr);
-        if (err) return err;
-    } else {
-        if (port <= 0 || port > 65535) return EINVAL;
-        auto ip = net::Address::from_ip(host, static_cast<uint16_t>(port));
-        if (ip.ok()) {
-            addr = ip.value();
-        } else {
-            net::ResolveOptions ro;
-            ro.family = s->domain;
-            Nanos dns = option_nanos(options().socket_dns_timeout);
-            ro.timeout = timeout >= 0 && (dns < 0 || timeout < dns) ? timeout : dns < 0 ? 5 * kNanosPerSecond : dns;
-            auto r = net::resolve(host, static_cast<uint16_t>(port), ro);
-            if (!r.ok() || r.value().empty()) {
-                return r.code() == kErrTimedOut ? code(SwooleError::kDnslookupResolveTimeout)
-                                                : code(SwooleError::kDnslookupResolveFailed);
-            }
-            addr = r.value().front();
-        }
-    }
+    int err = resolve_address(s, host, port, timeout, &addr);
+    if (err) return err;
     auto st = s->sock->connect(addr, timeout);
     return st.ok() ? 0 : code_of(st.code());
 }
@@ -290,7 +296,38 @@ ZEND_METHOD(Swoole_Coroutine_Socket, accept) {
         c->framing = std::make_unique<proto::framing::Framing>(*s->framing);
         c->splitter = std::make_unique<proto::framing::Splitter>(*c->framing);
     }
+    // And its TLS settings: sslHandshake() on it answers as the server.
+    c->tls_config = s->tls_config;
+    c->ssl_verify_set = s->ssl_verify_set;
+    c->open_ssl = s->open_ssl;
+    c->tls_ctx = s->tls_ctx;
+    c->server_side = true;
     RETURN_OBJ(obj);
+}
+
+void gust::php::sock::op_connect(zval *self, std::string_view host, zend_long port, double timeout,
+                                 zval *return_value) {
+    SocketState *s = state_of(self);
+    PhpCoroutine *p = begin_io(self, s, Kind::kWrite);
+    if (!p) RETURN_FALSE;
+    Nanos t = timeout_of(s, timeout, Kind::kConnect);
+    Nanos deadline = t < 0 ? -1 : monotonic_now() + t;
+    int err = do_connect(s, host, port, t);
+    // open_ssl: the handshake is part of connecting, within the same timeout.
+    if (!err && s->open_ssl && s->type == SOCK_STREAM) {
+        Nanos left = deadline < 0 ? -1 : std::max<Nanos>(deadline - monotonic_now(), 0);
+        err = tls_handshake(s, host, left);
+    }
+    end_io(s, Kind::kWrite);
+    if (!resumed(p)) return;
+    if (err) {
+        bool tls = !s->tls_error.empty() &&
+                   (err == code(SwooleError::kSslHandshakeFailed) || err == code(SwooleError::kSslVerifyFailed));
+        set_error(self, err, tls ? s->tls_error.c_str() : nullptr);
+        RETURN_FALSE;
+    }
+    clear_error(self);
+    RETURN_TRUE;
 }
 
 ZEND_METHOD(Swoole_Coroutine_Socket, connect) {
@@ -303,19 +340,7 @@ ZEND_METHOD(Swoole_Coroutine_Socket, connect) {
         Z_PARAM_LONG(port)
         Z_PARAM_DOUBLE(timeout)
     ZEND_PARSE_PARAMETERS_END();
-    SocketState *s = state_of(ZEND_THIS);
-    PhpCoroutine *p = begin_io(ZEND_THIS, s, Kind::kWrite);
-    if (!p) RETURN_FALSE;
-    int err =
-        do_connect(s, std::string_view(ZSTR_VAL(host), ZSTR_LEN(host)), port, timeout_of(s, timeout, Kind::kConnect));
-    end_io(s, Kind::kWrite);
-    if (!resumed(p)) return;
-    if (err) {
-        set_error(ZEND_THIS, err, nullptr);
-        RETURN_FALSE;
-    }
-    clear_error(ZEND_THIS);
-    RETURN_TRUE;
+    op_connect(ZEND_THIS, std::string_view(ZSTR_VAL(host), ZSTR_LEN(host)), port, timeout, return_value);
 }
 
 ZEND_METHOD(Swoole_Coroutine_Socket, getBoundCid) {
@@ -477,4 +502,5 @@ void gust::php::sock::register_socket_area(int module_number) {
     ce_socket_exception = register_class_Swoole_Coroutine_Socket_Exception(swoole_exception_ce());
     zend_register_functions(nullptr, ext_functions, nullptr, MODULE_PERSISTENT);
     if (GUST_G(use_shortname)) register_co_short_name(ce_socket);
+    register_client_class(module_number);
 }

@@ -8,6 +8,7 @@
 
 #include "coroutine/coroutine.h"
 #include "gust/net/co_socket.h"
+#include "gust/net/tls.h"
 #include "gust/proto/framing.h"
 
 namespace gust::php::sock {
@@ -25,8 +26,22 @@ struct SocketState {
     std::string rbuf;                                  // bytes read ahead by recvLine/recvWithBuffer/recvPacket
     std::unique_ptr<proto::framing::Framing> framing;  // setProtocol()'s, null: none
     std::unique_ptr<proto::framing::Splitter> splitter;
+    // TLS: open_ssl/ssl_* settings, and the session once sslHandshake() (or an ssl connect) made it.
+    // Declared after `sock`, so the session goes first.
+    net::TlsConfig tls_config;
+    std::string ssl_host_name;  // SNI and the name checked; empty: the host connected to
+    std::string tls_error;      // OpenSSL's reason for the last failed handshake
+    bool open_ssl = false;
+    bool server_side = false;     // accepted: a handshake answers as the server
+    bool ssl_verify_set = false;  // ssl_verify_peer given (a server verifies clients only then)
+    std::shared_ptr<net::TlsContext> tls_ctx;
+    std::unique_ptr<net::TlsSession> tls;
     ~SocketState();
 };
+
+// A new Co\Socket over a copy (dup) of `fd`, e.g. Process::exportSocket()'s pipe end; its domain,
+// type and protocol come from the kernel. Null (warning) when the fd cannot be copied.
+zend_object *socket_over_copy_of(int fd);
 
 // MINIT of this area.
 void register_socket_area(int module_number);

@@ -34,9 +34,42 @@ void end_io(SocketState *s, Kind kind);
 void sync_fd(zval *self, SocketState *s);
 // The address for bind/connect/sendto in the socket's domain (IP literal, or a unix path); 0 or an errno.
 int parse_address(const SocketState *s, std::string_view host, zend_long port, net::Address *out);
+// The address for connect/sendto: an IP literal or a unix path at once, else the host name resolved
+// (parks; needs a coroutine). 0 or an errCode (DNSLOOKUP_RESOLVE_FAILED/TIMEOUT, EINVAL).
+int resolve_address(const SocketState *s, std::string_view host, zend_long port, Nanos timeout, net::Address *out);
 // A new Co\Socket object owning `sock` (a connected or accepted socket).
 zend_object *make_socket(net::CoSocket *sock, int domain, int type, int protocol);
 // ['address' => ..., 'port' => ...] (port 0 for unix sockets).
 void address_array(const net::Address &a, zval *out);
+
+// The socket's byte stream, through TLS once a handshake made it (core error codes).
+Result<size_t> stream_recv(SocketState *s, void *buf, size_t len, Nanos timeout);
+Result<size_t> stream_send(SocketState *s, const void *buf, size_t len, Nanos timeout);
+// The TLS handshake on a connected (or accepted) socket: 0 or an errCode (the reason in s->tls_error).
+// `host` names the peer for SNI and verification when ssl_host_name is not set.
+int tls_handshake(SocketState *s, std::string_view host, Nanos timeout);
+// The ssl_* keys of `ht` into s->tls_config (and open_ssl when `ht` has it).
+void read_ssl_settings(SocketState *s, HashTable *ht);
+// setProtocol()'s work: timeouts, framing, ssl_*; false (warning) on invalid framing settings.
+bool apply_protocol(SocketState *s, HashTable *settings);
+
+// The methods' work on a Co\Socket object `self`, shared with Coroutine\Client (errCode/errMsg
+// land on `self`).
+void op_connect(zval *self, std::string_view host, zend_long port, double timeout, zval *return_value);
+void op_recv(zval *self, zend_long length, double timeout, bool all, zval *return_value);
+void op_send(zval *self, const char *data, size_t len, double timeout, bool all, zval *return_value);
+void op_recv_packet(zval *self, double timeout, zval *return_value);
+void op_peek(zval *self, zend_long length, zval *return_value);
+void op_sendto(zval *self, std::string_view addr, zend_long port, const char *data, size_t len, zval *return_value);
+// recvfrom: the datagram, its sender in *from.
+void op_recvfrom(zval *self, zend_long length, double timeout, net::Address *from, zval *return_value);
+void op_send_file(zval *self, const char *path, zend_long offset, zend_long length, zval *return_value);
+void op_ssl_handshake(zval *self, std::string_view host, zval *return_value);
+// Checks the peer's certificate of an established TLS session now (verifyPeerCert()): 0 or an
+// errCode with OpenSSL's reason in *why.
+int verify_peer_now(SocketState *s, std::string_view host, bool allow_self_signed, std::string *why);
+// The same for a PEM certificate, the CAs of `config` and a host name (empty: not checked).
+int verify_pem_now(const std::string &pem, const net::TlsConfig &config, const std::string &name,
+                   bool allow_self_signed, std::string *why);
 
 }  // namespace gust::php::sock

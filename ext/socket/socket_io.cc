@@ -37,7 +37,7 @@ Nanos left_of(Nanos deadline) {
 }
 
 IoResult do_recv(SocketState *s, char *buf, size_t len, Nanos timeout) {
-    auto r = s->sock->recv(buf, len, timeout);
+    auto r = stream_recv(s, buf, len, timeout);
     if (!r.ok()) return {0, code_of(r.code())};
     return {r.value(), 0};
 }
@@ -47,7 +47,7 @@ IoResult do_recv_all(SocketState *s, char *buf, size_t len, Nanos timeout) {
     Nanos deadline = deadline_of(timeout);
     size_t got = 0;
     while (got < len) {
-        auto r = s->sock->recv(buf + got, len - got, left_of(deadline));
+        auto r = stream_recv(s, buf + got, len - got, left_of(deadline));
         if (!r.ok()) return {got, code_of(r.code())};
         if (r.value() == 0) break;
         got += r.value();
@@ -59,7 +59,7 @@ IoResult do_send(SocketState *s, const char *buf, size_t len, Nanos timeout, boo
     Nanos deadline = deadline_of(timeout);
     size_t sent = 0;
     do {
-        auto r = s->sock->send(buf + sent, len - sent, left_of(deadline));
+        auto r = stream_send(s, buf + sent, len - sent, left_of(deadline));
         if (!r.ok()) return {sent, code_of(r.code())};
         sent += r.value();
     } while (all && sent < len);
@@ -70,7 +70,7 @@ IoResult do_send(SocketState *s, const char *buf, size_t len, Nanos timeout, boo
 int64_t fill(SocketState *s, size_t want, Nanos deadline) {
     size_t old = s->rbuf.size();
     s->rbuf.resize(old + want);
-    auto r = s->sock->recv(s->rbuf.data() + old, want, left_of(deadline));
+    auto r = stream_recv(s, s->rbuf.data() + old, want, left_of(deadline));
     s->rbuf.resize(old + (r.ok() ? r.value() : 0));
     if (!r.ok()) return -code_of(r.code());
     return static_cast<int64_t>(r.value());
@@ -181,19 +181,7 @@ void recv_impl(INTERNAL_FUNCTION_PARAMETERS, bool all) {
         Z_PARAM_LONG(length)
         Z_PARAM_DOUBLE(timeout)
     ZEND_PARSE_PARAMETERS_END();
-    SocketState *s = state_of(ZEND_THIS);
-    PhpCoroutine *p = begin_io(ZEND_THIS, s, Kind::kRead);
-    if (!p) RETURN_FALSE;
-    if (length <= 0) length = kDefaultLength;
-    zend_string *buf = zend_string_alloc(length, 0);
-    Nanos t = timeout_of(s, timeout, Kind::kRead);
-    IoResult r = all ? do_recv_all(s, ZSTR_VAL(buf), length, t) : do_recv(s, ZSTR_VAL(buf), length, t);
-    end_io(s, Kind::kRead);
-    if (!resumed(p)) {
-        zend_string_efree(buf);
-        return;
-    }
-    finish_read(ZEND_THIS, buf, r, all, return_value);
+    op_recv(ZEND_THIS, length, timeout, all, return_value);
 }
 
 void send_impl(INTERNAL_FUNCTION_PARAMETERS, bool all) {
@@ -204,14 +192,7 @@ void send_impl(INTERNAL_FUNCTION_PARAMETERS, bool all) {
         Z_PARAM_OPTIONAL
         Z_PARAM_DOUBLE(timeout)
     ZEND_PARSE_PARAMETERS_END();
-    SocketState *s = state_of(ZEND_THIS);
-    PhpCoroutine *p = begin_io(ZEND_THIS, s, Kind::kWrite);
-    if (!p) RETURN_FALSE;
-    // The string is the caller's; it lives at least as long as this call.
-    IoResult r = do_send(s, ZSTR_VAL(data), ZSTR_LEN(data), timeout_of(s, timeout, Kind::kWrite), all);
-    end_io(s, Kind::kWrite);
-    if (!resumed(p)) return;
-    finish_write(ZEND_THIS, r, return_value);
+    op_send(ZEND_THIS, ZSTR_VAL(data), ZSTR_LEN(data), timeout, all, return_value);
 }
 
 // The buffered reads: `op` parks and says how much of the read-ahead buffer to take.
@@ -227,6 +208,37 @@ void buffered_impl(zval *self, zval *return_value, double timeout, Op op) {
 }
 
 }  // namespace
+
+void gust::php::sock::op_recv(zval *self, zend_long length, double timeout, bool all, zval *return_value) {
+    SocketState *s = state_of(self);
+    PhpCoroutine *p = begin_io(self, s, Kind::kRead);
+    if (!p) RETURN_FALSE;
+    if (length <= 0) length = kDefaultLength;
+    Nanos t = timeout_of(s, timeout, Kind::kRead);
+    zend_string *buf = zend_string_alloc(length, 0);
+    IoResult r = all ? do_recv_all(s, ZSTR_VAL(buf), length, t) : do_recv(s, ZSTR_VAL(buf), length, t);
+    end_io(s, Kind::kRead);
+    if (!resumed(p)) {
+        zend_string_efree(buf);
+        return;
+    }
+    finish_read(self, buf, r, all, return_value);
+}
+
+void gust::php::sock::op_send(zval *self, const char *data, size_t len, double timeout, bool all, zval *return_value) {
+    SocketState *s = state_of(self);
+    PhpCoroutine *p = begin_io(self, s, Kind::kWrite);
+    if (!p) RETURN_FALSE;
+    // The data is the caller's; it lives at least as long as this call.
+    IoResult r = do_send(s, data, len, timeout_of(s, timeout, Kind::kWrite), all);
+    end_io(s, Kind::kWrite);
+    if (!resumed(p)) return;
+    finish_write(self, r, return_value);
+}
+
+void gust::php::sock::op_recv_packet(zval *self, double timeout, zval *return_value) {
+    buffered_impl(self, return_value, timeout, [](SocketState *s, Nanos t) { return do_recv_packet(s, t); });
+}
 
 ZEND_METHOD(Swoole_Coroutine_Socket, recv) { recv_impl(INTERNAL_FUNCTION_PARAM_PASSTHRU, false); }
 ZEND_METHOD(Swoole_Coroutine_Socket, recvAll) { recv_impl(INTERNAL_FUNCTION_PARAM_PASSTHRU, true); }
@@ -264,7 +276,7 @@ ZEND_METHOD(Swoole_Coroutine_Socket, recvPacket) {
         Z_PARAM_OPTIONAL
         Z_PARAM_DOUBLE(timeout)
     ZEND_PARSE_PARAMETERS_END();
-    buffered_impl(ZEND_THIS, return_value, timeout, [](SocketState *s, Nanos t) { return do_recv_packet(s, t); });
+    op_recv_packet(ZEND_THIS, timeout, return_value);
 }
 
 namespace {
@@ -283,6 +295,55 @@ IoResult do_sendto(SocketState *s, const char *buf, size_t len, const net::Addre
 
 }  // namespace
 
+void gust::php::sock::op_recvfrom(zval *self, zend_long length, double timeout, net::Address *from,
+                                  zval *return_value) {
+    SocketState *s = state_of(self);
+    PhpCoroutine *p = begin_io(self, s, Kind::kRead);
+    if (!p) RETURN_FALSE;
+    if (length <= 0) length = kDefaultLength;
+    zend_string *buf = zend_string_alloc(length, 0);
+    IoResult r = do_recvfrom(s, ZSTR_VAL(buf), length, from, timeout_of(s, timeout, Kind::kRead));
+    end_io(s, Kind::kRead);
+    if (!resumed(p)) {
+        zend_string_efree(buf);
+        return;
+    }
+    finish_read(self, buf, r, false, return_value);
+}
+
+void gust::php::sock::op_sendto(zval *self, std::string_view addr, zend_long port, const char *data, size_t len,
+                                zval *return_value) {
+    SocketState *s = state_of(self);
+    net::Address to;
+    if (!usable(self, s)) RETURN_FALSE;
+    if (s->domain == AF_UNIX || port < 0 || port > 65535) {
+        int err = parse_address(s, addr, port, &to);
+        if (err) {
+            set_error(self, err);
+            RETURN_FALSE;
+        }
+    }
+    PhpCoroutine *p = begin_io(self, s, Kind::kWrite);
+    if (!p) RETURN_FALSE;
+    Nanos t = timeout_of(s, 0, Kind::kWrite);
+    // A host name is resolved first (parking), as Swoole's sendto() does.
+    int err = s->domain == AF_UNIX ? 0 : resolve_address(s, addr, port, t, &to);
+    IoResult r = err ? IoResult{0, err} : do_sendto(s, data, len, to, t);
+    end_io(s, Kind::kWrite);
+    if (!resumed(p)) return;
+    finish_write(self, r, return_value);
+}
+
+void gust::php::sock::op_peek(zval *self, zend_long length, zval *return_value) {
+    SocketState *s = state_of(self);
+    if (!usable(self, s)) RETURN_FALSE;
+    if (length <= 0) length = kDefaultLength;
+    zend_string *buf = zend_string_alloc(length, 0);
+    ssize_t n = net::sys::recv(s->sock->fd(), ZSTR_VAL(buf), length, MSG_PEEK | MSG_DONTWAIT);
+    IoResult r = n < 0 ? IoResult{0, static_cast<int>(-n)} : IoResult{static_cast<size_t>(n), 0};
+    finish_read(self, buf, r, false, return_value);
+}
+
 ZEND_METHOD(Swoole_Coroutine_Socket, recvfrom) {
     zval *peer;
     double timeout = 0;
@@ -291,23 +352,13 @@ ZEND_METHOD(Swoole_Coroutine_Socket, recvfrom) {
         Z_PARAM_OPTIONAL
         Z_PARAM_DOUBLE(timeout)
     ZEND_PARSE_PARAMETERS_END();
-    SocketState *s = state_of(ZEND_THIS);
-    PhpCoroutine *p = begin_io(ZEND_THIS, s, Kind::kRead);
-    if (!p) RETURN_FALSE;
-    zend_string *buf = zend_string_alloc(kDefaultLength, 0);
     net::Address from;
-    IoResult r = do_recvfrom(s, ZSTR_VAL(buf), kDefaultLength, &from, timeout_of(s, timeout, Kind::kRead));
-    end_io(s, Kind::kRead);
-    if (!resumed(p)) {
-        zend_string_efree(buf);
-        return;
-    }
-    if (!r.err) {
+    op_recvfrom(ZEND_THIS, kDefaultLength, timeout, &from, return_value);
+    if (Z_TYPE_P(return_value) == IS_STRING) {
         zval arr;
         address_array(from, &arr);
         ZEND_TRY_ASSIGN_REF_TMP(peer, &arr);
     }
-    finish_read(ZEND_THIS, buf, r, false, return_value);
 }
 
 ZEND_METHOD(Swoole_Coroutine_Socket, sendto) {
@@ -318,20 +369,8 @@ ZEND_METHOD(Swoole_Coroutine_Socket, sendto) {
         Z_PARAM_LONG(port)
         Z_PARAM_STR(data)
     ZEND_PARSE_PARAMETERS_END();
-    SocketState *s = state_of(ZEND_THIS);
-    net::Address to;
-    if (!usable(ZEND_THIS, s)) RETURN_FALSE;
-    int err = parse_address(s, std::string_view(ZSTR_VAL(addr), ZSTR_LEN(addr)), port, &to);
-    if (err) {
-        set_error(ZEND_THIS, err);
-        RETURN_FALSE;
-    }
-    PhpCoroutine *p = begin_io(ZEND_THIS, s, Kind::kWrite);
-    if (!p) RETURN_FALSE;
-    IoResult r = do_sendto(s, ZSTR_VAL(data), ZSTR_LEN(data), to, timeout_of(s, 0, Kind::kWrite));
-    end_io(s, Kind::kWrite);
-    if (!resumed(p)) return;
-    finish_write(ZEND_THIS, r, return_value);
+    op_sendto(ZEND_THIS, std::string_view(ZSTR_VAL(addr), ZSTR_LEN(addr)), port, ZSTR_VAL(data), ZSTR_LEN(data),
+              return_value);
 }
 
 ZEND_METHOD(Swoole_Coroutine_Socket, peek) {
@@ -340,13 +379,7 @@ ZEND_METHOD(Swoole_Coroutine_Socket, peek) {
         Z_PARAM_OPTIONAL
         Z_PARAM_LONG(length)
     ZEND_PARSE_PARAMETERS_END();
-    SocketState *s = state_of(ZEND_THIS);
-    if (!usable(ZEND_THIS, s)) RETURN_FALSE;
-    if (length <= 0) length = kDefaultLength;
-    zend_string *buf = zend_string_alloc(length, 0);
-    ssize_t n = net::sys::recv(s->sock->fd(), ZSTR_VAL(buf), length, MSG_PEEK | MSG_DONTWAIT);
-    IoResult r = n < 0 ? IoResult{0, static_cast<int>(-n)} : IoResult{static_cast<size_t>(n), 0};
-    finish_read(ZEND_THIS, buf, r, false, return_value);
+    op_peek(ZEND_THIS, length, return_value);
 }
 
 ZEND_METHOD(Swoole_Coroutine_Socket, checkLiveness) {

@@ -6,9 +6,11 @@
 
 #include <cerrno>
 #include <cmath>
+#include <memory>
 
 #include "common/errors.h"
 #include "socket/socket_internal.h"
+#include "zend/callable.h"
 
 using namespace gust;
 using namespace gust::php;
@@ -132,12 +134,38 @@ bool flag(HashTable *ht, const char *key) {
 
 }  // namespace
 
-ZEND_METHOD(Swoole_Coroutine_Socket, setProtocol) {
-    HashTable *settings;
-    ZEND_PARSE_PARAMETERS_START(1, 1)
-        Z_PARAM_ARRAY_HT(settings)
-    ZEND_PARSE_PARAMETERS_END();
-    SocketState *s = state_of(ZEND_THIS);
+namespace {
+
+// package_length_func, called by recvPacket() in the reading coroutine: `function (string $data): int`
+// — the first package's length, 0 while it cannot tell, < 0 to refuse the data. An exception in it
+// fails the read (it is thrown when recvPacket() returns); a value that is not an int is refused.
+struct SocketLengthFunc {
+    Callable fn;
+};
+
+int64_t call_length_func(SocketLengthFunc &f, mem::Slice data) {
+    if (EG(exception)) return -1;
+    zval arg, ret;
+    ZVAL_STRINGL(&arg, data.data(), data.size());
+    ZVAL_UNDEF(&ret);
+    f.fn.call(&arg, 1, &ret);
+    zval_ptr_dtor(&arg);
+    int64_t length = -1;
+    if (!EG(exception) && Z_TYPE(ret) == IS_LONG) length = Z_LVAL(ret);
+    zval_ptr_dtor(&ret);
+    return length;
+}
+
+bool load_length_func(zval *callable, proto::framing::Options *o) {
+    auto f = std::make_shared<SocketLengthFunc>();
+    if (!f->fn.assign(callable, "package_length_func")) return false;
+    o->length_func = [f](mem::Slice data) { return call_length_func(*f, data); };
+    return true;
+}
+
+}  // namespace
+
+bool gust::php::sock::apply_protocol(SocketState *s, HashTable *settings) {
     zval *v;
     if ((v = zend_hash_str_find(settings, ZEND_STRL("timeout")))) {
         s->connect_timeout = s->read_timeout = s->write_timeout = zval_get_double(v);
@@ -145,13 +173,16 @@ ZEND_METHOD(Swoole_Coroutine_Socket, setProtocol) {
     if ((v = zend_hash_str_find(settings, ZEND_STRL("connect_timeout")))) s->connect_timeout = zval_get_double(v);
     if ((v = zend_hash_str_find(settings, ZEND_STRL("read_timeout")))) s->read_timeout = zval_get_double(v);
     if ((v = zend_hash_str_find(settings, ZEND_STRL("write_timeout")))) s->write_timeout = zval_get_double(v);
+    read_ssl_settings(s, settings);
     namespace fr = proto::framing;
+    zval *length_func = zend_hash_str_find(settings, ZEND_STRL("package_length_func"));
+    if (length_func && Z_TYPE_P(length_func) == IS_NULL) length_func = nullptr;
     auto mode = fr::mode_from_flags(flag(settings, "open_eof_check"), flag(settings, "open_eof_split"),
-                                    flag(settings, "open_length_check"), false);
+                                    flag(settings, "open_length_check"), length_func != nullptr);
     if (!mode) {
         s->splitter.reset();
         s->framing.reset();
-        RETURN_TRUE;
+        return true;
     }
     fr::Options o;
     // A socket's recvPacket() returns up to the first package_eof and keeps the rest, as Swoole's
@@ -173,19 +204,28 @@ ZEND_METHOD(Swoole_Coroutine_Socket, setProtocol) {
     if ((v = zend_hash_str_find(settings, ZEND_STRL("package_body_offset")))) {
         o.body_offset = static_cast<uint32_t>(zval_get_long(v));
     }
+    if (o.mode == fr::Mode::kLengthFunc && !load_length_func(length_func, &o)) return false;
     if ((v = zend_hash_str_find(settings, ZEND_STRL("package_max_length")))) {
         zend_long max = zval_get_long(v);
         o.max_length = max <= 0 ? 1 : max > UINT32_MAX ? UINT32_MAX : static_cast<uint32_t>(max);
     }
     if (const char *why = fr::Framing::invalid_reason(o)) {
         php_error_docref(nullptr, E_WARNING, "invalid protocol settings: %s", why);
-        RETURN_FALSE;
+        return false;
     }
     auto framing = fr::Framing::create(std::move(o));
-    if (!framing.ok()) RETURN_FALSE;
+    if (!framing.ok()) return false;
     // A package being received under the old framing is cut by the new one from its first byte.
     s->splitter.reset();
     s->framing = std::make_unique<fr::Framing>(std::move(framing.value()));
     s->splitter = std::make_unique<fr::Splitter>(*s->framing);
-    RETURN_TRUE;
+    return true;
+}
+
+ZEND_METHOD(Swoole_Coroutine_Socket, setProtocol) {
+    HashTable *settings;
+    ZEND_PARSE_PARAMETERS_START(1, 1)
+        Z_PARAM_ARRAY_HT(settings)
+    ZEND_PARSE_PARAMETERS_END();
+    RETURN_BOOL(apply_protocol(state_of(ZEND_THIS), settings));
 }

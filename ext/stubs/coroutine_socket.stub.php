@@ -36,17 +36,21 @@ namespace Swoole\Coroutine {
         public function readVectorAll(array $io_vector, float $timeout = 0): array|false {}
         public function writeVector(array $io_vector, float $timeout = 0): int|false {}
         public function writeVectorAll(array $io_vector, float $timeout = 0): int|false {}
+        public function sendFile(string $file, int $offset = 0, int $length = 0): bool {}
         public function recvfrom(mixed &$peername, float $timeout = 0): string|false {}
         public function sendto(string $addr, int $port, string $data): int|false {}
         public function getOption(int $level, int $opt_name): mixed {}
         public function setOption(int $level, int $opt_name, mixed $opt_value): bool {}
         public function setProtocol(array $settings): bool {}
+        public function sslHandshake(): bool {}
         public function shutdown(int $how = 2): bool {}
         public function cancel(int $event = SWOOLE_EVENT_READ): bool {}
         public function close(): bool {}
         public function getpeername(): array|false {}
         public function getsockname(): array|false {}
         public function isClosed(): bool {}
+        /** @param resource $stream */
+        public static function import($stream): Socket|false {}
     }
 }
 

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 8a76ed2cc82be2a492683fef38e06213c463fcbb */
+ * Stub hash: a190fab7b22b3a258b9eb1bae938af1369719a55 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_swoole_coroutine_socketpair, 0, 3, MAY_BE_ARRAY|MAY_BE_FALSE)
 	ZEND_ARG_TYPE_INFO(0, domain, IS_LONG, 0)
@@ -79,6 +79,12 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_Swoole_Coroutine_Socket_writeVectorAll arginfo_class_Swoole_Coroutine_Socket_writeVector
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Coroutine_Socket_sendFile, 0, 1, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, file, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, offset, IS_LONG, 0, "0")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, length, IS_LONG, 0, "0")
+ZEND_END_ARG_INFO()
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_Swoole_Coroutine_Socket_recvfrom, 0, 1, MAY_BE_STRING|MAY_BE_FALSE)
 	ZEND_ARG_TYPE_INFO(1, peername, IS_MIXED, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "0")
@@ -105,6 +111,8 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Coroutine_Socket_se
 	ZEND_ARG_TYPE_INFO(0, settings, IS_ARRAY, 0)
 ZEND_END_ARG_INFO()
 
+#define arginfo_class_Swoole_Coroutine_Socket_sslHandshake arginfo_class_Swoole_Coroutine_Socket_checkLiveness
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Coroutine_Socket_shutdown, 0, 0, _IS_BOOL, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, how, IS_LONG, 0, "2")
 ZEND_END_ARG_INFO()
@@ -121,6 +129,10 @@ ZEND_END_ARG_INFO()
 #define arginfo_class_Swoole_Coroutine_Socket_getsockname arginfo_class_Swoole_Coroutine_Socket_getpeername
 
 #define arginfo_class_Swoole_Coroutine_Socket_isClosed arginfo_class_Swoole_Coroutine_Socket_checkLiveness
+
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_TYPE_MASK_EX(arginfo_class_Swoole_Coroutine_Socket_import, 0, 1, Swoole\\Coroutine\\Socket, MAY_BE_FALSE)
+	ZEND_ARG_INFO(0, stream)
+ZEND_END_ARG_INFO()
 
 
 ZEND_FUNCTION(swoole_coroutine_socketpair);
@@ -143,17 +155,20 @@ ZEND_METHOD(Swoole_Coroutine_Socket, readVector);
 ZEND_METHOD(Swoole_Coroutine_Socket, readVectorAll);
 ZEND_METHOD(Swoole_Coroutine_Socket, writeVector);
 ZEND_METHOD(Swoole_Coroutine_Socket, writeVectorAll);
+ZEND_METHOD(Swoole_Coroutine_Socket, sendFile);
 ZEND_METHOD(Swoole_Coroutine_Socket, recvfrom);
 ZEND_METHOD(Swoole_Coroutine_Socket, sendto);
 ZEND_METHOD(Swoole_Coroutine_Socket, getOption);
 ZEND_METHOD(Swoole_Coroutine_Socket, setOption);
 ZEND_METHOD(Swoole_Coroutine_Socket, setProtocol);
+ZEND_METHOD(Swoole_Coroutine_Socket, sslHandshake);
 ZEND_METHOD(Swoole_Coroutine_Socket, shutdown);
 ZEND_METHOD(Swoole_Coroutine_Socket, cancel);
 ZEND_METHOD(Swoole_Coroutine_Socket, close);
 ZEND_METHOD(Swoole_Coroutine_Socket, getpeername);
 ZEND_METHOD(Swoole_Coroutine_Socket, getsockname);
 ZEND_METHOD(Swoole_Coroutine_Socket, isClosed);
+ZEND_METHOD(Swoole_Coroutine_Socket, import);
 
 
 static const zend_function_entry ext_functions[] = {
@@ -182,17 +197,20 @@ static const zend_function_entry class_Swoole_Coroutine_Socket_methods[] = {
 	ZEND_ME(Swoole_Coroutine_Socket, readVectorAll, arginfo_class_Swoole_Coroutine_Socket_readVectorAll, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Coroutine_Socket, writeVector, arginfo_class_Swoole_Coroutine_Socket_writeVector, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Coroutine_Socket, writeVectorAll, arginfo_class_Swoole_Coroutine_Socket_writeVectorAll, ZEND_ACC_PUBLIC)
+	ZEND_ME(Swoole_Coroutine_Socket, sendFile, arginfo_class_Swoole_Coroutine_Socket_sendFile, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Coroutine_Socket, recvfrom, arginfo_class_Swoole_Coroutine_Socket_recvfrom, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Coroutine_Socket, sendto, arginfo_class_Swoole_Coroutine_Socket_sendto, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Coroutine_Socket, getOption, arginfo_class_Swoole_Coroutine_Socket_getOption, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Coroutine_Socket, setOption, arginfo_class_Swoole_Coroutine_Socket_setOption, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Coroutine_Socket, setProtocol, arginfo_class_Swoole_Coroutine_Socket_setProtocol, ZEND_ACC_PUBLIC)
+	ZEND_ME(Swoole_Coroutine_Socket, sslHandshake, arginfo_class_Swoole_Coroutine_Socket_sslHandshake, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Coroutine_Socket, shutdown, arginfo_class_Swoole_Coroutine_Socket_shutdown, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Coroutine_Socket, cancel, arginfo_class_Swoole_Coroutine_Socket_cancel, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Coroutine_Socket, close, arginfo_class_Swoole_Coroutine_Socket_close, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Coroutine_Socket, getpeername, arginfo_class_Swoole_Coroutine_Socket_getpeername, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Coroutine_Socket, getsockname, arginfo_class_Swoole_Coroutine_Socket_getsockname, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Coroutine_Socket, isClosed, arginfo_class_Swoole_Coroutine_Socket_isClosed, ZEND_ACC_PUBLIC)
+	ZEND_ME(Swoole_Coroutine_Socket, import, arginfo_class_Swoole_Coroutine_Socket_import, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_FE_END
 };
 

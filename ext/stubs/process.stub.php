@@ -3,7 +3,6 @@
 /**
  * Swoole\Process (Swoole 6 signatures): a child process running a PHP callable, with an optional
  * unix socket pair to talk to it, a System V message queue, process-level signal handlers.
- * Not yet: exportSocket() (it needs Swoole\Coroutine\Socket).
  *
  * @generate-class-entries
  */
@@ -74,6 +73,7 @@ namespace Swoole {
         public function write(string $data): false|int {}
         public function read(int $size = 8192): false|string {}
         public function close(int $which = 0): bool {}
+        public function exportSocket(): \Swoole\Coroutine\Socket|false {}
         public function exit(int $exit_code = 0): void {}
         public function exec(string $exec_file, array $args): bool {}
         public function name(string $process_name): bool {}

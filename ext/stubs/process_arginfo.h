@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: cc2a187955dc52acd1d51bfe8c6fa027bd84ac87 */
+ * Stub hash: 15bb7a717f7f1eb96b5b1f92aafd3a0a39fec618 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Swoole_Process___construct, 0, 0, 1)
 	ZEND_ARG_TYPE_INFO(0, callback, IS_CALLABLE, 0)
@@ -98,6 +98,9 @@ ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Process_close, 0, 0, _IS_BOOL, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, which, IS_LONG, 0, "0")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_TYPE_MASK_EX(arginfo_class_Swoole_Process_exportSocket, 0, 0, Swoole\\Coroutine\\Socket, MAY_BE_FALSE)
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Process_exit, 0, 0, IS_VOID, 0)
@@ -211,6 +214,7 @@ ZEND_METHOD(Swoole_Process, start);
 ZEND_METHOD(Swoole_Process, write);
 ZEND_METHOD(Swoole_Process, read);
 ZEND_METHOD(Swoole_Process, close);
+ZEND_METHOD(Swoole_Process, exportSocket);
 ZEND_METHOD(Swoole_Process, exit);
 ZEND_METHOD(Swoole_Process, exec);
 ZEND_METHOD(Swoole_Process, name);
@@ -260,6 +264,7 @@ static const zend_function_entry class_Swoole_Process_methods[] = {
 	ZEND_ME(Swoole_Process, write, arginfo_class_Swoole_Process_write, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Process, read, arginfo_class_Swoole_Process_read, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Process, close, arginfo_class_Swoole_Process_close, ZEND_ACC_PUBLIC)
+	ZEND_ME(Swoole_Process, exportSocket, arginfo_class_Swoole_Process_exportSocket, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Process, exit, arginfo_class_Swoole_Process_exit, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Process, exec, arginfo_class_Swoole_Process_exec, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Process, name, arginfo_class_Swoole_Process_name, ZEND_ACC_PUBLIC)
