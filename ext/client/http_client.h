@@ -53,10 +53,6 @@ struct State {
     std::string ws_partial;
     uint8_t ws_partial_opcode = 0;  // 0: no message in progress
     bool ws_partial_compressed = false;
-    // push(): frames are masked into this buffer, reused from push to push (a fresh 0.5 MiB
-    // allocation per frame cost a page fault per 4 KiB). Busy while a push is sending from it.
-    std::unique_ptr<uint8_t[]> ws_wbuf;
-    bool ws_wbuf_busy = false;
 };
 
 void drop_stale_socket(State *st);  // below

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <memory>
+#include <vector>
 
 #include "coroutine/coroutine.h"
 #include "client/http_client.h"
@@ -44,23 +46,42 @@ struct WsMessage {
     std::string close_reason;
 };
 
-constexpr size_t kPushChunk = 256 * 1024;  // the reused buffer: header + up to this much payload
+constexpr size_t kPushChunk = 256 * 1024;  // a push buffer: header + up to this much payload
+constexpr size_t kPushBuffersKept = 4;
+
+// Push buffers, shared by every client of the thread: a push takes one, masks its frame into it
+// chunk by chunk and gives it back. Only pushes parked at the same time (full sockets) need more
+// than one; at most kPushBuffersKept stay allocated between pushes, so neither a push nor an idle
+// client costs an allocation or memory of its own.
+class PushBuffer {
+public:
+    PushBuffer() {
+        if (free_.empty()) {
+            buf_.reset(new uint8_t[14 + kPushChunk]);
+        } else {
+            buf_ = std::move(free_.back());
+            free_.pop_back();
+        }
+    }
+    ~PushBuffer() {
+        if (free_.size() < kPushBuffersKept) free_.push_back(std::move(buf_));
+    }
+    PushBuffer(const PushBuffer &) = delete;
+    PushBuffer &operator=(const PushBuffer &) = delete;
+    uint8_t *data() { return buf_.get(); }
+
+private:
+    std::unique_ptr<uint8_t[]> buf_;
+    static thread_local std::vector<std::unique_ptr<uint8_t[]>> free_;
+};
+thread_local std::vector<std::unique_ptr<uint8_t[]>> PushBuffer::free_;
 
 // One client frame: header (masked unless websocket_mask is off) and payload. 0 or an errno.
-// The frame goes out from the client's reused buffer in chunks of kPushChunk, each masked while
-// copied; only a push racing another push on the same client (the buffer is in use) allocates.
+// The frame goes out from a push buffer in chunks of kPushChunk, each masked while copied.
 int send_frame(State *st, uint8_t opcode, std::string_view payload, bool fin, bool rsv1, bool mask, Nanos timeout) {
     if (!st->sock) return ECONNRESET;
-    std::unique_ptr<uint8_t[]> own;
-    uint8_t *buf;
-    if (st->ws_wbuf_busy) {
-        own.reset(new uint8_t[14 + kPushChunk]);
-        buf = own.get();
-    } else {
-        if (!st->ws_wbuf) st->ws_wbuf.reset(new uint8_t[14 + kPushChunk]);
-        buf = st->ws_wbuf.get();
-        st->ws_wbuf_busy = true;
-    }
+    PushBuffer pb;
+    uint8_t *buf = pb.data();
     size_t n = ws::write_frame_header(buf, opcode, payload.size(), fin, rsv1);
     uint8_t key[4] = {0, 0, 0, 0};
     if (mask) {
@@ -90,8 +111,6 @@ int send_frame(State *st, uint8_t opcode, std::string_view payload, bool fin, bo
         n = 0;
     } while (done < payload.size() && st->sock);
     if (!err && done < payload.size()) err = ECONNRESET;
-    // `st` outlives the call: a waiting push holds a reference to the client object.
-    if (!own) st->ws_wbuf_busy = false;
     return err;
 }
 
