@@ -298,6 +298,40 @@ def bench_ws_bigframes():
         ">= 0.8 x BASE", base / proc >= 0.8)
 
 
+def bench_ws_client_push():
+    """seed-000 from the client's side: the acceptance client (Swoole\\Coroutine\\Http\\Client::push,
+    2000 x 0.5 MiB) against a raw sender writing one pre-masked frame again and again
+    (bench/ws_raw_sender.py), same BASE server, alternated, medians of 3; the Gust client's minor
+    page faults from /usr/bin/time -v."""
+    ms = {"gust": [], "raw": []}
+    faults = []
+    so = REL / "ext/modules/gust.so"
+    for _ in range(3):
+        for who in ("gust", "raw"):
+            ctx, port = gust_server(ACCEPT / "seed000_ws_bigframes_server.php", "base")
+            with ctx:
+                if who == "gust":
+                    r = sh(["/usr/bin/time", "-v", "php", "-n", "-d", f"extension={so}", "-d", "memory_limit=-1",
+                            str(ACCEPT / "seed000_ws_bigframes_client.php"), str(port), "2000", "524288"], timeout=300)
+                    f = re.search(r"Minor \(reclaiming a frame\) page faults: (\d+)", r.stderr)
+                    if f:
+                        faults.append(int(f.group(1)))
+                else:
+                    r = sh([sys.executable, str(ROOT / "bench/ws_raw_sender.py"), str(port), "2000", "524288"],
+                           timeout=300)
+            m = re.search(r"server_ms=([\d.]+)", r.stdout)
+            if not m:
+                row("ws-client-push", f"{who}: output", (r.stdout + r.stderr)[-120:], None, "runs", False)
+                return
+            ms[who].append(float(m.group(1)))
+    mib = 2000 * 0.5
+    gust, raw = mib / (sorted(ms["gust"])[1] / 1000), mib / (sorted(ms["raw"])[1] / 1000)
+    row("ws-client-push", "Coroutine\\Http\\Client::push MiB/s (ref: raw pre-masked sender)", round(gust), round(raw),
+        ">= 0.7 x raw", gust >= 0.7 * raw)
+    fault = sorted(faults)[len(faults) // 2] if faults else -1
+    row("ws-client-push", "client minor page faults, 2000 x 0.5 MiB", fault, None, "< 10,000", 0 <= fault < 10000)
+
+
 def bench_ws_http_close():
     """seed-001: HTTP on a WebSocket server (PROCESS, 1 worker), ab -c 50 -n 30000 without
     keep-alive, with and without an on('close') listener; alternating, medians of 3."""
@@ -357,6 +391,7 @@ BENCHMARKS = {
     "http-hello": bench_http_hello,
     "fanin": bench_fanin,
     "ws-bigframes": bench_ws_bigframes,
+    "ws-client-push": bench_ws_client_push,
     "ws-http-close": bench_ws_http_close,
     "shm": bench_shm,
 }

@@ -4,8 +4,11 @@
 // belong to the WebSocket server binding; they are looked up when a frame is returned.
 #include <sys/socket.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <memory>
+#include <vector>
 
 #include "coroutine/coroutine.h"
 #include "client/http_client.h"
@@ -43,27 +46,72 @@ struct WsMessage {
     std::string close_reason;
 };
 
+constexpr size_t kPushChunk = 256 * 1024;  // a push buffer: header + up to this much payload
+constexpr size_t kPushBuffersKept = 4;
+
+// Push buffers, shared by every client of the thread: a push takes one, masks its frame into it
+// chunk by chunk and gives it back. Only pushes parked at the same time (full sockets) need more
+// than one; at most kPushBuffersKept stay allocated between pushes, so neither a push nor an idle
+// client costs an allocation or memory of its own.
+class PushBuffer {
+public:
+    PushBuffer() {
+        if (free_.empty()) {
+            buf_.reset(new uint8_t[14 + kPushChunk]);
+        } else {
+            buf_ = std::move(free_.back());
+            free_.pop_back();
+        }
+    }
+    ~PushBuffer() {
+        if (free_.size() < kPushBuffersKept) free_.push_back(std::move(buf_));
+    }
+    PushBuffer(const PushBuffer &) = delete;
+    PushBuffer &operator=(const PushBuffer &) = delete;
+    uint8_t *data() { return buf_.get(); }
+
+private:
+    std::unique_ptr<uint8_t[]> buf_;
+    static thread_local std::vector<std::unique_ptr<uint8_t[]>> free_;
+};
+thread_local std::vector<std::unique_ptr<uint8_t[]>> PushBuffer::free_;
+
 // One client frame: header (masked unless websocket_mask is off) and payload. 0 or an errno.
+// The frame goes out from a push buffer in chunks of kPushChunk, each masked while copied.
 int send_frame(State *st, uint8_t opcode, std::string_view payload, bool fin, bool rsv1, bool mask, Nanos timeout) {
     if (!st->sock) return ECONNRESET;
-    std::string frame(14, '\0');
-    auto *h = reinterpret_cast<uint8_t *>(frame.data());
-    size_t n = ws::write_frame_header(h, opcode, payload.size(), fin, rsv1);
-    frame.resize(n);
+    PushBuffer pb;
+    uint8_t *buf = pb.data();
+    size_t n = ws::write_frame_header(buf, opcode, payload.size(), fin, rsv1);
     uint8_t key[4] = {0, 0, 0, 0};
     if (mask) {
-        frame[1] = static_cast<char>(frame[1] | 0x80);
+        buf[1] |= 0x80;
         if (php_random_bytes_silent(key, 4) != SUCCESS) {
             Nanos t = monotonic_now();
             memcpy(key, &t, 4);
         }
-        frame.append(reinterpret_cast<const char *>(key), 4);
+        memcpy(buf + n, key, 4);
+        n += 4;
     }
-    size_t at = frame.size();
-    frame.append(payload);
-    if (mask) ws::apply_mask(reinterpret_cast<uint8_t *>(frame.data() + at), payload.size(), key);
-    auto r = conn_send_all(st, frame.data(), frame.size(), timeout);
-    return r.ok() ? 0 : swoole_code_of(r.code());
+    Nanos deadline = timeout < 0 ? -1 : monotonic_now() + timeout;
+    const auto *src = reinterpret_cast<const uint8_t *>(payload.data());
+    size_t done = 0;
+    int err = 0;
+    do {
+        size_t take = std::min(payload.size() - done, kPushChunk);
+        if (mask) ws::copy_masked(buf + n, src + done, take, key, done);
+        else memcpy(buf + n, src + done, take);
+        Nanos left = deadline < 0 ? -1 : std::max<Nanos>(deadline - monotonic_now(), 0);
+        auto r = conn_send_all(st, buf, n + take, left);
+        if (!r.ok()) {
+            err = swoole_code_of(r.code());
+            break;
+        }
+        done += take;
+        n = 0;
+    } while (done < payload.size() && st->sock);
+    if (!err && done < payload.size()) err = ECONNRESET;
+    return err;
 }
 
 int64_t fill(State *st, Nanos timeout) {
@@ -256,15 +304,17 @@ void ws_push(zend_object *self, zval *data, zend_long opcode, zend_long flags, z
         php_error_docref(nullptr, E_WARNING, "websocket handshake failed, cannot push data");
         RETURN_FALSE;
     }
-    std::string payload;
+    // The payload is read where it lies (a zend_string held for the call); only a close frame's
+    // code + reason and a compressed message are built.
+    zend_string *held = nullptr;
+    std::string built;
+    std::string_view payload;
     if (Z_TYPE_P(data) == IS_OBJECT) {
         // A Frame object: its own data, opcode and flags (and code/reason for a close frame).
         zval rv;
         zend_object *f = Z_OBJ_P(data);
-        zval *d = zend_read_property(f->ce, f, ZEND_STRL("data"), 1, &rv);
-        zend_string *ds = zval_get_string(d);
-        payload.assign(ZSTR_VAL(ds), ZSTR_LEN(ds));
-        zend_string_release(ds);
+        held = zval_get_string(zend_read_property(f->ce, f, ZEND_STRL("data"), 1, &rv));
+        payload = std::string_view(ZSTR_VAL(held), ZSTR_LEN(held));
         opcode = zval_get_long(zend_read_property(f->ce, f, ZEND_STRL("opcode"), 1, &rv));
         flags = zval_get_long(zend_read_property(f->ce, f, ZEND_STRL("flags"), 1, &rv));
         // $frame->finish decides the FIN bit, as in Swoole (false: a fragment to be continued).
@@ -275,15 +325,21 @@ void ws_push(zend_object *self, zval *data, zend_long opcode, zend_long flags, z
         if (opcode == ws::kClose && zend_hash_str_exists(&f->ce->properties_info, ZEND_STRL("code"))) {
             zend_long code = zval_get_long(zend_read_property(f->ce, f, ZEND_STRL("code"), 1, &rv));
             zend_string *reason = zval_get_string(zend_read_property(f->ce, f, ZEND_STRL("reason"), 1, &rv));
-            payload = std::string{static_cast<char>(code >> 8), static_cast<char>(code & 0xff)} +
-                      std::string(ZSTR_VAL(reason), ZSTR_LEN(reason));
+            built = std::string{static_cast<char>(code >> 8), static_cast<char>(code & 0xff)} +
+                    std::string(ZSTR_VAL(reason), ZSTR_LEN(reason));
             zend_string_release(reason);
+            payload = built;
         }
     } else {
-        zend_string *ds = zval_get_string(data);
-        payload.assign(ZSTR_VAL(ds), ZSTR_LEN(ds));
-        zend_string_release(ds);
+        held = zval_get_string(data);
+        payload = std::string_view(ZSTR_VAL(held), ZSTR_LEN(held));
     }
+    struct Release {
+        zend_string *s;
+        ~Release() {
+            if (s) zend_string_release(s);
+        }
+    } release{held};
     if (opcode < 0 || opcode > 10 || (opcode > 2 && opcode < 8)) {
         php_error_docref(nullptr, E_WARNING, "the maximum value of opcode is 10");
         RETURN_FALSE;
@@ -303,7 +359,8 @@ void ws_push(zend_object *self, zval *data, zend_long opcode, zend_long flags, z
     if ((flags & kFlagCompress) && st->deflater && fin && (opcode == ws::kText || opcode == ws::kBinary)) {
         std::string z;
         if (st->deflater->deflate(payload, z).ok()) {
-            payload = std::move(z);
+            built = std::move(z);
+            payload = built;
             rsv1 = true;
         }
     }

@@ -1,6 +1,7 @@
 // Swoole\Coroutine\System. Each method's C++ work (strings, shared state for the worker pool)
 // lives in a helper whose objects are gone before gust::php::resumed(), which may longjmp.
 #include "coroutine/coroutine.h"
+#include "common/errors.h"
 #include "zend/fd.h"
 
 extern "C" {
@@ -54,7 +55,14 @@ bool resolve_into(const char *name, size_t len, int family, double timeout, bool
     opts.timeout = timeout <= 0 ? gust::php::option_nanos(gust::php::options().socket_dns_timeout)
                                 : gust::seconds_to_nanos(timeout);
     auto r = gust::net::resolve(std::string_view(name, len), 0, opts);
-    if (!r.ok() || r.value().empty()) return false;
+    if (!r.ok() || r.value().empty()) {
+        // swoole_last_error() says why, with Swoole's codes (a canceled lookup keeps its own).
+        if (r.ok() || r.code() != gust::kErrCanceled)
+            gust::php::set_last_error(!r.ok() && r.code() == gust::kErrTimedOut
+                                          ? gust::php::SwooleError::kDnslookupResolveTimeout
+                                          : gust::php::SwooleError::kDnslookupResolveFailed);
+        return false;
+    }
     if (!all) {
         std::string ip = r.value().front().host();
         ZVAL_STRINGL(out, ip.data(), ip.size());

@@ -23,6 +23,7 @@
 
 #include "coroutine/coroutine.h"
 #include "coroutine/fd_wait.h"
+#include "hooks/hook_stream_tls.h"
 #include "hooks/hook_stream_wait.h"
 #include "hooks/hooks.h"
 
@@ -130,6 +131,7 @@ namespace {
 ssize_t hooked_read(php_stream *stream, char *buf, size_t count) {
     HookedOps *h = hooked_of(stream);
     php_netstream_data_t *sock = sock_of(stream);
+    if (stream_tls::TlsStream *t = stream_tls::of(stream)) return stream_tls::read(stream, t, buf, count);
     if (!sock || sock->socket < 0 || !sock->is_blocked || !hooks::in_coroutine())
         return with_original(stream, h, [&](const php_stream_ops *o) { return o->read(stream, buf, count); });
     if (is_closing(stream)) return -1;
@@ -174,6 +176,7 @@ void send_failed_notice(php_stream *stream, size_t count, int err) {
 ssize_t hooked_write(php_stream *stream, const char *buf, size_t count) {
     HookedOps *h = hooked_of(stream);
     php_netstream_data_t *sock = sock_of(stream);
+    if (stream_tls::TlsStream *t = stream_tls::of(stream)) return stream_tls::write(stream, t, buf, count);
     if (!sock || sock->socket < 0 || !sock->is_blocked || !hooks::in_coroutine())
         return with_original(stream, h, [&](const php_stream_ops *o) { return o->write(stream, buf, count); });
     if (is_closing(stream)) return -1;
@@ -223,6 +226,7 @@ int hooked_close(php_stream *stream, int close_handle) {
         if (it != g_closing.end()) g_closing.erase(it);
     }
     if (!g_explicit_timeout.empty()) g_explicit_timeout.erase(stream);
+    stream_tls::forget(stream);  // close_notify while the fd is open
     int rc = with_original(stream, h, [&](const php_stream_ops *o) { return o->close(stream, close_handle); });
     if (switched) (void)gust::php::resumed(p);  // after the close: nothing of the stream is left to leak
     return rc;
@@ -233,6 +237,9 @@ int hooked_set_option(php_stream *stream, int option, int value, void *ptrparam)
     php_netstream_data_t *sock = sock_of(stream);
     auto *x = static_cast<php_stream_xport_param *>(ptrparam);
     if (option == PHP_STREAM_OPTION_READ_TIMEOUT) g_explicit_timeout.insert(stream);  // stream_set_timeout()
+    // stream_socket_enable_crypto(): PHP's plain socket ops have no TLS; ours (any mode, any context).
+    if (option == PHP_STREAM_OPTION_CRYPTO_API && ptrparam && sock)
+        return stream_tls::crypto_option(stream, static_cast<php_stream_xport_crypto_param *>(ptrparam));
     if (option == PHP_STREAM_OPTION_XPORT_API && x && sock && hooks::in_coroutine()) {
         if (is_closing(stream) && (x->op == php_stream_xport_param::STREAM_XPORT_OP_ACCEPT ||
                                    x->op == php_stream_xport_param::STREAM_XPORT_OP_RECV ||
@@ -242,12 +249,16 @@ int hooked_set_option(php_stream *stream, int option, int value, void *ptrparam)
         }
         switch (x->op) {
             case php_stream_xport_param::STREAM_XPORT_OP_CONNECT:
-                if (h->transport->inet && xport::connect(stream, h, x)) return PHP_STREAM_OPTION_RETURN_OK;
+                if (h->transport->inet && xport::connect(stream, h, x)) {
+                    stream_tls::after_connect(stream, x);  // ssl:// and tls://: the handshake
+                    return PHP_STREAM_OPTION_RETURN_OK;
+                }
                 break;
             case php_stream_xport_param::STREAM_XPORT_OP_ACCEPT: {
                 if (sock->socket < 0) break;
                 int rc = PHP_STREAM_OPTION_RETURN_ERR;
                 xport::accept(stream, h, x, &rc);
+                stream_tls::after_accept(stream, x);  // ssl:// servers: the handshake
                 return rc;
             }
             case php_stream_xport_param::STREAM_XPORT_OP_RECV:
@@ -263,10 +274,18 @@ int hooked_set_option(php_stream *stream, int option, int value, void *ptrparam)
     }
     int rc = with_original(stream, h,
                            [&](const php_stream_ops *o) { return o->set_option(stream, option, value, ptrparam); });
+    if (option == PHP_STREAM_OPTION_XPORT_API && x && x->op == php_stream_xport_param::STREAM_XPORT_OP_CONNECT)
+        stream_tls::after_connect(stream, x);
+    if (option == PHP_STREAM_OPTION_META_DATA_API && ptrparam) {
+        if (stream_tls::TlsStream *t = stream_tls::of(stream))
+            stream_tls::add_meta_data(stream, t, static_cast<zval *>(ptrparam));
+    }
     // A connection accepted outside a coroutine is hooked too: it may be used inside one later.
     if (option == PHP_STREAM_OPTION_XPORT_API && x && x->op == php_stream_xport_param::STREAM_XPORT_OP_ACCEPT &&
-        x->outputs.client)
+        x->outputs.client) {
         hook_stream(x->outputs.client, h->transport);
+        stream_tls::after_accept(stream, x);
+    }
     return rc;
 }
 

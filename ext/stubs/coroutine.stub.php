@@ -91,6 +91,15 @@ namespace Swoole\Coroutine {
 
     /** @alias swoole_coroutine_defer */
     function defer(callable $callback): void {}
+
+    /** Runs each task in its own coroutine; their results under the tasks' keys (null: not done within $timeout). */
+    function batch(array $tasks, float $timeout = -1): array {}
+
+    /** Runs $fn in $n coroutines and waits for all of them. */
+    function parallel(int $n, callable $fn): void {}
+
+    /** $fn over each element, each call in its own coroutine; the results under the list's keys (null: not done within $timeout). */
+    function map(array $list, callable $fn, float $timeout = -1): array {}
 }
 
 namespace {

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 20dad3477a17d1cf001ff9940f44db18a20f29ae */
+ * Stub hash: 188d99f243b64249b768a38f969718e7857d2a70 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Swoole_Coroutine_run, 0, 1, _IS_BOOL, 0)
 	ZEND_ARG_TYPE_INFO(0, fn, IS_CALLABLE, 0)
@@ -13,6 +13,22 @@ ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Swoole_Coroutine_defer, 0, 1, IS_VOID, 0)
 	ZEND_ARG_TYPE_INFO(0, callback, IS_CALLABLE, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Swoole_Coroutine_batch, 0, 1, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO(0, tasks, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "-1")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Swoole_Coroutine_parallel, 0, 2, IS_VOID, 0)
+	ZEND_ARG_TYPE_INFO(0, n, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO(0, fn, IS_CALLABLE, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Swoole_Coroutine_map, 0, 2, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO(0, list, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO(0, fn, IS_CALLABLE, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "-1")
 ZEND_END_ARG_INFO()
 
 #define arginfo_swoole_coroutine_create arginfo_Swoole_Coroutine_go
@@ -179,6 +195,9 @@ ZEND_END_ARG_INFO()
 ZEND_FUNCTION(Swoole_Coroutine_run);
 ZEND_FUNCTION(swoole_coroutine_create);
 ZEND_FUNCTION(swoole_coroutine_defer);
+ZEND_FUNCTION(Swoole_Coroutine_batch);
+ZEND_FUNCTION(Swoole_Coroutine_parallel);
+ZEND_FUNCTION(Swoole_Coroutine_map);
 ZEND_FUNCTION(swoole_async_dns_lookup_coro);
 ZEND_METHOD(Swoole_Coroutine, create);
 ZEND_METHOD(Swoole_Coroutine, defer);
@@ -222,6 +241,9 @@ static const zend_function_entry ext_functions[] = {
 	ZEND_NS_FALIAS("Swoole\\Coroutine", run, Swoole_Coroutine_run, arginfo_Swoole_Coroutine_run)
 	ZEND_NS_FALIAS("Swoole\\Coroutine", go, swoole_coroutine_create, arginfo_Swoole_Coroutine_go)
 	ZEND_NS_FALIAS("Swoole\\Coroutine", defer, swoole_coroutine_defer, arginfo_Swoole_Coroutine_defer)
+	ZEND_NS_FALIAS("Swoole\\Coroutine", batch, Swoole_Coroutine_batch, arginfo_Swoole_Coroutine_batch)
+	ZEND_NS_FALIAS("Swoole\\Coroutine", parallel, Swoole_Coroutine_parallel, arginfo_Swoole_Coroutine_parallel)
+	ZEND_NS_FALIAS("Swoole\\Coroutine", map, Swoole_Coroutine_map, arginfo_Swoole_Coroutine_map)
 	ZEND_FE(swoole_coroutine_create, arginfo_swoole_coroutine_create)
 	ZEND_FE(swoole_coroutine_defer, arginfo_swoole_coroutine_defer)
 	ZEND_FE(swoole_async_dns_lookup_coro, arginfo_swoole_async_dns_lookup_coro)

@@ -15,13 +15,14 @@
 namespace gust::net {
 namespace {
 
-// ---- a socket BIO that never raises SIGPIPE (OpenSSL's own writes with write(2))
+// ---- a socket BIO that never raises SIGPIPE (OpenSSL's own writes with write(2)) and never blocks,
+// even on an fd in blocking mode (a PHP stream's socket, whose mode PHP owns)
 
 int bio_fd(BIO *b) { return static_cast<int>(reinterpret_cast<intptr_t>(BIO_get_data(b))); }
 
 int bio_write(BIO *b, const char *data, int len) {
     BIO_clear_retry_flags(b);
-    ssize_t n = sys::send(bio_fd(b), data, static_cast<size_t>(len), 0);
+    ssize_t n = sys::send(bio_fd(b), data, static_cast<size_t>(len), MSG_DONTWAIT);
     if (n >= 0) return static_cast<int>(n);
     if (n == -EAGAIN) BIO_set_retry_write(b);
     errno = static_cast<int>(-n);
@@ -30,7 +31,7 @@ int bio_write(BIO *b, const char *data, int len) {
 
 int bio_read(BIO *b, char *data, int len) {
     BIO_clear_retry_flags(b);
-    ssize_t n = sys::recv(bio_fd(b), data, static_cast<size_t>(len), 0);
+    ssize_t n = sys::recv(bio_fd(b), data, static_cast<size_t>(len), MSG_DONTWAIT);
     if (n >= 0) return static_cast<int>(n);
     if (n == -EAGAIN) BIO_set_retry_read(b);
     errno = static_cast<int>(-n);
@@ -248,7 +249,7 @@ TlsEngine::TlsEngine(std::shared_ptr<TlsContext> ctx, int fd, const std::string 
     SSL_set_connect_state(ssl_);
     const bool ip = is_ip_literal(host);
     if (!host.empty() && !ip) SSL_set_tlsext_host_name(ssl_, host.c_str());
-    if (!host.empty() && ctx_->config().verify_peer) {
+    if (!host.empty() && ctx_->config().verify_peer && ctx_->config().verify_host) {
         if (ip) X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(ssl_), host.c_str());
         else SSL_set1_host(ssl_, host.c_str());
     }
@@ -368,6 +369,13 @@ std::string TlsEngine::peer_certificate_pem() const {
     }
     BIO_free(mem);
     return out;
+}
+
+bool TlsEngine::peer_matches(const std::string &name) const {
+    X509 *cert = ssl_ ? SSL_get0_peer_certificate(ssl_) : nullptr;
+    if (!cert || name.empty()) return false;
+    if (is_ip_literal(name)) return X509_check_ip_asc(cert, name.c_str(), 0) == 1;
+    return X509_check_host(cert, name.data(), name.size(), 0, nullptr) == 1;
 }
 
 // ---- TlsSession: the engine driven from a coroutine

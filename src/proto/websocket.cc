@@ -77,6 +77,25 @@ void apply_mask(uint8_t *data, size_t len, const uint8_t mask[4], uint64_t offse
     for (; i < len; ++i) data[i] ^= mask[(offset + i) & 3];
 }
 
+void copy_masked(uint8_t *dst, const uint8_t *src, size_t len, const uint8_t mask[4], uint64_t offset) {
+    size_t i = 0;
+    // Eight bytes per step with the mask repeated in a word (unaligned loads and stores through
+    // memcpy compile to plain moves), then the tail.
+    if (len >= 8) {
+        uint8_t pattern[8];
+        for (int k = 0; k < 8; ++k) pattern[k] = mask[(offset + k) & 3];
+        uint64_t word_mask;
+        std::memcpy(&word_mask, pattern, 8);
+        for (; len - i >= 8; i += 8) {
+            uint64_t w;
+            std::memcpy(&w, src + i, 8);
+            w ^= word_mask;
+            std::memcpy(dst + i, &w, 8);
+        }
+    }
+    for (; i < len; ++i) dst[i] = src[i] ^ mask[(offset + i) & 3];
+}
+
 size_t write_frame_header(uint8_t *out, uint8_t opcode, uint64_t n, bool fin, bool rsv1) {
     out[0] = static_cast<uint8_t>((fin ? 0x80 : 0) | (rsv1 ? 0x40 : 0) | (opcode & 0x0F));
     if (n < 126) {

@@ -45,6 +45,7 @@ struct TlsConfig {
     std::string ciphers;                          // TLS 1.2 and below; empty: OpenSSL's defaults
     int protocols = 0;                            // TlsVersion bits; 0: TLS 1.2 and 1.3
     std::string alpn;                             // comma-separated names in preference order, e.g. "h2,http/1.1"
+    bool verify_host = true;                      // with verify_peer, a client also checks the host name
 
     bool operator==(const TlsConfig &) const = default;
 };
@@ -108,6 +109,8 @@ public:
     std::string server_name() const;  // the SNI a client sent (server side)
     // The peer certificate in PEM, empty when there is none.
     std::string peer_certificate_pem() const;
+    // True when the peer's certificate is for `name` (a DNS name, wildcards allowed, or an IP literal).
+    bool peer_matches(const std::string &name) const;
 
 private:
     // The result of a failed SSL call: -EAGAIN (wants_write_ set) or an error.

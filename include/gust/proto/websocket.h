@@ -48,6 +48,10 @@ int parse_frame_header(const uint8_t *data, size_t len, FrameHeader *header, con
 // XORs `len` bytes with the mask; `offset` is the payload position of data[0] (for chunks).
 void apply_mask(uint8_t *data, size_t len, const uint8_t mask[4], uint64_t offset = 0);
 
+// dst[i] = src[i] ^ mask: masks while copying (a sender masks a payload it must not modify into
+// its own reused buffer in one pass). dst and src must not overlap.
+void copy_masked(uint8_t *dst, const uint8_t *src, size_t len, const uint8_t mask[4], uint64_t offset = 0);
+
 // Writes a server frame header (unmasked) into out[0..14); returns its length.
 size_t write_frame_header(uint8_t *out, uint8_t opcode, uint64_t payload_length, bool fin = true, bool rsv1 = false);
 

@@ -152,6 +152,51 @@ TEST(Tls, RefusesTheWrongHostName) {
     EXPECT_NE(o.client_error.find("mismatch"), std::string::npos) << o.client_error;
 }
 
+TEST(Tls, VerifyHostOffChecksTheChainOnly) {
+    TlsConfig client = client_config();
+    client.verify_host = false;  // PHP's verify_peer_name => false
+    Outcome o = run_pair(server_config(), client, "wrong.example");
+    EXPECT_EQ(o.client_code, 0) << o.client_error;
+    TlsConfig unknown;  // still refused: the chain is checked
+    unknown.verify_host = false;
+    EXPECT_EQ(run_pair(server_config(), unknown, "wrong.example").client_code, kErrTlsVerify);
+}
+
+TEST(Tls, PeerMatchesNamesTheCertificateCovers) {
+    Env env;
+    auto server_ctx = context(TlsRole::kServer, server_config());
+    TlsConfig c;
+    c.verify_peer = false;
+    auto client_ctx = context(TlsRole::kClient, c);
+    bool checked = false;
+    (void)env.sched.create([&] {
+        auto conn = env.listener->accept(kNanosPerSecond);
+        ASSERT_TRUE(conn.ok());
+        TlsSession tls(server_ctx, *conn.value());
+        EXPECT_TRUE(tls.handshake(2 * kNanosPerSecond).ok());
+        char b[8];
+        (void)tls.recv(b, sizeof(b), 2 * kNanosPerSecond);
+    });
+    (void)env.sched.create([&] {
+        auto sock = CoSocket::open(AF_INET, SOCK_STREAM).value();
+        ASSERT_TRUE(sock->connect(env.addr, kNanosPerSecond).ok());
+        TlsEngine engine(client_ctx, sock->fd(), "");
+        int rc;
+        while ((rc = engine.handshake()) == -EAGAIN) {
+            ASSERT_TRUE(sock->wait_ready(engine.wants_write(), kNanosPerSecond).ok());
+        }
+        ASSERT_EQ(rc, 0) << engine.error();
+        EXPECT_TRUE(engine.peer_matches("localhost"));
+        EXPECT_TRUE(engine.peer_matches("127.0.0.1"));
+        EXPECT_FALSE(engine.peer_matches("wrong.example"));
+        EXPECT_FALSE(engine.peer_matches(""));
+        checked = true;
+        sock->close();
+    });
+    env.sched.run();
+    EXPECT_TRUE(checked);
+}
+
 TEST(Tls, SelfSignedNeedsAllowSelfSigned) {
     Outcome refused = run_pair(server_config("self"), client_config(), "localhost");
     EXPECT_EQ(refused.client_code, kErrTlsVerify);

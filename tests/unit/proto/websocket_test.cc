@@ -41,6 +41,25 @@ TEST(WebSocketFrame, MaskingInChunksEqualsMaskingAtOnce) {
     EXPECT_EQ(whole, parts);
 }
 
+TEST(WebSocketFrame, CopyMaskedEqualsApplyMaskAndLeavesTheSourceAlone) {
+    const uint8_t mask[4] = {0x12, 0x34, 0x56, 0x78};
+    for (size_t len : {0u, 1u, 7u, 8u, 9u, 63u, 1000u}) {
+        for (uint64_t offset : {0u, 1u, 2u, 3u, 5u}) {
+            std::vector<uint8_t> src(len + 1);
+            for (size_t i = 0; i < src.size(); ++i) src[i] = static_cast<uint8_t>(i * 13 + 1);
+            const std::vector<uint8_t> original = src;
+            // Unaligned source and destination (+1), as in a frame after its header.
+            std::vector<uint8_t> dst(len + 3, 0xEE), want(src.begin() + 1, src.end());
+            apply_mask(want.data(), len, mask, offset);
+            copy_masked(dst.data() + 1, src.data() + 1, len, mask, offset);
+            EXPECT_EQ(std::vector<uint8_t>(dst.begin() + 1, dst.begin() + 1 + len), want) << len << " " << offset;
+            EXPECT_EQ(dst[0], 0xEE);
+            EXPECT_EQ(dst[len + 1], 0xEE);
+            EXPECT_EQ(src, original);
+        }
+    }
+}
+
 TEST(WebSocketFrame, ExtendedLengthsAndNeedMore) {
     FrameHeader h;
     auto f16 = bytes({0x82, 0xFE, 0x01, 0x00, 1, 2, 3, 4});
