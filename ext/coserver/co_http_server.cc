@@ -263,8 +263,8 @@ bool load_settings(HttpServerState *st, HashTable *ht) {
     o.mode = framing::Mode::kHttp;
     const zend_long max_length = long_of(ht, "package_max_length", 2 * 1024 * 1024);
     o.max_length = static_cast<uint32_t>(std::clamp<zend_long>(max_length, 1024, UINT32_MAX / 4));
-    o.http_max_head = static_cast<uint32_t>(
-        std::clamp<zend_long>(long_of(ht, "http_max_header_size", 16 * 1024), 1024, 1024 * 1024));
+    o.http_max_head =
+        static_cast<uint32_t>(std::clamp<zend_long>(long_of(ht, "http_max_header_size", 16 * 1024), 1024, 1024 * 1024));
     auto f = framing::Framing::create(o);
     if (!f.ok()) {
         php_error_docref(nullptr, E_WARNING, "invalid settings: %s", framing::Framing::invalid_reason(o));
@@ -284,8 +284,7 @@ void setup_http_server_class(zend_class_entry *ce) {
     // The listening Coroutine\Socket, kept in a private property so the GC sees it.
     zval undef;
     ZVAL_NULL(&undef);
-    zend_declare_property_ex(ce, zend_string_init_interned(ZEND_STRL("socket_"), 1), &undef, ZEND_ACC_PRIVATE,
-                             nullptr);
+    zend_declare_property_ex(ce, zend_string_init_interned(ZEND_STRL("socket_"), 1), &undef, ZEND_ACC_PRIVATE, nullptr);
     memset(&g_conn_main, 0, sizeof g_conn_main);
     g_conn_main.type = ZEND_INTERNAL_FUNCTION;
     g_conn_main.function_name = zend_string_init_interned(ZEND_STRL("Swoole\\Coroutine\\Http\\Server::connection"), 1);

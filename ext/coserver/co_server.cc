@@ -22,8 +22,8 @@ zend_function *g_recv_packet = nullptr;
 zend_function *g_send_all = nullptr;
 
 zend_function *socket_method(const char *lc_name) {
-    return static_cast<zend_function *>(zend_hash_str_find_ptr(&sock::ce_socket->function_table, lc_name,
-                                                               strlen(lc_name)));
+    return static_cast<zend_function *>(
+        zend_hash_str_find_ptr(&sock::ce_socket->function_table, lc_name, strlen(lc_name)));
 }
 
 zval *prop(zval *self, const char *name) {
@@ -69,8 +69,8 @@ void pause_accepting() {
 
 // Opens the listening socket of a coroutine server: `host` "unix:/path" (AF_UNIX), an IPv6 literal
 // (AF_INET6) or an IPv4 one. Throws Swoole\Exception when it cannot bind or listen.
-bool open_listener(zval *self, zend_class_entry *ce, zend_string *host, zend_long port, bool reuse_port,
-                   zval *sock_out, int *type_out) {
+bool open_listener(zval *self, zend_class_entry *ce, zend_string *host, zend_long port, bool reuse_port, zval *sock_out,
+                   int *type_out) {
     std::string_view h(ZSTR_VAL(host), ZSTR_LEN(host));
     int type = AF_INET;
     std::string address(h);

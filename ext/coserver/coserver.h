@@ -14,8 +14,8 @@ extern zend_class_entry *ce_co_http_server;
 
 // Opens `self`'s listening Coroutine\Socket into *sock_out (host/port/fd properties of class `ce`
 // set); false with an exception thrown when it cannot.
-bool open_listener(zval *self, zend_class_entry *ce, zend_string *host, zend_long port, bool reuse_port,
-                   zval *sock_out, int *type_out);
+bool open_listener(zval *self, zend_class_entry *ce, zend_string *host, zend_long port, bool reuse_port, zval *sock_out,
+                   int *type_out);
 
 void setup_http_server_class(zend_class_entry *ce);  // co_http_server.cc
 

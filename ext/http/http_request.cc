@@ -166,9 +166,7 @@ void insert_by_field_name(zval *root, std::string_view raw_name, zval *value) {
 // Swoole\Server's). Set only for the duration of that call (PHP runs one thread per process).
 const Transport *t_transport = nullptr;
 
-const HttpSettings &request_settings(srv::Server *s) {
-    return t_transport ? t_transport->settings() : settings_of(s);
-}
+const HttpSettings &request_settings(srv::Server *s) { return t_transport ? t_transport->settings() : settings_of(s); }
 
 // Writes one uploaded file to upload_tmp_dir; its $files entry goes to `files`.
 void store_upload(srv::Server *s, RequestObject *r, const proto::multipart::Part &part, zval *files, zval *tmpfiles) {
@@ -416,8 +414,7 @@ RequestObject::~RequestObject() {
 RequestObject *request_from(zend_object *obj) { return RequestClass::from(obj); }
 
 zend_object *make_request(srv::Server *s, srv::Port *port, server::SessionId fd, zend_string *data,
-                          const proto::http1::RequestHead &head, size_t head_len, int *status,
-                          const Transport *t) {
+                          const proto::http1::RequestHead &head, size_t head_len, int *status, const Transport *t) {
     zend_object *obj = RequestClass::make();
     RequestObject *r = request_from(obj);
     r->data = zend_string_copy(data);
