@@ -41,7 +41,7 @@ EXT_ALLOWED = {
     "websocket": {"zend", "common", "coroutine", "event", "process", "server", "http"},
     "client": {"zend", "common", "coroutine", "event", "process", "server", "http", "websocket"},
     # Coroutine\Server over Coroutine\Socket; Coroutine\Http\Server answers with ext/http's Response.
-    "coserver": {"zend", "common", "coroutine", "socket", "server", "http"},
+    "coserver": {"zend", "common", "coroutine", "socket", "server", "http", "websocket"},
     "module": {"zend", "common", "coroutine", "event", "hooks", "process", "shm", "socket", "server", "http",
                "websocket", "client", "coserver"},
 }

@@ -16,7 +16,13 @@
 #include "gust/proto/framing.h"
 #include "http/http.h"
 #include "socket/socket_internal.h"
+#include "websocket/websocket.h"
 #include "zend/options.h"
+
+extern "C" {
+#include "ext/standard/base64.h"
+#include "ext/standard/sha1.h"
+}
 #include "stubs/coroutine_server_arginfo.h"
 
 namespace gust::php::cosrv {
@@ -46,6 +52,31 @@ struct Conn : http::Transport {
     bool close_after = false;       // the last response ended the connection
     bool serving = true;            // its coroutine still reads requests
     Nanos write_timeout = -1;
+    // The stream: what arrived and is not consumed yet (from `start`), cut by `splitter`.
+    std::unique_ptr<framing::Splitter> splitter;
+    std::string buf;
+    size_t start = 0;
+    // WebSocket: the current request's Sec-WebSocket-Key (empty: it asks no upgrade), and whether
+    // Response::upgrade() answered it.
+    std::string ws_key;
+    bool upgraded = false;
+    bool ws_closing = false;  // a close frame went out
+
+    // More bytes onto `buf`: 0 at end of stream, > 0 bytes, or a negative core error code.
+    int64_t fill(Nanos timeout) {
+        if (start > 0) {
+            buf.erase(0, start);
+            start = 0;
+        }
+        char tmp[16 * 1024];
+        auto r = sock->recv(tmp, sizeof tmp, timeout);
+        if (!r.ok()) return -static_cast<int64_t>(r.code() ? r.code() : 1);
+        buf.append(tmp, r.value());
+        return static_cast<int64_t>(r.value());
+    }
+    bool ws_upgrade(http::ResponseObject *r) override;
+    bool ws_push(zval *data, zend_long opcode, zend_long flags) override;
+    void ws_recv(double timeout, zval *out) override;
 
     bool alive() const override { return sock && sock->is_open(); }
     bool send(std::string_view bytes) override {
@@ -178,34 +209,25 @@ bool serve_request(HttpServerState *st, const std::shared_ptr<Conn> &c, zend_str
 // The connection's coroutine: requests in order until the peer goes, a request ends the
 // connection, the server shuts down, or a handler keeps its Response unanswered.
 void serve_connection(HttpServerState *st, const std::shared_ptr<Conn> &c) {
-    framing::Splitter splitter(*st->framing);
-    std::string buf;
-    size_t start = 0;
-    char tmp[16 * 1024];
+    c->splitter = std::make_unique<framing::Splitter>(*st->framing);
     static http1::RequestHead head;  // reused (zeroing one costs 4 KiB); not kept past a request
     while (st->running && c->alive() && !c->close_after) {
-        const char *base = buf.data() + start;
-        auto step = splitter.next(mem::Slice(base, buf.size() - start));
+        const char *base = c->buf.data() + c->start;
+        auto step = c->splitter->next(mem::Slice(base, c->buf.size() - c->start));
         if (step.send_continue) (void)c->send(http1::kContinueResponse);
         if (step.status == framing::Splitter::kNeedMore) {
-            if (splitter.finished()) break;
-            if (start > 0) {
-                buf.erase(0, start);
-                start = 0;
-            }
-            auto r = c->sock->recv(tmp, sizeof tmp, st->read_timeout);
-            if (!r.ok() || r.value() == 0) break;
-            buf.append(tmp, r.value());
+            if (c->splitter->finished() || c->fill(st->read_timeout) <= 0) break;
             continue;
         }
         if (step.status < 0) {
-            (void)c->send(http1::error_response(splitter.http_status() ? splitter.http_status() : 400));
+            const int status = c->splitter->http_status();
+            (void)c->send(http1::error_response(status ? status : 400));
             break;
         }
         size_t head_len = 0;
-        const http1::RequestHead *ready = splitter.ready_head(&head_len);
+        const http1::RequestHead *ready = c->splitter->ready_head(&head_len);
         zend_string *data = zend_string_init(step.package.data(), step.package.size(), 0);
-        start += step.consume;
+        c->start += step.consume;
         if (ready) {
             head.copy_rebased(*ready, base, ZSTR_VAL(data));
         } else {
@@ -219,12 +241,153 @@ void serve_connection(HttpServerState *st, const std::shared_ptr<Conn> &c) {
             }
             head_len = static_cast<size_t>(n);
         }
+        bool found = false;
+        const std::string_view upgrade = head.header("upgrade", &found);
+        const bool wants_ws = found && http1::equals_ignore_case(upgrade, "websocket");
+        c->ws_key = wants_ws ? std::string(head.header("sec-websocket-key")) : std::string();
         const bool ok = serve_request(st, c, data, head, head_len);
         zend_string_release(data);
-        if (!ok || c->response_pending) break;
+        // After an upgrade request the stream is WebSocket frames (the splitter switched): only
+        // the handler that upgraded could read them.
+        if (!ok || c->response_pending || wants_ws || c->upgraded) break;
     }
     c->serving = false;
     if (!c->response_pending) (void)c->close();
+}
+
+constexpr std::string_view kWsGuid = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
+
+bool Conn::ws_upgrade(http::ResponseObject *r) {
+    if (upgraded) return true;
+    if (ws_key.empty() || !r->current) {
+        php_error_docref(nullptr, E_WARNING, "the request is not a WebSocket upgrade request");
+        return false;
+    }
+    PHP_SHA1_CTX ctx;
+    unsigned char digest[20];
+    PHP_SHA1Init(&ctx);
+    PHP_SHA1Update(&ctx, reinterpret_cast<const unsigned char *>(ws_key.data()), ws_key.size());
+    PHP_SHA1Update(&ctx, reinterpret_cast<const unsigned char *>(kWsGuid.data()), kWsGuid.size());
+    PHP_SHA1Final(digest, &ctx);
+    zend_string *accept = php_base64_encode(digest, sizeof digest);
+    std::string answer = "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                         "Sec-WebSocket-Accept: ";
+    answer.append(ZSTR_VAL(accept), ZSTR_LEN(accept));
+    answer += "\r\nSec-WebSocket-Version: 13\r\nServer: swoole-http-server\r\n\r\n";
+    zend_string_release(accept);
+    r->ended = true;  // answered: no 500 when it goes
+    r->current = false;
+    response_pending = false;
+    if (!send(answer)) return false;
+    upgraded = true;
+    return true;
+}
+
+bool Conn::ws_push(zval *data, zend_long opcode, zend_long flags) {
+    if (!upgraded || ws_closing || !alive()) {
+        php_error_docref(nullptr, E_WARNING, "the connection is not an open WebSocket connection");
+        return false;
+    }
+    zend_string *payload;
+    if (Z_TYPE_P(data) == IS_OBJECT && instanceof_function(Z_OBJCE_P(data), srv::ce_ws_frame)) {
+        zval rv;
+        zend_object *f = Z_OBJ_P(data);
+        payload = zval_get_string(zend_read_property(f->ce, f, ZEND_STRL("data"), 1, &rv));
+        opcode = zval_get_long(zend_read_property(f->ce, f, ZEND_STRL("opcode"), 1, &rv));
+        flags = zval_get_long(zend_read_property(f->ce, f, ZEND_STRL("flags"), 1, &rv));
+    } else {
+        payload = zval_get_string(data);
+    }
+    bool ok = false;
+    if (opcode < 0 || opcode > 0xf) {
+        php_error_docref(nullptr, E_WARNING, "the opcode (" ZEND_LONG_FMT ") is not a WebSocket opcode", opcode);
+    } else {
+        // No permessage-deflate is offered here: COMPRESS is ignored.
+        const std::string frame = srv::ws_frame_bytes(static_cast<uint8_t>(opcode),
+                                                      std::string_view(ZSTR_VAL(payload), ZSTR_LEN(payload)),
+                                                      flags & ~srv::kWsFlagCompress, false);
+        ok = send(frame);
+        if (ok && opcode == 8) ws_closing = true;
+    }
+    zend_string_release(payload);
+    return ok;
+}
+
+void Conn::ws_recv(double timeout, zval *out) {
+    ZVAL_FALSE(out);
+    if (!upgraded) {
+        php_error_docref(nullptr, E_WARNING, "the connection is not a WebSocket connection (call upgrade() first)");
+        return;
+    }
+    const Nanos deadline = timeout > 0 ? monotonic_now() + seconds_to_nanos(timeout) : -1;
+    std::string message;
+    uint8_t message_opcode = 0;
+    for (;;) {
+        if (!alive()) {
+            ZVAL_EMPTY_STRING(out);
+            return;
+        }
+        auto step = splitter->next(mem::Slice(buf.data() + start, buf.size() - start));
+        if (step.status == framing::Splitter::kNeedMore) {
+            const Nanos left = deadline < 0 ? -1 : std::max<Nanos>(deadline - monotonic_now(), 1);
+            const int64_t n = fill(left);
+            if (n == 0) ZVAL_EMPTY_STRING(out);  // the peer went: "", as Swoole
+            if (n <= 0) return;
+            continue;
+        }
+        if (step.status < 0) {
+            const uint16_t code = static_cast<uint16_t>(splitter->websocket_close_code() ? splitter->websocket_close_code()
+                                                                                          : 1002);
+            const char payload[2] = {static_cast<char>(code >> 8), static_cast<char>(code & 0xff)};
+            (void)send(srv::ws_frame_bytes(8, std::string_view(payload, 2), srv::kWsFlagFin, false));
+            (void)close();
+            return;
+        }
+        std::string frame(step.package.data(), step.package.size());
+        start += step.consume;
+        proto::ws::FrameHeader h;
+        if (proto::ws::parse_frame_header(reinterpret_cast<const uint8_t *>(frame.data()), frame.size(), &h) <= 0) {
+            (void)close();
+            return;
+        }
+        char *p = frame.data() + h.header_length;
+        const size_t len = static_cast<size_t>(h.payload_length);
+        if (h.masked) proto::ws::apply_mask(reinterpret_cast<uint8_t *>(p), len, h.mask);
+        const std::string_view payload(p, len);
+        switch (h.opcode) {
+            case 9:  // ping: answered here
+                (void)send(srv::ws_frame_bytes(10, payload, srv::kWsFlagFin, false));
+                continue;
+            case 10:  // pong
+                continue;
+            case 8: {  // close: answered with the same code, then the Frame for the script
+                uint16_t code = srv::kCloseNoStatus;
+                std::string_view reason;
+                if (len >= 2) {
+                    code = static_cast<uint16_t>((static_cast<uint8_t>(p[0]) << 8) | static_cast<uint8_t>(p[1]));
+                    reason = payload.substr(2);
+                }
+                if (!ws_closing) {
+                    (void)send(srv::ws_frame_bytes(8, payload.substr(0, std::min<size_t>(len, 2)), srv::kWsFlagFin,
+                                                   false));
+                    ws_closing = true;
+                }
+                ZVAL_OBJ(out, srv::ws_make_close_frame(sock->fd(), code, reason));
+                return;
+            }
+            case 0:  // continuation of the message being assembled
+                message.append(payload);
+                break;
+            default:
+                message_opcode = h.opcode;
+                message.assign(payload);
+                break;
+        }
+        if (h.fin) {
+            ZVAL_OBJ(out, srv::ws_make_frame(sock->fd(), message, message_opcode ? message_opcode : 1, srv::kWsFlagFin));
+            return;
+        }
+    }
 }
 
 // The internal function each connection's coroutine runs: (server, connection id).
@@ -261,6 +424,7 @@ bool load_settings(HttpServerState *st, HashTable *ht) {
     st->settings = std::move(h);
     framing::Options o;
     o.mode = framing::Mode::kHttp;
+    o.websocket = true;  // an upgrade request switches the stream to frames (Response::upgrade())
     const zend_long max_length = long_of(ht, "package_max_length", 2 * 1024 * 1024);
     o.max_length = static_cast<uint32_t>(std::clamp<zend_long>(max_length, 1024, UINT32_MAX / 4));
     o.http_max_head =

@@ -61,6 +61,8 @@ const Upgrade &upgrade();
 extern zend_class_entry *ce_http_server;
 void register_http_area();  // MINIT: Http\Server, Request, Response; plugs HTTP into the server
 
+struct ResponseObject;
+
 // Where a Response writes when no Swoole\Server owns its connection: a connection of a coroutine
 // HTTP server (ext/coserver/) implements it. The Response keeps a reference, so a Response the
 // script keeps after the connection went stays safe (alive() is then false).
@@ -77,6 +79,12 @@ struct Transport {
     // $request->server's remote_addr/remote_port and server_port.
     virtual bool peer(zend_string **host, zend_long *port) const = 0;
     virtual zend_long local_port() const = 0;
+    // WebSocket (Response::upgrade/push/recv): the handshake answer for `r`'s request, one frame
+    // out (`data`: a string or a Swoole\WebSocket\Frame), and the next message in into `out` (a
+    // Frame, "" at end of stream, false on timeout or error). False: not possible here.
+    virtual bool ws_upgrade(ResponseObject *r) = 0;
+    virtual bool ws_push(zval *data, zend_long opcode, zend_long flags) = 0;
+    virtual void ws_recv(double timeout, zval *out) = 0;
 };
 
 struct RequestObject {

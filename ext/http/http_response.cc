@@ -835,4 +835,52 @@ ZEND_METHOD(Swoole_Http_Response, close) {
     RETURN_BOOL(ok);
 }
 
+namespace {
+
+// WebSocket needs a connection this Response owns: a coroutine server's (Swoole\Http\Server's
+// connections upgrade through onHandshake / WebSocket\Server instead).
+Transport *websocket_transport(ResponseObject *r) {
+    if (r->transport) return r->transport.get();
+    php_error_docref(nullptr, E_WARNING,
+                     "WebSocket through the Response is only available on Swoole\\Coroutine\\Http\\Server");
+    return nullptr;
+}
+
+}  // namespace
+
+ZEND_METHOD(Swoole_Http_Response, upgrade) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    ResponseObject *r = this_response(ZEND_THIS);
+    Transport *t = websocket_transport(r);
+    if (!t || refuse_unwritable(r)) RETURN_FALSE;
+    RETURN_BOOL(t->ws_upgrade(r));
+}
+
+ZEND_METHOD(Swoole_Http_Response, push) {
+    zval *data;
+    zend_long opcode = 1, flags = 1;
+    ZEND_PARSE_PARAMETERS_START(1, 3)
+        Z_PARAM_ZVAL(data)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_LONG(opcode)
+        Z_PARAM_LONG(flags)
+    ZEND_PARSE_PARAMETERS_END();
+    ResponseObject *r = this_response(ZEND_THIS);
+    Transport *t = websocket_transport(r);
+    if (!t) RETURN_FALSE;
+    RETURN_BOOL(t->ws_push(data, opcode, flags));
+}
+
+ZEND_METHOD(Swoole_Http_Response, recv) {
+    double timeout = 0;
+    ZEND_PARSE_PARAMETERS_START(0, 1)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_DOUBLE(timeout)
+    ZEND_PARSE_PARAMETERS_END();
+    ResponseObject *r = this_response(ZEND_THIS);
+    Transport *t = websocket_transport(r);
+    if (!t) RETURN_FALSE;
+    t->ws_recv(timeout, return_value);
+}
+
 ZEND_METHOD(Swoole_Http_Response, __destruct) {}
