@@ -303,9 +303,9 @@ bool Conn::ws_push(zval *data, zend_long opcode, zend_long flags) {
         php_error_docref(nullptr, E_WARNING, "the opcode (" ZEND_LONG_FMT ") is not a WebSocket opcode", opcode);
     } else {
         // No permessage-deflate is offered here: COMPRESS is ignored.
-        const std::string frame = srv::ws_frame_bytes(static_cast<uint8_t>(opcode),
-                                                      std::string_view(ZSTR_VAL(payload), ZSTR_LEN(payload)),
-                                                      flags & ~srv::kWsFlagCompress, false);
+        const std::string frame =
+            srv::ws_frame_bytes(static_cast<uint8_t>(opcode), std::string_view(ZSTR_VAL(payload), ZSTR_LEN(payload)),
+                                flags & ~srv::kWsFlagCompress, false);
         ok = send(frame);
         if (ok && opcode == 8) ws_closing = true;
     }
@@ -336,8 +336,8 @@ void Conn::ws_recv(double timeout, zval *out) {
             continue;
         }
         if (step.status < 0) {
-            const uint16_t code = static_cast<uint16_t>(splitter->websocket_close_code() ? splitter->websocket_close_code()
-                                                                                          : 1002);
+            const uint16_t code =
+                static_cast<uint16_t>(splitter->websocket_close_code() ? splitter->websocket_close_code() : 1002);
             const char payload[2] = {static_cast<char>(code >> 8), static_cast<char>(code & 0xff)};
             (void)send(srv::ws_frame_bytes(8, std::string_view(payload, 2), srv::kWsFlagFin, false));
             (void)close();
@@ -368,8 +368,8 @@ void Conn::ws_recv(double timeout, zval *out) {
                     reason = payload.substr(2);
                 }
                 if (!ws_closing) {
-                    (void)send(srv::ws_frame_bytes(8, payload.substr(0, std::min<size_t>(len, 2)), srv::kWsFlagFin,
-                                                   false));
+                    (void)send(
+                        srv::ws_frame_bytes(8, payload.substr(0, std::min<size_t>(len, 2)), srv::kWsFlagFin, false));
                     ws_closing = true;
                 }
                 ZVAL_OBJ(out, srv::ws_make_close_frame(sock->fd(), code, reason));
@@ -384,7 +384,8 @@ void Conn::ws_recv(double timeout, zval *out) {
                 break;
         }
         if (h.fin) {
-            ZVAL_OBJ(out, srv::ws_make_frame(sock->fd(), message, message_opcode ? message_opcode : 1, srv::kWsFlagFin));
+            ZVAL_OBJ(out,
+                     srv::ws_make_frame(sock->fd(), message, message_opcode ? message_opcode : 1, srv::kWsFlagFin));
             return;
         }
     }
