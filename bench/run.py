@@ -257,6 +257,37 @@ def bench_http_hello():
             pr >= 0.9 * b)
 
 
+def bench_co_server():
+    """Coroutine servers against their Swoole\\Server BASE counterparts, alternated, medians of 3:
+    TCP echo (bench/php/co_tcp_echo.php vs seed003_tcp_echo.php base) under the C load generator
+    (100 connections, 64-byte messages, one in flight each), and HTTP hello world
+    (bench/php/co_http_hello.php vs seed004_http_hello.php base 1) under wrk -t1 -c100 -d5s."""
+    probe = REL / "tcp_load"
+    sh(["gcc", "-O2", "-o", str(probe), str(ROOT / "bench/probe/tcp_load.c")])
+    echo = {"base": [], "co": []}
+    hello = {"base": [], "co": []}
+    for _ in range(3):
+        for name in ("base", "co"):
+            script, args = ((ACCEPT / "seed003_tcp_echo.php", ["base"]) if name == "base"
+                            else (ROOT / "bench/php/co_tcp_echo.php", []))
+            ctx, port = gust_server(script, *args)
+            with ctx:
+                r = sh([str(probe), str(port), "100", "1", "64", "300000", "20"], timeout=60)
+                echo[name].append(kv(r.stdout).get("msgs_per_s", 0.0))
+        for name in ("base", "co"):
+            script, args = ((ACCEPT / "seed004_http_hello.php", ["base", 1]) if name == "base"
+                            else (ROOT / "bench/php/co_http_hello.php", []))
+            ctx, port = gust_server(script, *args)
+            with ctx:
+                hello[name].append(references.wrk_rps(f"http://127.0.0.1:{port}/", 5))
+    eb, ec = sorted(echo["base"])[1], sorted(echo["co"])[1]
+    hb, hc = sorted(hello["base"])[1], sorted(hello["co"])[1]
+    row("co-server", "TCP echo msgs/s, 100 conns x 64 B (ref: Swoole\\Server BASE)", round(ec), round(eb),
+        ">= 0.9 x BASE", eb > 0 and ec >= 0.9 * eb)
+    row("co-server", "HTTP hello req/s, wrk -t1 -c100 -d5s (ref: Http\\Server BASE 1 worker)", round(hc), round(hb),
+        ">= 0.9 x BASE", hb > 0 and hc >= 0.9 * hb)
+
+
 def bench_fanin():
     """seed-002: every request makes a blocking-style call to a 200 ms backend; 400 connections.
     The first 200 ms of any run complete nothing, so runs last 20 s (1 % of ramp, not 2 %); the
@@ -390,6 +421,7 @@ BENCHMARKS = {
     "seed004-php": bench_seed004_php,
     "http-hello": bench_http_hello,
     "fanin": bench_fanin,
+    "co-server": bench_co_server,
     "ws-bigframes": bench_ws_bigframes,
     "ws-client-push": bench_ws_client_push,
     "ws-http-close": bench_ws_http_close,

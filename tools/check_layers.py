@@ -41,8 +41,10 @@ EXT_ALLOWED = {
     "http": {"zend", "common", "coroutine", "event", "process", "server"},
     "websocket": {"zend", "common", "coroutine", "event", "process", "server", "http"},
     "client": {"zend", "common", "coroutine", "event", "process", "server", "http", "websocket"},
+    # Coroutine\Server over Coroutine\Socket; Coroutine\Http\Server answers with ext/http's Response.
+    "coserver": {"zend", "common", "coroutine", "socket", "server", "http", "websocket"},
     "module": {"zend", "common", "coroutine", "event", "hooks", "process", "shm", "socket", "server", "http",
-               "websocket", "client"},
+               "websocket", "client", "coserver"},
 }
 # Generated from ext/stubs/*.stub.php; any area includes its own.
 EXT_SHARED_DIRS = {"stubs"}

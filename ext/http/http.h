@@ -61,6 +61,32 @@ const Upgrade &upgrade();
 extern zend_class_entry *ce_http_server;
 void register_http_area();  // MINIT: Http\Server, Request, Response; plugs HTTP into the server
 
+struct ResponseObject;
+
+// Where a Response writes when no Swoole\Server owns its connection: a connection of a coroutine
+// HTTP server (ext/coserver/) implements it. The Response keeps a reference, so a Response the
+// script keeps after the connection went stays safe (alive() is then false).
+struct Transport {
+    virtual ~Transport() = default;
+    virtual bool alive() const = 0;
+    virtual bool send(std::string_view bytes) = 0;
+    // `length` bytes of the open file `fd` from `offset` (`path` for messages).
+    virtual bool send_file(const char *path, int fd, off_t offset, size_t length) = 0;
+    // The response ended: the connection closes (`close_connection`) or reads its next request.
+    virtual void response_done(bool close_connection) = 0;
+    virtual bool close() = 0;
+    virtual const HttpSettings &settings() const = 0;
+    // $request->server's remote_addr/remote_port and server_port.
+    virtual bool peer(zend_string **host, zend_long *port) const = 0;
+    virtual zend_long local_port() const = 0;
+    // WebSocket (Response::upgrade/push/recv): the handshake answer for `r`'s request, one frame
+    // out (`data`: a string or a Swoole\WebSocket\Frame), and the next message in into `out` (a
+    // Frame, "" at end of stream, false on timeout or error). False: not possible here.
+    virtual bool ws_upgrade(ResponseObject *r) = 0;
+    virtual bool ws_push(zval *data, zend_long opcode, zend_long flags) = 0;
+    virtual void ws_recv(double timeout, zval *out) = 0;
+};
+
 struct RequestObject {
     zend_string *data = nullptr;  // the request as received: head + raw body (getData)
     zend_string *body = nullptr;  // decoded body (getContent); nullptr when there is none
@@ -84,6 +110,7 @@ struct ResponseObject {
     bool current = false;  // the connection's request in progress (ending it starts the next)
     proto::compress::Encoding accepted = proto::compress::Encoding::kIdentity;  // from Accept-Encoding
     std::unique_ptr<proto::compress::Compressor> stream;                        // write() with compression
+    std::shared_ptr<Transport> transport;  // instead of `server`: a coroutine server's connection
     // A request the script neither answered nor detached gets a 500 here (the properties are
     // still alive: the wrapper destroys this before them).
     ~ResponseObject();
@@ -109,10 +136,16 @@ ResponseObject *response_from(zend_object *obj);
 
 // A new Swoole\Http\Request for the whole request `data` (a reference is taken); nullptr (with
 // `status` set to the answer) when it cannot be parsed.
+// `t`: the coroutine server's connection (then `s` and `port` are nullptr).
 zend_object *make_request(srv::Server *s, srv::Port *port, server::SessionId fd, zend_string *data,
-                          const proto::http1::RequestHead &head, size_t head_len, int *status);
+                          const proto::http1::RequestHead &head, size_t head_len, int *status,
+                          const Transport *t = nullptr);
 // A new Swoole\Http\Response bound to (server, fd) for the request `head`.
 zend_object *make_response(srv::Server *s, server::SessionId fd, const proto::http1::RequestHead &head);
+
+// A new Swoole\Http\Response writing to `t` (a coroutine server's connection `fd`).
+zend_object *make_response_on(std::shared_ptr<Transport> t, server::SessionId fd,
+                              const proto::http1::RequestHead &head);
 
 // Ends the response with what it has (no body): for the binding's own answers.
 bool end_response_now(ResponseObject *r);

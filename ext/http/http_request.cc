@@ -162,9 +162,15 @@ void insert_by_field_name(zval *root, std::string_view raw_name, zval *value) {
     }
 }
 
+// The coroutine server's connection whose request make_request() is filling (nullptr: a
+// Swoole\Server's). Set only for the duration of that call (PHP runs one thread per process).
+const Transport *t_transport = nullptr;
+
+const HttpSettings &request_settings(srv::Server *s) { return t_transport ? t_transport->settings() : settings_of(s); }
+
 // Writes one uploaded file to upload_tmp_dir; its $files entry goes to `files`.
 void store_upload(srv::Server *s, RequestObject *r, const proto::multipart::Part &part, zval *files, zval *tmpfiles) {
-    const HttpSettings &h = settings_of(s);
+    const HttpSettings &h = request_settings(s);
     zval entry;
     array_init(&entry);
     add_assoc_stringl(&entry, "name", part.filename.data(), part.filename.size());
@@ -223,7 +229,7 @@ bool parse_multipart(srv::Server *s, RequestObject *r, std::string_view content_
         if (rc == proto::multipart::Parser::kDone) return true;
         if (rc < 0) return false;
         if (part.has_filename) {
-            if (settings_of(s).parse_files) store_upload(s, r, part, files, tmpfiles);
+            if (request_settings(s).parse_files) store_upload(s, r, part, files, tmpfiles);
             continue;
         }
         std::string name(part.name);
@@ -324,10 +330,11 @@ void add_server_array(srv::Server *s, srv::Port *port, server::SessionId fd, con
     zval protocol;
     ZVAL_INTERNED_STR(&protocol, head.version_minor == 0 ? common.http10 : common.http11);
     zend_hash_add_new(Z_ARRVAL_P(out), keys.server_protocol, &protocol);
-    add_long(out, keys.server_port, port ? port->port : 0);
+    add_long(out, keys.server_port, t_transport ? t_transport->local_port() : port ? port->port : 0);
     zend_string *host = nullptr;
     zend_long remote_port = 0;
-    if (s && fd > 0 && srv::session_peer(s, fd, &host, &remote_port)) {
+    if (t_transport ? t_transport->peer(&host, &remote_port)
+                    : s && fd > 0 && srv::session_peer(s, fd, &host, &remote_port)) {
         add_long(out, keys.remote_port, remote_port);
         zval h;
         ZVAL_STR(&h, host);
@@ -356,7 +363,7 @@ bool fill_request(srv::Server *s, srv::Port *port, server::SessionId fd, zend_ob
     }
     bool has_cookie = false;
     (void)head.header("cookie", &has_cookie);
-    if (has_cookie && settings_of(s).parse_cookie) {
+    if (has_cookie && request_settings(s).parse_cookie) {
         array_init(&cookie);
         for (size_t i = 0; i < head.header_count; ++i) {
             if (proto::http1::equals_ignore_case(head.headers[i].name, "cookie"))
@@ -366,7 +373,7 @@ bool fill_request(srv::Server *s, srv::Port *port, server::SessionId fd, zend_ob
     }
     r->body = decode_body(r->data, head, head_len);
     if (head.framing == proto::http1::BodyFraming::kChunked && !r->body) return false;
-    if (!r->body || ZSTR_LEN(r->body) == 0 || !settings_of(s).parse_post) return true;
+    if (!r->body || ZSTR_LEN(r->body) == 0 || !request_settings(s).parse_post) return true;
     const std::string type = media_type(head.header("content-type"));
     const std::string_view body(ZSTR_VAL(r->body), ZSTR_LEN(r->body));
     if (type == "application/x-www-form-urlencoded") {
@@ -407,11 +414,14 @@ RequestObject::~RequestObject() {
 RequestObject *request_from(zend_object *obj) { return RequestClass::from(obj); }
 
 zend_object *make_request(srv::Server *s, srv::Port *port, server::SessionId fd, zend_string *data,
-                          const proto::http1::RequestHead &head, size_t head_len, int *status) {
+                          const proto::http1::RequestHead &head, size_t head_len, int *status, const Transport *t) {
     zend_object *obj = RequestClass::make();
     RequestObject *r = request_from(obj);
     r->data = zend_string_copy(data);
-    if (!fill_request(s, port, fd, obj, r, head, head_len)) {
+    t_transport = t;
+    const bool filled = fill_request(s, port, fd, obj, r, head, head_len);
+    t_transport = nullptr;
+    if (!filled) {
         *status = 400;
         OBJ_RELEASE(obj);
         return nullptr;

@@ -68,7 +68,12 @@ HashTable *array_property(zend_object *obj, uint32_t offset, bool create) {
     return Z_ARRVAL_P(property_slot(obj, offset));
 }
 
-bool writable(ResponseObject *r) { return r->server && !r->ended && !r->detached; }
+bool writable(ResponseObject *r) { return (r->server || r->transport) && !r->ended && !r->detached; }
+
+// The settings that apply to this response (a coroutine server's own, or its Swoole\Server's).
+const HttpSettings &response_settings(ResponseObject *r) {
+    return r->transport ? r->transport->settings() : settings_of(server_of(r));
+}
 
 bool refuse_unwritable(ResponseObject *r) {
     if (writable(r)) return false;
@@ -202,6 +207,7 @@ std::string build_head(ResponseObject *r, const HeadOptions &o, bool *close_afte
 }
 
 bool send_bytes(ResponseObject *r, std::string_view bytes) {
+    if (r->transport) return bytes.empty() || r->transport->send(bytes);
     srv::Server *s = server_of(r);
     if (!s || bytes.empty()) return s != nullptr;
     return srv::send_bytes_to_session(s, r->fd, bytes);
@@ -210,6 +216,13 @@ bool send_bytes(ResponseObject *r, std::string_view bytes) {
 // The response is complete: the connection closes or its next pipelined request starts.
 void finish(ResponseObject *r, bool close_after) {
     r->ended = true;
+    if (r->transport) {
+        if (r->current) {
+            r->current = false;
+            r->transport->response_done(close_after);
+        }
+        return;
+    }
     srv::Server *s = server_of(r);
     if (!s) return;
     if (upgrade().is_upgraded && upgrade().is_upgraded(s, r->fd)) upgrade().handshake_done(s, r->fd, r->status);
@@ -276,13 +289,13 @@ bool has_header(ResponseObject *r, std::string_view name) {
 // Which encoding end()/write() use for this body: none when the client or the settings say so,
 // the body is short, already encoded, or not a type worth compressing.
 compress::Encoding choose_encoding(ResponseObject *r, size_t length, bool streaming) {
-    srv::Server *s = server_of(r);
+    const HttpSettings &h = response_settings(r);
     // A HEAD answer of end() compresses too: its headers are the ones the GET would get.
-    if (!s || !settings_of(s).compression || r->accepted == compress::Encoding::kIdentity ||
+    if (!(r->server || r->transport) || !h.compression || r->accepted == compress::Encoding::kIdentity ||
         (r->head_only && streaming)) {
         return compress::Encoding::kIdentity;
     }
-    if (!streaming && length < static_cast<size_t>(settings_of(s).compression_min_length)) {
+    if (!streaming && length < static_cast<size_t>(h.compression_min_length)) {
         return compress::Encoding::kIdentity;
     }
     if (!status_has_body(r->status) || has_header(r, "content-encoding")) return compress::Encoding::kIdentity;
@@ -329,7 +342,6 @@ UserLength user_content_length(ResponseObject *r) {
 }
 
 bool end_response(ResponseObject *r, std::string_view content) {
-    srv::Server *s = server_of(r);
     bool close_after = !r->keep_alive;
     bool ok = true;
     if (r->headers_sent) {
@@ -358,7 +370,7 @@ bool end_response(ResponseObject *r, std::string_view content) {
     o.encoding =
         user.kind == UserLength::kNone ? choose_encoding(r, content.size(), false) : compress::Encoding::kIdentity;
     if (o.encoding != compress::Encoding::kIdentity) {
-        auto out = compress::compress(o.encoding, settings_of(s).compression_level, content);
+        auto out = compress::compress(o.encoding, response_settings(r).compression_level, content);
         if (out.ok()) {
             compressed = std::move(out.value());
             content = compressed;
@@ -398,7 +410,7 @@ bool write_chunk(ResponseObject *r, std::string_view content) {
         HeadOptions o;
         o.encoding = choose_encoding(r, 0, true);
         if (o.encoding != compress::Encoding::kIdentity) {
-            auto c = compress::Compressor::create(o.encoding, settings_of(server_of(r)).compression_level);
+            auto c = compress::Compressor::create(o.encoding, response_settings(r).compression_level);
             if (c.ok()) {
                 r->stream = std::make_unique<compress::Compressor>(std::move(c.value()));
             } else {
@@ -485,6 +497,17 @@ bool end_response_with(ResponseObject *r, std::string_view content) { return wri
 
 ResponseObject::~ResponseObject() {
     ResponseObject *r = this;
+    if (r->transport) {
+        // Not answered nor detached: a 500, so the client is not left waiting.
+        if (writable(r) && r->transport->alive()) {
+            r->status = 500;
+            r->reason.clear();
+            (void)end_response(r, {});
+        } else if (r->current) {
+            r->transport->response_done(true);
+        }
+        return;
+    }
     srv::Server *s = server_of(r);
     // A request the script neither answered nor detached gets a 500, so the client is not left
     // waiting and the connection's next request can run.
@@ -499,6 +522,25 @@ ResponseObject::~ResponseObject() {
 }
 
 ResponseObject *response_from(zend_object *obj) { return ResponseClass::from(obj); }
+
+zend_object *make_response_on(std::shared_ptr<Transport> t, server::SessionId fd,
+                              const proto::http1::RequestHead &head) {
+    zend_object *obj = ResponseClass::make();
+    ResponseObject *r = response_from(obj);
+    r->fd = fd;
+    r->version_minor = head.version_minor;
+    r->keep_alive = head.keep_alive;
+    r->head_only = head.method == "HEAD";
+    r->current = true;
+    bool found = false;
+    std::string_view accept = head.header("accept-encoding", &found);
+    if (found && t->settings().compression) r->accepted = compress::negotiate_encoding(accept);
+    r->transport = std::move(t);
+    zval fd_value;
+    ZVAL_LONG(&fd_value, fd);
+    set_property(obj, slots.fd, &fd_value);
+    return obj;
+}
 
 zend_object *make_response(srv::Server *s, server::SessionId fd, const proto::http1::RequestHead &head) {
     zend_object *obj = ResponseClass::make();
@@ -542,6 +584,7 @@ ZEND_METHOD(Swoole_Http_Response, initHeader) {
 ZEND_METHOD(Swoole_Http_Response, isWritable) {
     ZEND_PARSE_PARAMETERS_NONE();
     ResponseObject *r = this_response(ZEND_THIS);
+    if (r->transport) RETURN_BOOL(!r->ended && !r->detached && r->transport->alive());
     srv::Server *s = r->server ? srv::server_from(r->server) : nullptr;
     RETURN_BOOL(s && !r->ended && !r->detached && srv::session_exists(s, r->fd));
 }
@@ -696,7 +739,10 @@ ZEND_METHOD(Swoole_Http_Response, sendfile) {
     bool close_after = false;
     const std::string head = build_head(r, o, &close_after);
     bool ok = send_bytes(r, head);
-    if (ok && !r->head_only) ok = srv::send_file_range(srv::server_from(r->server), r->fd, file, fd, offset, size);
+    if (ok && !r->head_only) {
+        ok = r->transport ? r->transport->send_file(file, fd, offset, static_cast<size_t>(size))
+                          : srv::send_file_range(srv::server_from(r->server), r->fd, file, fd, offset, size);
+    }
     close(fd);
     finish(r, close_after || !ok);
     RETURN_BOOL(ok);
@@ -733,7 +779,11 @@ ZEND_METHOD(Swoole_Http_Response, detach) {
     r->detached = true;
     if (r->current) {
         r->current = false;
-        request_done(srv::server_from(r->server), r->fd, false);
+        if (r->transport) {
+            r->transport->response_done(false);
+        } else {
+            request_done(srv::server_from(r->server), r->fd, false);
+        }
     }
     RETURN_TRUE;
 }
@@ -767,6 +817,14 @@ ZEND_METHOD(Swoole_Http_Response, create) {
 ZEND_METHOD(Swoole_Http_Response, close) {
     ZEND_PARSE_PARAMETERS_NONE();
     ResponseObject *r = this_response(ZEND_THIS);
+    if (r->transport) {
+        const bool was_current = r->current;
+        r->ended = true;
+        r->current = false;
+        const bool ok = r->transport->close();
+        if (was_current) r->transport->response_done(true);
+        RETURN_BOOL(ok);
+    }
     if (!r->server) RETURN_FALSE;
     const bool was_current = r->current;
     r->ended = true;
@@ -775,6 +833,54 @@ ZEND_METHOD(Swoole_Http_Response, close) {
     const bool ok = srv::close_session(s, r->fd, false);
     if (was_current) request_done(s, r->fd, true);
     RETURN_BOOL(ok);
+}
+
+namespace {
+
+// WebSocket needs a connection this Response owns: a coroutine server's (Swoole\Http\Server's
+// connections upgrade through onHandshake / WebSocket\Server instead).
+Transport *websocket_transport(ResponseObject *r) {
+    if (r->transport) return r->transport.get();
+    php_error_docref(nullptr, E_WARNING,
+                     "WebSocket through the Response is only available on Swoole\\Coroutine\\Http\\Server");
+    return nullptr;
+}
+
+}  // namespace
+
+ZEND_METHOD(Swoole_Http_Response, upgrade) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    ResponseObject *r = this_response(ZEND_THIS);
+    Transport *t = websocket_transport(r);
+    if (!t || refuse_unwritable(r)) RETURN_FALSE;
+    RETURN_BOOL(t->ws_upgrade(r));
+}
+
+ZEND_METHOD(Swoole_Http_Response, push) {
+    zval *data;
+    zend_long opcode = 1, flags = 1;
+    ZEND_PARSE_PARAMETERS_START(1, 3)
+        Z_PARAM_ZVAL(data)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_LONG(opcode)
+        Z_PARAM_LONG(flags)
+    ZEND_PARSE_PARAMETERS_END();
+    ResponseObject *r = this_response(ZEND_THIS);
+    Transport *t = websocket_transport(r);
+    if (!t) RETURN_FALSE;
+    RETURN_BOOL(t->ws_push(data, opcode, flags));
+}
+
+ZEND_METHOD(Swoole_Http_Response, recv) {
+    double timeout = 0;
+    ZEND_PARSE_PARAMETERS_START(0, 1)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_DOUBLE(timeout)
+    ZEND_PARSE_PARAMETERS_END();
+    ResponseObject *r = this_response(ZEND_THIS);
+    Transport *t = websocket_transport(r);
+    if (!t) RETURN_FALSE;
+    t->ws_recv(timeout, return_value);
 }
 
 ZEND_METHOD(Swoole_Http_Response, __destruct) {}

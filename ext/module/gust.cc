@@ -4,6 +4,7 @@
 // "swoole" (common/swoole_module.cc), which owns the Swoole API. See docs/ARCHITECTURE.md.
 #include "client/http_client.h"
 #include "coroutine/coroutine.h"
+#include "coserver/coserver.h"
 #include "event/event.h"
 #include "gust/base/version.h"
 #include "hooks/hooks.h"
@@ -58,6 +59,7 @@ static PHP_MINIT_FUNCTION(gust) {
     http::register_http_area();
     srv::register_websocket_area(module_number);
     http_client::register_client_area();
+    cosrv::register_coserver_area();
     EG(current_module) = gust_entry;
     return SUCCESS;
 }

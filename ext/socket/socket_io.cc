@@ -68,6 +68,16 @@ IoResult do_send(SocketState *s, const char *buf, size_t len, Nanos timeout, boo
 
 // More bytes into the read-ahead buffer: > 0, 0 at end of stream, or -errCode.
 int64_t fill(SocketState *s, size_t want, Nanos deadline) {
+    // Small reads land in a scratch buffer and only what arrived is appended: growing rbuf by
+    // `want` zero-filled 64 KiB on every recvPacket() of a short message (an echo's whole cost).
+    // One scratch per process is safe: nothing can switch between the read and the append.
+    static char scratch[64 * 1024];
+    if (want <= sizeof scratch) {
+        auto r = s->sock->recv(scratch, want, left_of(deadline));
+        if (!r.ok()) return -code_of(r.code());
+        s->rbuf.append(scratch, r.value());
+        return static_cast<int64_t>(r.value());
+    }
     size_t old = s->rbuf.size();
     s->rbuf.resize(old + want);
     auto r = stream_recv(s, s->rbuf.data() + old, want, left_of(deadline));

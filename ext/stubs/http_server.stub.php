@@ -65,6 +65,10 @@ namespace Swoole\Http {
         public function detach(): bool {}
         public static function create(object|array|int $server = -1, int $fd = -1): Response|false {}
         public function close(): bool {}
+        /** WebSocket on a Swoole\Coroutine\Http\Server connection (docs/php-coroutine-server.md). */
+        public function upgrade(): bool {}
+        public function push(\Swoole\WebSocket\Frame|string $data, int $opcode = 1, int $flags = 1): bool {}
+        public function recv(float $timeout = 0): \Swoole\WebSocket\Frame|false|string {}
         public function __destruct() {}
     }
 }

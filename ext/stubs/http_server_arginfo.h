@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 45c31abbdea5d1b070756bf57347e0bc13628511 */
+ * Stub hash: 36ea7d3088e16d4a757901ad189ed13c1023ddf0 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_Swoole_Http_Request_getContent, 0, 0, MAY_BE_STRING|MAY_BE_FALSE)
 ZEND_END_ARG_INFO()
@@ -93,6 +93,18 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_Swoole_Http_Response_close arginfo_class_Swoole_Http_Request_isCompleted
 
+#define arginfo_class_Swoole_Http_Response_upgrade arginfo_class_Swoole_Http_Request_isCompleted
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Http_Response_push, 0, 1, _IS_BOOL, 0)
+	ZEND_ARG_OBJ_TYPE_MASK(0, data, Swoole\\WebSocket\\Frame, MAY_BE_STRING, NULL)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, opcode, IS_LONG, 0, "1")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, flags, IS_LONG, 0, "1")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_TYPE_MASK_EX(arginfo_class_Swoole_Http_Response_recv, 0, 0, Swoole\\WebSocket\\Frame, MAY_BE_FALSE|MAY_BE_STRING)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "0")
+ZEND_END_ARG_INFO()
+
 #define arginfo_class_Swoole_Http_Response___destruct arginfo_class_Swoole_Http_Request___destruct
 
 
@@ -117,6 +129,9 @@ ZEND_METHOD(Swoole_Http_Response, redirect);
 ZEND_METHOD(Swoole_Http_Response, detach);
 ZEND_METHOD(Swoole_Http_Response, create);
 ZEND_METHOD(Swoole_Http_Response, close);
+ZEND_METHOD(Swoole_Http_Response, upgrade);
+ZEND_METHOD(Swoole_Http_Response, push);
+ZEND_METHOD(Swoole_Http_Response, recv);
 ZEND_METHOD(Swoole_Http_Response, __destruct);
 
 
@@ -156,6 +171,9 @@ static const zend_function_entry class_Swoole_Http_Response_methods[] = {
 	ZEND_ME(Swoole_Http_Response, detach, arginfo_class_Swoole_Http_Response_detach, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Http_Response, create, arginfo_class_Swoole_Http_Response_create, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Swoole_Http_Response, close, arginfo_class_Swoole_Http_Response_close, ZEND_ACC_PUBLIC)
+	ZEND_ME(Swoole_Http_Response, upgrade, arginfo_class_Swoole_Http_Response_upgrade, ZEND_ACC_PUBLIC)
+	ZEND_ME(Swoole_Http_Response, push, arginfo_class_Swoole_Http_Response_push, ZEND_ACC_PUBLIC)
+	ZEND_ME(Swoole_Http_Response, recv, arginfo_class_Swoole_Http_Response_recv, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Http_Response, __destruct, arginfo_class_Swoole_Http_Response___destruct, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
