@@ -11,30 +11,36 @@ Co\run(function () {
     var_dump(Coroutine::cancel(Coroutine::getCid()), swoole_last_error() === SWOOLE_ERROR_CO_CANNOT_CANCEL);
     var_dump(Coroutine::cancel(987654), swoole_last_error() === SWOOLE_ERROR_CO_NOT_EXISTS);
 
-    $me = Coroutine::getCid();
-    go(function () use ($me) { System::sleep(0.001); var_dump(Coroutine::cancel($me)); });
-    var_dump(System::sleep(100), swoole_last_error() === SWOOLE_ERROR_CO_CANCELED);
-
-    go(function () use ($me) { System::sleep(0.001); var_dump(Coroutine::cancel($me)); });
-    var_dump(Coroutine::suspend(), swoole_last_error() === SWOOLE_ERROR_CO_CANCELED);
-
-    $child = proc_open(['sleep', '100'], [], $pipes);  // a child that outlives the wait
-    go(function () use ($me) { System::sleep(0.001); var_dump(Coroutine::cancel($me)); });
-    var_dump(System::wait(), swoole_last_error() === SWOOLE_ERROR_CO_CANCELED);
+    $child = proc_open(['sleep', '100'], [], $pipes);  // a child that outlives System::wait()
+    $waits = [
+        'sleep' => fn () => System::sleep(100),
+        'suspend' => fn () => Coroutine::suspend(),
+        'wait' => fn () => System::wait(),
+    ];
+    foreach ($waits as $name => $wait) {
+        $cid = go(function () use ($name, $wait) {
+            $result = $wait();
+            echo "$name: ", var_export($result, true), ", CO_CANCELED: ",
+                 var_export(swoole_last_error() === SWOOLE_ERROR_CO_CANCELED, true), "\n";
+        });
+        System::sleep(0.001);
+        var_dump(Coroutine::cancel($cid));
+        Coroutine::join([$cid]);
+    }
     proc_terminate($child, 9);
     proc_close($child);
 
     // Both deadlines expire in one loop turn: the first sleeper cancels the second, whose wait
     // ended by its own deadline but has not run yet; the cancel still counts.
     $second = 0;
-    go(function () use (&$second) {
+    $first = go(function () use (&$second) {
         System::sleep(0.01);
         var_dump(Coroutine::cancel($second));
     });
     $second = go(function () {
         var_dump(System::sleep(0.01), swoole_last_error() === SWOOLE_ERROR_CO_CANCELED);
     });
-    System::sleep(0.05);
+    Coroutine::join([$first, $second]);
 
     $target = go(function () { System::sleep(0.05); });
     go(function () use ($target) {
@@ -51,14 +57,11 @@ bool(true)
 bool(false)
 bool(true)
 bool(true)
-bool(false)
+sleep: false, CO_CANCELED: true
 bool(true)
+suspend: false, CO_CANCELED: true
 bool(true)
-bool(false)
-bool(true)
-bool(true)
-bool(false)
-bool(true)
+wait: false, CO_CANCELED: true
 bool(true)
 bool(false)
 bool(true)

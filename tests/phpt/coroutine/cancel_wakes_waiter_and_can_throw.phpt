@@ -1,5 +1,5 @@
 --TEST--
-Co::cancel() wakes a waiting coroutine (its wait fails, isCanceled() is true) or throws CanceledException in it; running or yielded coroutines cannot be canceled
+Co::cancel() wakes a waiting coroutine (its wait fails, isCanceled() is true) or throws CanceledException in it; a yielded one is canceled too (its yield() returns false); the running one and unknown ones cannot be
 --EXTENSIONS--
 gust
 --FILE--
@@ -17,14 +17,13 @@ Co\run(function () {
     $y = go(function () { Coroutine::yield(); echo "yielded one resumed\n"; });
     var_dump(Coroutine::cancel($a), Coroutine::cancel($b, true));
     var_dump(Coroutine::cancel($y), Coroutine::cancel(Coroutine::getCid()), Coroutine::cancel(99999));
-    Coroutine::join([$a, $b]);
-    Coroutine::resume($y);
+    Coroutine::join([$a, $b, $y]);
 });
 ?>
 --EXPECT--
 bool(true)
 bool(true)
-bool(false)
+bool(true)
 bool(false)
 bool(false)
 bool(false)
