@@ -7,12 +7,13 @@ gust
 use Swoole\Coroutine\Channel;
 Co\run(function () {
     $ch = new Channel(1);
+    $poppers = [];
     for ($i = 0; $i < 2; $i++) {
-        go(function () use ($ch, $i) { var_dump($ch->pop()); echo "popper $i errCode ", $ch->errCode, "\n"; });
+        $poppers[] = go(function () use ($ch, $i) { var_dump($ch->pop()); echo "popper $i errCode ", $ch->errCode, "\n"; });
     }
     var_dump($ch->stats()["consumer_num"]);
     var_dump($ch->close(), $ch->close());
-    Co::sleep(0.001);
+    Co::join($poppers);
     $full = new Channel(1);
     $full->push("kept");
     $full->close();

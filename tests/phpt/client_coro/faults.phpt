@@ -12,16 +12,14 @@ function listener(): array {
 }
 Co\run(function () {
     [$server, $port] = listener();
-    $peers = [];
-    go(function () use ($server, &$peers) {
-        while ($conn = $server->accept(5)) {
-            $peers[] = $conn;
-            if (count($peers) == 4) break;
-        }
+    $accepted = new Co\Channel(4);  // each accepted peer, in order
+    go(function () use ($server, $accepted) {
+        for ($i = 0; $i < 4 && ($conn = $server->accept(5)); $i++) $accepted->push($conn);
     });
     // 1. silence: the read timeout
     $cli = new Co\Client(SWOOLE_SOCK_TCP);
     $cli->connect('127.0.0.1', $port, 1);
+    $peers = [$accepted->pop(5)];  // kept open: its peer stays silent
     $t = microtime(true);
     var_dump($cli->recv(0.1), $cli->errCode === SOCKET_ETIMEDOUT, microtime(true) - $t < 1);
     // the timeout from set()
@@ -31,12 +29,13 @@ Co\run(function () {
     // 2. close() while another coroutine waits in recv()
     $cli2 = new Co\Client(SWOOLE_SOCK_TCP);
     $cli2->connect('127.0.0.1', $port, 1);
+    $peers[] = $accepted->pop(5);
     $done = new Co\Channel(1);
     go(function () use ($cli2, $done) {
         $r = $cli2->recv(5);
         $done->push([$r, $cli2->errCode]);
     });
-    Co::sleep(0.01);
+    // go() ran the reader until it parked in recv()
     // Swoole's answer while another coroutine still uses the connection; that one wakes at once.
     var_dump($cli2->close(), $cli2->errCode === SWOOLE_ERROR_CO_SOCKET_CLOSE_WAIT, $cli2->connected);
     [$r, $code] = $done->pop(5);
@@ -47,8 +46,7 @@ Co\run(function () {
     $cli3->set(['open_length_check' => true, 'package_length_type' => 'N', 'package_length_offset' => 0,
                 'package_body_offset' => 4, 'package_max_length' => 1024]);
     $cli3->connect('127.0.0.1', $port, 1);
-    Co::sleep(0.01);
-    $peer = end($peers);
+    $peer = $accepted->pop(5);
     $peer->sendAll(pack('N', 10) . 'abc');
     $peer->close();
     var_dump($cli3->recv(1));
@@ -58,8 +56,7 @@ Co\run(function () {
     $cli4->set(['open_length_check' => true, 'package_length_type' => 'N', 'package_length_offset' => 0,
                 'package_body_offset' => 4, 'package_max_length' => 1024]);
     $cli4->connect('127.0.0.1', $port, 1);
-    Co::sleep(0.01);
-    $peer = end($peers);
+    $peer = $accepted->pop(5);
     $peer->sendAll(pack('N', 4096) . str_repeat('x', 100));
     var_dump($cli4->recv(1), $cli4->errCode === SWOOLE_ERROR_PACKAGE_LENGTH_TOO_LARGE);
     $peer->sendAll(pack('N', 2) . 'ok');

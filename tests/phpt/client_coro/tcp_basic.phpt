@@ -9,10 +9,12 @@ Co\run(function () {
     $server->bind('127.0.0.1', 0);
     $server->listen();
     $port = $server->getsockname()['port'];
-    go(function () use ($server) {
+    $sent = new Co\Channel(8);  // after each echo is in the client's receive queue
+    go(function () use ($server, $sent) {
         $conn = $server->accept(5);
         while (($data = $conn->recv(65536, 5)) !== '' && $data !== false) {
             $conn->sendAll("echo:$data");
+            $sent->push(true);
         }
     });
     $cli = new Co\Client(SWOOLE_SOCK_TCP);
@@ -24,7 +26,8 @@ Co\run(function () {
     var_dump($cli->send('hello'));
     var_dump($cli->recv(1));
     $cli->send('x');
-    Co::sleep(0.05);
+    $sent->pop(5);
+    $sent->pop(5);  // the echo of 'hello' (already read) and of 'x'
     var_dump($cli->peek(), $cli->recv());
     var_dump($cli->getpeername()['port'] === $port, $cli->getsockname()['host']);
     var_dump($cli->close(), $cli->isConnected(), $cli->connected, $cli->fd, $cli->close());
