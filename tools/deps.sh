@@ -12,6 +12,8 @@ debian_packages=(
     php8.2-xdebug php8.2-fpm nginx-light wrk apache2-utils curl netcat-openbsd nodejs python3 python3-pip procps
     # the PDO MySQL hook test (run_tests.py starts a private server when mariadbd is present)
     mariadb-server php8.2-mysql
+    # Redis for Swoole\Redis\Server, RedisPool and the hooked phpredis tests (started privately on 127.0.0.1)
+    redis-server redis-tools php8.2-redis
 )
 python_modules=(pytest httpx brotli websockets wsproto)   # imported names (= pip names); installed with pip when missing
 
