@@ -459,17 +459,19 @@ PhpCoroutine *require_coroutine() {
 }
 
 void register_event_wait_at_shutdown(LoopState *rt) {
+    rt->shutdown_wait_armed = true;
     if (rt->shutdown_registered) return;
     rt->shutdown_registered = true;
+    // As in Swoole, the static method Swoole\Event::rshutdown() (event.cc) is the shutdown function.
     php_shutdown_function_entry entry;
     memset(&entry, 0, sizeof(entry));
     zval fn;
-    ZVAL_STRING(&fn, "swoole_event_wait");
+    ZVAL_STRING(&fn, "Swoole\\Event::rshutdown");
     if (zend_fcall_info_init(&fn, 0, &entry.fci, &entry.fci_cache, nullptr, nullptr) != SUCCESS) {
         zval_ptr_dtor(&fn);
         return;
     }
-    register_user_shutdown_function("swoole_event_wait", sizeof("swoole_event_wait") - 1, &entry);
+    register_user_shutdown_function("swoole_event_rshutdown", sizeof("swoole_event_rshutdown") - 1, &entry);
 }
 
 zend_long create(zend_fcall_info_cache *fcc, zval *callable, zval *args, uint32_t argc, bool for_run,
@@ -526,6 +528,13 @@ void run_all() {
         bool more = rt->loop->run_once(-1);
         drain_graveyard(rt);
         if (more) continue;
+        // The iteration that emptied the loop still ends with its cycle callbacks (they run
+        // before the next wait, which would not come), as Swoole's end-of-iteration callbacks do.
+        if (rt->pending == Pending::kNone && !rt->exit_requested) {
+            more = rt->loop->run_once(0);
+            drain_graveyard(rt);
+            if (more) continue;
+        }
         // Ended by an error or Event::exit() in this iteration: that is not a deadlock.
         if (rt->pending != Pending::kNone || rt->exit_requested) break;
         if (rt->scheduler->stats().parked == 0) break;

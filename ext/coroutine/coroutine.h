@@ -106,6 +106,9 @@ struct LoopState {
     Pending pending = Pending::kNone;
     bool running = false;  // inside run()/swoole_event_wait()
     bool shutdown_registered = false;
+    // Event::rshutdown() runs the loop only while armed: something was added since the last
+    // explicit Event::wait() (after which Swoole has freed its reactor).
+    bool shutdown_wait_armed = false;
     bool pending_any() const { return pending != Pending::kNone; }
     zval graveyard{};             // values released on the loop's stack, destroyed at the next safe point
     bool exit_requested = false;  // Swoole\Event::exit(): run_all() returns after this iteration

@@ -412,6 +412,22 @@ void event_wait(INTERNAL_FUNCTION_PARAMETERS) {
                        (PG(last_error_type) & (E_ERROR | E_CORE_ERROR | E_COMPILE_ERROR | E_USER_ERROR | E_PARSE));
     if (!rt || rt->pending != Pending::kNone || current() || fatal) return;
     run_all();
+    // Swoole frees its reactor here: the shutdown function has nothing left to run until
+    // something new is added to the loop.
+    rt->shutdown_wait_armed = false;
+    check_pending();
+}
+
+// Registered as a shutdown function by the first timer, event, signal or top-level coroutine.
+void event_rshutdown(INTERNAL_FUNCTION_PARAMETERS) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    LoopState *rt = loop_state_if_any();
+    const bool fatal = PG(last_error_message) &&
+                       (PG(last_error_type) & (E_ERROR | E_CORE_ERROR | E_COMPILE_ERROR | E_USER_ERROR | E_PARSE));
+    if (!rt || !rt->shutdown_wait_armed || rt->pending != Pending::kNone || current() || fatal) return;
+    php_error_docref(nullptr, E_DEPRECATED, "Event::wait() in shutdown function is deprecated");
+    run_all();
+    rt->shutdown_wait_armed = false;
     check_pending();
 }
 
@@ -475,6 +491,7 @@ ZEND_METHOD(Swoole_Event, cycle) { gust::php::event_cycle(INTERNAL_FUNCTION_PARA
 ZEND_METHOD(Swoole_Event, write) { gust::php::event_write(INTERNAL_FUNCTION_PARAM_PASSTHRU); }
 ZEND_METHOD(Swoole_Event, wait) { gust::php::event_wait(INTERNAL_FUNCTION_PARAM_PASSTHRU); }
 ZEND_METHOD(Swoole_Event, exit) { gust::php::event_exit(INTERNAL_FUNCTION_PARAM_PASSTHRU); }
+ZEND_METHOD(Swoole_Event, rshutdown) { gust::php::event_rshutdown(INTERNAL_FUNCTION_PARAM_PASSTHRU); }
 
 #include "stubs/event_arginfo.h"
 

@@ -19,6 +19,8 @@ namespace Swoole {
         public static function write(mixed $fd, string $data): bool {}
         public static function wait(): void {}
         public static function exit(): void {}
+        /** The shutdown function that runs the loop if the script did not (deprecated in Swoole). */
+        public static function rshutdown(): void {}
     }
 }
 

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: f0535ac83d3b9466097d59b2c6ad35d1f476a16d */
+ * Stub hash: 4651b110dff13a63774e051e69fdbc2ecc69932a */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_swoole_event_add, 0, 1, MAY_BE_FALSE|MAY_BE_LONG)
 	ZEND_ARG_TYPE_INFO(0, fd, IS_MIXED, 0)
@@ -66,6 +66,8 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_Swoole_Event_exit arginfo_swoole_event_wait
 
+#define arginfo_class_Swoole_Event_rshutdown arginfo_swoole_event_wait
+
 
 ZEND_FUNCTION(swoole_event_add);
 ZEND_FUNCTION(swoole_event_set);
@@ -87,6 +89,7 @@ ZEND_METHOD(Swoole_Event, cycle);
 ZEND_METHOD(Swoole_Event, write);
 ZEND_METHOD(Swoole_Event, wait);
 ZEND_METHOD(Swoole_Event, exit);
+ZEND_METHOD(Swoole_Event, rshutdown);
 
 
 static const zend_function_entry ext_functions[] = {
@@ -115,6 +118,7 @@ static const zend_function_entry class_Swoole_Event_methods[] = {
 	ZEND_ME(Swoole_Event, write, arginfo_class_Swoole_Event_write, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Swoole_Event, wait, arginfo_class_Swoole_Event_wait, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Swoole_Event, exit, arginfo_class_Swoole_Event_exit, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Swoole_Event, rshutdown, arginfo_class_Swoole_Event_rshutdown, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_FE_END
 };
 

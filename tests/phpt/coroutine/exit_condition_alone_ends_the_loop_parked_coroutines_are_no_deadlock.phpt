@@ -4,6 +4,8 @@ Co::set(['exit_condition' => ...]): the condition alone decides when the schedul
 gust
 pcntl
 posix
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 [$parent, $child] = stream_socket_pair(STREAM_PF_UNIX, STREAM_SOCK_STREAM, STREAM_IPPROTO_IP);

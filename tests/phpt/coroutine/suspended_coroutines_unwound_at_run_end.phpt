@@ -2,6 +2,8 @@
 Coroutines still suspended when run() ends are unwound: destructors run, finally blocks do not (as for exit)
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 class D { function __construct(public int $n) {} function __destruct() { echo "destruct {$this->n}\n"; } }

@@ -3,6 +3,8 @@ add() takes a Socket object (ext/sockets) or an int fd; an invalid fd warns and 
 --EXTENSIONS--
 gust
 sockets
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 socket_create_pair(AF_UNIX, SOCK_STREAM, 0, $pair);

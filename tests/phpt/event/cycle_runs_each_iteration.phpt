@@ -2,6 +2,8 @@
 cycle() runs a callback once per loop iteration without keeping the loop alive; null removes it
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 $iterations = 0;

@@ -2,6 +2,8 @@
 defer() runs its callback after the current loop callbacks, in order, before the loop waits again
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 Swoole\Event::defer(function () { echo "defer 1 (from the script)\n"; });

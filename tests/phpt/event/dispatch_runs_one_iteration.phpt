@@ -2,6 +2,8 @@
 dispatch() runs one loop iteration (waiting for the next event) and returns; false inside a coroutine
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 var_dump(Swoole\Event::dispatch());

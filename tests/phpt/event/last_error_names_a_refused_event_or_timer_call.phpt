@@ -2,6 +2,8 @@
 Swoole\Event and Swoole\Timer calls that are refused record Swoole's code: an fd added twice (EVENT_ADD_FAILED), removing or changing an fd not in the loop (EVENT_REMOVE_FAILED, EVENT_UPDATE_FAILED), a timer under 1 ms (INVALID_PARAMS); swoole_strerror(swoole_last_error()) names each
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 function last(): string { $e = swoole_last_error(); return "$e " . swoole_strerror($e); }

@@ -2,6 +2,8 @@
 Swoole\Timer, Swoole\Event, WaitGroup, Barrier and the swoole_timer_* / swoole_event_* functions have Swoole 6's signatures
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 function sig(ReflectionFunctionAbstract $f): string {
@@ -38,6 +40,7 @@ static Swoole\Event::cycle(?callable $callback, bool $before = false): bool
 static Swoole\Event::write(mixed $fd, string $data): bool
 static Swoole\Event::wait(): void
 static Swoole\Event::exit(): void
+static Swoole\Event::rshutdown(): void
 Swoole\Coroutine\WaitGroup::__construct(int $delta = 0)
 Swoole\Coroutine\WaitGroup::add(int $delta = 1): void
 Swoole\Coroutine\WaitGroup::done(): void

@@ -2,6 +2,8 @@
 Expect: 100-continue gets the interim response before the body; a body over package_max_length gets 413 before it is sent
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/serve.inc';

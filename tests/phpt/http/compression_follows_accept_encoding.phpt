@@ -4,6 +4,8 @@ http_compression: gzip, deflate and br chosen by Accept-Encoding q-values, for c
 gust
 --SKIPIF--
 <?php if (!function_exists('gzdecode')) die('skip zlib extension (gzdecode) not loaded'); ?>
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/serve.inc';

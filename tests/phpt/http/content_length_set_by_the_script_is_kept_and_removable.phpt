@@ -2,6 +2,8 @@
 Content-Length set by the script: kept on a HEAD answer ended without a body and on a GET whose body follows through Server::send(); removed with header('Content-Length', '') (no length, the script streams); a body shorter than the declared length ends with the connection
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/serve.inc';

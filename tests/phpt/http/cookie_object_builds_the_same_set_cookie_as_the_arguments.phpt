@@ -2,6 +2,8 @@
 Swoole\Http\Cookie: with*() chain on one object, toArray()/toString()/reset(), and Response::cookie() takes it as it takes the ten arguments; deletions keep path and domain; bad names, values and attributes are refused
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 use Swoole\Http\Cookie;

@@ -2,6 +2,8 @@
 HEAD answers with the Content-Length of the body it omits; 204 and 304 carry no body and no Content-Length; Date and Server are always set; a Content-Length the script set shorter than its body cuts the body there, so the next response is not corrupted
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/serve.inc';

@@ -2,6 +2,8 @@
 Files larger than socket_buffer_size (static handler and Response::sendfile) go out whole in PROCESS mode (the master sends them), keep-alive after them intact
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/serve.inc';

@@ -2,6 +2,8 @@
 Writing to a Swoole\Http\Response that has ended records HTTP_CONTEXT_UNAVAILABLE: swoole_strerror(swoole_last_error()) names it
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/serve.inc';

@@ -2,6 +2,8 @@
 Ambiguous or malformed framing (smuggling attempts) gets 400/413/417/431/414/505 and a close; onRequest never runs for it
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/serve.inc';

@@ -2,6 +2,8 @@
 multipart: file field names are registered as PHP does ("test.jpg" -> "test_jpg"), a part without a file gives UPLOAD_ERR_NO_FILE, an empty file is kept; uploads are bounded by upload_max_filesize (413 without a body beyond it) while other bodies keep package_max_length
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/serve.inc';

@@ -2,6 +2,8 @@
 multipart/form-data: fields in post, files (basename only, nested names) in temp files that move_uploaded_file() accepts and that are removed after the request
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/serve.inc';

@@ -2,6 +2,8 @@
 Keep-alive and pipelining: requests sent in one write are answered in order even when the first one is the slowest
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/serve.inc';

@@ -2,6 +2,8 @@
 SWOOLE_PROCESS: requests are framed by the worker the master handed the connection to, malformed ones refused, and answered (keep-alive, pipelining, chunked body, static files)
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/serve.inc';

@@ -2,6 +2,8 @@
 Request: header, server, get, post, cookie arrays and the body, as Swoole fills them
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/serve.inc';

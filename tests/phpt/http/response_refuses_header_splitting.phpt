@@ -2,6 +2,8 @@
 Response: header names/values, cookies, redirect targets, reasons and trailers with CR, LF or NUL are refused; the response stays intact
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/serve.inc';

@@ -2,6 +2,8 @@
 Response::sendfile(): Content-Type from the extension, offset and length, missing files refused
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/serve.inc';

@@ -2,6 +2,8 @@
 http_headers_timeout and http_body_timeout: a request head or body that stalls gets 408 and a close; an idle keep-alive connection is left alone
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/serve.inc';

@@ -2,6 +2,8 @@
 Static handler: files with their type, index files, autoindex, locations, 304; never a byte from outside document_root (.., encoded and double-encoded dots, %00, symlinks)
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/serve.inc';

@@ -2,6 +2,8 @@
 A request the callback neither ends nor detaches gets a 500; detach() + Response::create() answer later; isWritable, redirect, cookies
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/serve.inc';

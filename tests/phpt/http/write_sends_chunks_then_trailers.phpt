@@ -2,6 +2,8 @@
 Response::write(): chunked body, trailers at end(), empty writes refused, nothing after end()
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/serve.inc';

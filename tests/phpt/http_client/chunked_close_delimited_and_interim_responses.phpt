@@ -2,6 +2,8 @@
 Coroutine HTTP client: chunked bodies (Response::write), bodies delimited by the close, 1xx responses skipped, HEAD, 204
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/serve.inc';

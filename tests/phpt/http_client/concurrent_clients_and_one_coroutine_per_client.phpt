@@ -2,6 +2,8 @@
 Coroutine HTTP client: many clients in many coroutines at once each get their own answers; a client busy in one coroutine refuses a second one; a 1.5 MiB upload and a 3 MiB response
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/serve.inc';

@@ -2,6 +2,8 @@
 Coroutine HTTP client: setCookies() sends URL-encoded cookies, Set-Cookie answers fill cookies and set_cookie_headers; gzip, deflate and br bodies are decoded
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/serve.inc';

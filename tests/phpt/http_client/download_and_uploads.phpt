@@ -2,6 +2,8 @@
 Coroutine HTTP client: download() to a file (from an offset, with a Range header), addFile() ranges and addData() as multipart/form-data next to form fields
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/serve.inc';

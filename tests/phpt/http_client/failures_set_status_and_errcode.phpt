@@ -2,6 +2,8 @@
 Coroutine HTTP client failures: connect refused (-1), request timeout (-2), server reset or malformed response (-3), TLS to a plain-text server (1018); the client works again afterwards
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/serve.inc';

@@ -2,6 +2,8 @@
 Coroutine HTTP client: get(), post() with an array (urlencoded) and a string, execute() with setMethod/setData/setHeaders, HEAD; the response properties, getHeaderOut()
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/serve.inc';

@@ -2,6 +2,8 @@
 Coroutine HTTP client: keep-alive requests share one connection; keep_alive => false opens one per request; a keep-alive connection the server closed is replaced for the next request
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/serve.inc';

@@ -2,6 +2,8 @@
 Swoole\Coroutine\Http\get(), post() and request() answer a ClientProxy; failures throw Swoole\Coroutine\Http\Client\Exception
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/serve.inc';

@@ -2,6 +2,8 @@
 Coroutine HTTP client WebSocket against Gust's own Swoole\WebSocket\Server: echo of text, binary, a fragmented message and a Frame object; a server push; close from the client
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/../websocket/ws.inc';

@@ -2,6 +2,8 @@
 Coroutine HTTP client WebSocket with websocket_compression against Gust's own server: permessage-deflate negotiated, compressed messages both ways
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/../websocket/ws.inc';

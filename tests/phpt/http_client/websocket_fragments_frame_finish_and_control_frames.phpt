@@ -2,6 +2,8 @@
 Coroutine HTTP client WebSocket: push(Frame) honours $frame->finish; a ping between the fragments of a message is returned on its own and the message still arrives whole; control frames go out unfragmented and uncompressed whatever the flags
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/../websocket/ws.inc';

@@ -2,6 +2,8 @@
 Coroutine HTTP client push(): frames of every header size and across the 256 KiB push-buffer chunks arrive intact (masked correctly at every offset); pushes from several clients at once, each parked on a full socket, never mix their bytes; a push after close() fails with Swoole's warning
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/../websocket/ws.inc';

@@ -3,6 +3,8 @@ Swoole\Process::signal(): a handler runs on the event loop, null removes it, a c
 --EXTENSIONS--
 gust
 posix
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 use Swoole\Process;

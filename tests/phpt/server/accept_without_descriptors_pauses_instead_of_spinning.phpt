@@ -3,6 +3,8 @@ A flood past max_connection, and a server out of file descriptors (EMFILE), neve
 --EXTENSIONS--
 gust
 posix
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 // Server CPU seconds so far (user + system), from /proc.

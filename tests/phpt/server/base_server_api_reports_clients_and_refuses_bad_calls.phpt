@@ -2,6 +2,8 @@
 getClientInfo/getClientList/connections/stats/exists/bind/protect/close while serving; unknown options and events warn; a busy port throws
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 $server = new Swoole\Server('127.0.0.1', 0, SWOOLE_BASE);

@@ -2,6 +2,8 @@
 A BASE-mode server on port 0 echoes; connect, receive and close run in coroutines; start() returns after shutdown()
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 $server = new Swoole\Server('127.0.0.1', 0, SWOOLE_BASE);

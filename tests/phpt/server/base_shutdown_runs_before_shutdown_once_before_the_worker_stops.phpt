@@ -2,6 +2,8 @@
 SWOOLE_BASE, one process (it is the master too): shutdown() runs onBeforeShutdown once, before workerStop and onShutdown
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 $server = new Swoole\Server('127.0.0.1', 0, SWOOLE_BASE);

@@ -3,6 +3,8 @@ SWOOLE_PROCESS: onBeforeShutdown runs once, in the master, before any worker sto
 --EXTENSIONS--
 gust
 posix
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 // PROCESS: the events of every process go through one pipe, in the order they happened.

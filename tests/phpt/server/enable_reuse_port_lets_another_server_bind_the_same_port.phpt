@@ -3,6 +3,8 @@ enable_reuse_port: once the server starts, another socket with SO_REUSEPORT can 
 --EXTENSIONS--
 gust
 sockets
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 function try_bind(int $port): bool {

@@ -2,6 +2,8 @@
 open_eof_split delivers one package per delimiter across writes; a package over package_max_length closes that connection with a log line, others go on
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 $server = new Swoole\Server('127.0.0.1', 0, SWOOLE_BASE);

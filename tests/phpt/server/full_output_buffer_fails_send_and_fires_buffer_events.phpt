@@ -2,6 +2,8 @@
 send() to a client that does not read fails once socket_buffer_size is queued (SWOOLE_ERROR_OUTPUT_BUFFER_OVERFLOW, bufferFull), bufferEmpty fires when it drains; one send() over buffer_output_size is refused
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 $server = new Swoole\Server('127.0.0.1', 0, SWOOLE_BASE);

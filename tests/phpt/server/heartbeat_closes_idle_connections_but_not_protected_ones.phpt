@@ -2,6 +2,8 @@
 heartbeat_check_interval/heartbeat_idle_time close idle connections; protect() exempts one; heartbeat(false) lists without closing
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 $server = new Swoole\Server('127.0.0.1', 0, SWOOLE_BASE);

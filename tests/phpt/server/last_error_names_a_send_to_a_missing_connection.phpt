@@ -2,6 +2,8 @@
 Swoole\Server calls on a missing connection record SESSION_NOT_EXIST: getLastError() and swoole_last_error() agree, and swoole_strerror() names it; a send before start records WRONG_OPERATION
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 function last(): string { $e = swoole_last_error(); return "$e " . swoole_strerror($e); }

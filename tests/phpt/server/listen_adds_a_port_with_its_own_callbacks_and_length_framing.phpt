@@ -2,6 +2,8 @@
 listen() adds a port with its own receive callback, length framing and connections iterator; the main port keeps the server's callback
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 $server = new Swoole\Server('127.0.0.1', 0, SWOOLE_BASE);

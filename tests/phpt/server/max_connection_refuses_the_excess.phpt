@@ -2,6 +2,8 @@
 Connections past max_connection are accepted and closed at once (the client sees EOF), counted in abort_count; earlier ones keep working
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 $server = new Swoole\Server('127.0.0.1', 0, SWOOLE_BASE);

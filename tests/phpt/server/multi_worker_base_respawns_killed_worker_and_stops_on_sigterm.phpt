@@ -3,6 +3,8 @@ worker_num=2 (BASE): kill -9 of a worker closes only its connections and it is r
 --EXTENSIONS--
 gust
 posix
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 [$events, $report] = stream_socket_pair(STREAM_PF_UNIX, STREAM_SOCK_STREAM, STREAM_IPPROTO_IP);

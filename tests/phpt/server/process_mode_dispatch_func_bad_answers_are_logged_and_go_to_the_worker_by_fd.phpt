@@ -3,6 +3,8 @@ SWOOLE_PROCESS, dispatch_func answering out of range (a worker that does not exi
 --EXTENSIONS--
 gust
 posix
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 $decide = function ($server, $fd, $type, $data) {

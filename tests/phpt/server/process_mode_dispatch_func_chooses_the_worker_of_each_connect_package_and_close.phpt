@@ -3,6 +3,8 @@ SWOOLE_PROCESS, dispatch_func: called in the master for the connect (type 5), ea
 --EXTENSIONS--
 gust
 posix
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 $decide = function ($server, $fd, $type, $data) use (&$report) {

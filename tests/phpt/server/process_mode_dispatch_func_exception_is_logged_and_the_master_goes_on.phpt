@@ -3,6 +3,8 @@ SWOOLE_PROCESS, dispatch_func throwing: the exception is logged with its class a
 --EXTENSIONS--
 gust
 posix
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 $decide = function ($server, $fd, $type, $data) {

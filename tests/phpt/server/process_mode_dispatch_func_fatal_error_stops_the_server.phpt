@@ -3,6 +3,8 @@ SWOOLE_PROCESS, a fatal error in dispatch_func: the master runs no more PHP, sto
 --EXTENSIONS--
 gust
 posix
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 $decide = function ($server, $fd, $type, $data) {

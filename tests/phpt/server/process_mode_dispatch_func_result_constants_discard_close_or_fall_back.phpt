@@ -3,6 +3,8 @@ SWOOLE_PROCESS, dispatch_func answering SWOOLE_DISPATCH_RESULT_*: DISCARD_PACKET
 --EXTENSIONS--
 gust
 posix
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 $dispatch_mode = SWOOLE_DISPATCH_ROUND;

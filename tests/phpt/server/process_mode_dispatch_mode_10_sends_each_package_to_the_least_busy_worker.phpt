@@ -3,6 +3,8 @@ SWOOLE_PROCESS, dispatch_mode 10 (SWOOLE_DISPATCH_CONCURRENT_LB): each package g
 --EXTENSIONS--
 gust
 posix
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 $mode = SWOOLE_DISPATCH_CONCURRENT_LB;

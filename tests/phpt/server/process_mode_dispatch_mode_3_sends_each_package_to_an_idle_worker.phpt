@@ -3,6 +3,8 @@ SWOOLE_PROCESS, dispatch_mode 3 (SWOOLE_DISPATCH_IDLE_WORKER): each package goes
 --EXTENSIONS--
 gust
 posix
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 $mode = SWOOLE_DISPATCH_IDLE_WORKER;

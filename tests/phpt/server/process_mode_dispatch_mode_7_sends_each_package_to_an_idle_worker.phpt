@@ -3,6 +3,8 @@ SWOOLE_PROCESS, dispatch_mode 7 (SWOOLE_DISPATCH_STREAM): each package goes to a
 --EXTENSIONS--
 gust
 posix
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 $mode = SWOOLE_DISPATCH_STREAM;

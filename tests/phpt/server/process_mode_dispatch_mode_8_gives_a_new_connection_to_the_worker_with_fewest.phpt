@@ -3,6 +3,8 @@ SWOOLE_PROCESS, dispatch_mode 8 (SWOOLE_DISPATCH_CO_CONN_LB): a new connection g
 --EXTENSIONS--
 gust
 posix
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 [$events, $report] = stream_socket_pair(STREAM_PF_UNIX, STREAM_SOCK_STREAM, STREAM_IPPROTO_IP);

@@ -3,6 +3,8 @@ SWOOLE_PROCESS, dispatch_mode 9 (SWOOLE_DISPATCH_CO_REQ_LB): each package goes t
 --EXTENSIONS--
 gust
 posix
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 $mode = SWOOLE_DISPATCH_CO_REQ_LB;

@@ -3,6 +3,8 @@ SWOOLE_PROCESS, kill -9 of a worker: respawned within 1 s; its in-flight request
 --EXTENSIONS--
 gust
 posix
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 [$events, $report] = stream_socket_pair(STREAM_PF_UNIX, STREAM_SOCK_STREAM, STREAM_IPPROTO_IP);

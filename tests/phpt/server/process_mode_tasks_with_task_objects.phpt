@@ -3,6 +3,8 @@ SWOOLE_PROCESS with task_enable_coroutine: onTask gets a Swoole\Server\Task whos
 --EXTENSIONS--
 gust
 posix
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 [$events, $report] = stream_socket_pair(STREAM_PF_UNIX, STREAM_SOCK_STREAM, STREAM_IPPROTO_IP);

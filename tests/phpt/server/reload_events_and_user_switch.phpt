@@ -5,6 +5,8 @@ gust
 posix
 --SKIPIF--
 <?php if (posix_geteuid() !== 0 || !posix_getpwnam('nobody')) die('skip needs root and the user nobody'); ?>
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 [$events, $report] = stream_socket_pair(STREAM_PF_UNIX, STREAM_SOCK_STREAM, STREAM_IPPROTO_IP);

@@ -4,6 +4,8 @@ Server::reload(): a worker still running max_wait_time after it was asked to sto
 gust
 posix
 pcntl
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 $marker = tempnam(sys_get_temp_dir(), 'gust-stuck');

@@ -2,6 +2,8 @@
 send_yield: a send() waiting on a client that never reads gives up at send_timeout with SWOOLE_ERROR_OUTPUT_BUFFER_OVERFLOW
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 $server = new Swoole\Server('127.0.0.1', 0, SWOOLE_BASE);

@@ -3,6 +3,8 @@ SIGTERM to a single-process server closes its connections, runs workerStop, work
 --EXTENSIONS--
 gust
 posix
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 $server = new Swoole\Server('127.0.0.1', 0, SWOOLE_BASE);

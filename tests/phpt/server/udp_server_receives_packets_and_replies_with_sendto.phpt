@@ -2,6 +2,8 @@
 A UDP server gets packet events with the client's address and answers with sendto()
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 $server = new Swoole\Server('127.0.0.1', 0, SWOOLE_BASE, SWOOLE_SOCK_UDP);

@@ -2,6 +2,8 @@
 Swoole\Table: one created before Server::start() is shared without a word; one created after the server started (in a worker) gets a warning that no other process sees it, and still works in its own process
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 $before = new Swoole\Table(64);

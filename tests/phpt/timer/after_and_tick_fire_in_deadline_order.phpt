@@ -2,6 +2,8 @@
 after() and tick() fire in deadline order, after the script body, each in a coroutine of its own
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 // Ticks and afters far apart: only the order among the afters is exact whatever the machine's load.

@@ -2,6 +2,8 @@
 A tick callback receives its timer id then the extra params; an after callback only the params
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 $tick = Swoole\Timer::tick(1, function (...$args) {

@@ -2,6 +2,8 @@
 clearAll() stops every timer, including the one whose callback calls it; false before any timer exists
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 var_dump(Swoole\Timer::clearAll());

@@ -2,6 +2,8 @@
 A timer cleared from inside its own callback is marked removed and never fires again; clearing twice fails
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 $count = 0;

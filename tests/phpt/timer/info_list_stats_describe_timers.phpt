@@ -2,6 +2,8 @@
 info(), list() and stats() describe the request's timers; unknown ids give null / false
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 var_dump(Swoole\Timer::stats());

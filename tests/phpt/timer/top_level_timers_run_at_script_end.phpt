@@ -2,6 +2,8 @@
 Timers added outside every coroutine run when the script body has ended, before later shutdown functions
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 Swoole\Timer::after(1, function () {

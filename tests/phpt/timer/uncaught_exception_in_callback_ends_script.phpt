@@ -29,6 +29,8 @@ echo "exit code: $rc\n";
 --EXPECTF--
 script end
 shutdown function
+
+Deprecated: Swoole\Event::rshutdown(): Event::wait() in shutdown function is deprecated in Unknown on line 0
 tick...
 
 Fatal error: Uncaught RuntimeException: from timer in %s:4

@@ -2,6 +2,8 @@
 Control frames: pings answered, close codes echoed (invalid ones 1002, bad reasons 1007), disconnect() waits for the peer's close; a plain request without onRequest gets 400
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/ws.inc';

@@ -2,6 +2,8 @@
 open_websocket_ping_frame / pong_frame / close_frame: those frames reach onMessage (a CloseFrame with code and reason) and are not answered automatically
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/ws.inc';

@@ -2,6 +2,8 @@
 Default handshake: a missing or bad key gets 400, another version 426 naming 13, a subprotocol only when offered; plain HTTP goes to onRequest
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/ws.inc';

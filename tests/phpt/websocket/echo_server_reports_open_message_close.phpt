@@ -2,6 +2,8 @@
 WebSocket server: handshake, onOpen with the request, onMessage frames (text, binary, fragmented), push, isEstablished, onClose
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/ws.inc';

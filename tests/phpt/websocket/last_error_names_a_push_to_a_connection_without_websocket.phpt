@@ -2,6 +2,8 @@
 WebSocket\Server::push() and disconnect() to a connection that is not an open WebSocket record WEBSOCKET_UNCONNECTED, a bad opcode WEBSOCKET_BAD_OPCODE: getLastError() and swoole_last_error() agree and swoole_strerror() names them (error codes, not close codes)
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/ws.inc';

@@ -2,6 +2,8 @@
 Limits: a frame or a fragmented message over package_max_length closes with 1009 (a declared length before its payload arrives), invalid UTF-8 with 1007 at the first bad fragment, an unmasked frame with 1002
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/ws.inc';

@@ -2,6 +2,8 @@
 onHandshake answers the upgrade itself: 101 opens the connection (no onOpen), any other status closes it
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/ws.inc';

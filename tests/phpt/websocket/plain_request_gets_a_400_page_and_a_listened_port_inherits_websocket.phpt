@@ -2,6 +2,8 @@
 WebSocket server without onRequest: a plain HTTP request gets a 400 page with a body saying so; a port added with listen() and neither settings nor callbacks of its own speaks WebSocket like the main port (start() does not ask for onReceive)
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/ws.inc';

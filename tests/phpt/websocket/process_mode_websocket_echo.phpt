@@ -2,6 +2,8 @@
 SWOOLE_PROCESS: the master's threads frame WebSocket messages (1009 refusals included), workers answer with push(), compression negotiated
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/ws.inc';

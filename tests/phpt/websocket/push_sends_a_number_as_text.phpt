@@ -2,6 +2,8 @@
 push() with an int, a float, a bool or null as data sends its string form as a text frame (it used to crash the worker)
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/ws.inc';
