@@ -336,7 +336,7 @@ TEST(CoSocket, RecvAfterAShortReadParksFirstAndLosesNothing) {
         read(kNanosPerSecond);
         ASSERT_TRUE(c.send_all("c", 1).ok());
         ASSERT_TRUE(c.wait_ready(false, kNanosPerSecond).ok());  // "four" is there
-        read(1);  // a timeout that elapses at once still takes it
+        read(1);                                                 // a timeout that elapses at once still takes it
         server_side = std::move(conn.value());
     });
     (void)env.sched.create([&] {
