@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "coserver/coserver.h"
+#include "gust/base/log.h"
+#include "gust/net/tls.h"
 #include "gust/proto/framing.h"
 #include "http/http.h"
 #include "socket/socket_internal.h"
@@ -45,6 +47,7 @@ struct HttpServerState;
 // One accepted connection: what its Responses write to.
 struct Conn : http::Transport {
     std::unique_ptr<net::CoSocket> sock;
+    std::unique_ptr<net::TlsSession> tls;  // an SSL server's session over `sock` (goes first)
     std::shared_ptr<const http::HttpSettings> settings_;
     std::string peer_host;
     zend_long peer_port = 0, port = 0;
@@ -69,19 +72,21 @@ struct Conn : http::Transport {
             start = 0;
         }
         char tmp[16 * 1024];
-        auto r = sock->recv(tmp, sizeof tmp, timeout);
+        auto r = tls ? tls->recv(tmp, sizeof tmp, timeout) : sock->recv(tmp, sizeof tmp, timeout);
         if (!r.ok()) return -static_cast<int64_t>(r.code() ? r.code() : 1);
         buf.append(tmp, r.value());
         return static_cast<int64_t>(r.value());
     }
     bool ws_upgrade(http::ResponseObject *r) override;
+    bool ws_upgraded() const override { return upgraded && alive(); }
     bool ws_push(zval *data, zend_long opcode, zend_long flags) override;
     void ws_recv(double timeout, zval *out) override;
 
     bool alive() const override { return sock && sock->is_open(); }
     bool send(std::string_view bytes) override {
         if (!alive()) return false;
-        auto r = sock->send_all(bytes.data(), bytes.size(), write_timeout);
+        auto r = tls ? tls->send_all(bytes.data(), bytes.size(), write_timeout)
+                     : sock->send_all(bytes.data(), bytes.size(), write_timeout);
         return r.ok();
     }
     bool send_file(const char *, int fd, off_t offset, size_t length) override {
@@ -121,6 +126,9 @@ struct HttpServerState {
     std::shared_ptr<const http::HttpSettings> settings;
     std::unique_ptr<framing::Framing> framing;
     Nanos read_timeout = -1;
+    // SSL: the context every connection's handshake uses, and how long a handshake may take.
+    std::shared_ptr<net::TlsContext> tls_ctx;
+    Nanos handshake_timeout = -1;
     bool running = false;
     zend_long port = 0;
     // The connections being served (shutdown() closes them) and the ones accepted whose coroutine
@@ -273,8 +281,13 @@ bool Conn::ws_upgrade(http::ResponseObject *r) {
     std::string answer = "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                          "Sec-WebSocket-Accept: ";
     answer.append(ZSTR_VAL(accept), ZSTR_LEN(accept));
-    answer += "\r\nSec-WebSocket-Version: 13\r\nServer: swoole-http-server\r\n\r\n";
+    answer += "\r\nSec-WebSocket-Version: 13\r\n";
     zend_string_release(accept);
+    // What the script set on the Response before upgrade() goes out with the 101, as in Swoole.
+    bool has_server = false;
+    answer += http::upgrade_header_lines(r, &has_server);
+    if (!has_server) answer += "Server: swoole-http-server\r\n";
+    answer += "\r\n";
     r->ended = true;  // answered: no 500 when it goes
     r->current = false;
     response_pending = false;
@@ -391,6 +404,20 @@ void Conn::ws_recv(double timeout, zval *out) {
     }
 }
 
+// An SSL server's handshake on a new connection, in its coroutine (bounded: a peer that never
+// sends its ClientHello does not hold it). False: the peer failed it or went; it is closed.
+bool handshake(HttpServerState *st, Conn *c) {
+    c->tls = std::make_unique<net::TlsSession>(st->tls_ctx, *c->sock);
+    const Status hs = c->tls->handshake(st->handshake_timeout);
+    if (hs.ok()) return true;
+    if (hs.code() == kErrTls || hs.code() == kErrTlsVerify) {
+        GUST_LOG_WARN("Socket::ssl_accept(): bad SSL client[%s:" ZEND_LONG_FMT "], reason=%s", c->peer_host.c_str(),
+                      c->peer_port, c->tls->error().empty() ? "handshake failed" : c->tls->error().c_str());
+    }
+    c->tls.reset();
+    return false;
+}
+
 // The internal function each connection's coroutine runs: (server, connection id).
 zend_internal_function g_conn_main;
 
@@ -407,6 +434,11 @@ ZEND_NAMED_FUNCTION(connection_main) {
     std::shared_ptr<Conn> c = std::move(it->second);
     st->handoff.erase(it);
     st->live.insert(c.get());
+    if (st->tls_ctx && !handshake(st, c.get())) {
+        st->live.erase(c.get());
+        (void)c->close();
+        return;
+    }
     serve_connection(st, c);
     st->live.erase(c.get());
 }
@@ -439,6 +471,9 @@ bool load_settings(HttpServerState *st, HashTable *ht) {
     // A connection that sends nothing for this long is closed (default: Co::set()'s socket_read_timeout).
     const double timeout = double_of(ht, "timeout", double_of(ht, "read_timeout", options().socket_read_timeout));
     st->read_timeout = timeout <= 0 ? -1 : seconds_to_nanos(timeout);
+    // The handshake: `timeout` too, else Co::set()'s socket_connect_timeout (a connect's bound).
+    const double hs = double_of(ht, "timeout", options().socket_connect_timeout);
+    st->handshake_timeout = hs <= 0 ? -1 : seconds_to_nanos(hs);
     return true;
 }
 
@@ -477,11 +512,6 @@ ZEND_METHOD(Swoole_Coroutine_Http_Server, __construct) {
         Z_PARAM_BOOL(ssl)
         Z_PARAM_BOOL(reuse_port)
     ZEND_PARSE_PARAMETERS_END();
-    if (ssl) {
-        zend_throw_exception(swoole_exception_ce(), "SSL is not supported by Swoole\\Coroutine\\Http\\Server yet",
-                             EPROTONOSUPPORT);
-        RETURN_THROWS();
-    }
     zval sock;
     ZVAL_UNDEF(&sock);
     int type = AF_INET;
@@ -491,6 +521,7 @@ ZEND_METHOD(Swoole_Coroutine_Http_Server, __construct) {
     }
     zend_update_property(ce_co_http_server, Z_OBJ_P(ZEND_THIS), ZEND_STRL("socket_"), &sock);
     zval_ptr_dtor(&sock);
+    zend_update_property_bool(ce_co_http_server, Z_OBJ_P(ZEND_THIS), ZEND_STRL("ssl"), ssl);
     ServerClass::from(Z_OBJ_P(ZEND_THIS))->port = zval_get_long(prop(ZEND_THIS, "port"));
 }
 
@@ -551,7 +582,25 @@ ZEND_METHOD(Swoole_Coroutine_Http_Server, start) {
         zend_update_property_long(ce_co_http_server, Z_OBJ_P(self), ZEND_STRL("errCode"), EBADF);
         RETURN_FALSE;
     }
-    if (!load_settings(st, Z_ARRVAL_P(prop(self, "settings")))) RETURN_FALSE;
+    HashTable *settings = Z_ARRVAL_P(prop(self, "settings"));
+    if (!load_settings(st, settings)) RETURN_FALSE;
+    st->tls_ctx.reset();
+    if (zend_is_true(prop(self, "ssl"))) {
+        // The certificate and key are loaded once, here: a bad one fails start().
+        sock::read_ssl_settings(ls, settings);
+        if (ls->tls_config.cert_file.empty() || ls->tls_config.key_file.empty()) {
+            php_error_docref(nullptr, E_WARNING, "an SSL server needs ssl_cert_file and ssl_key_file");
+            zend_update_property_long(ce_co_http_server, Z_OBJ_P(self), ZEND_STRL("errCode"), EINVAL);
+            RETURN_FALSE;
+        }
+        if (sock::ensure_tls_context(ls, true) != 0) {
+            php_error_docref(nullptr, E_WARNING, "SSL settings refused: %s", ls->tls_error.c_str());
+            zend_update_property_long(ce_co_http_server, Z_OBJ_P(self), ZEND_STRL("errCode"),
+                                      static_cast<zend_long>(code(SwooleError::kSslHandshakeFailed)));
+            RETURN_FALSE;
+        }
+        st->tls_ctx = ls->tls_ctx;
+    }
     st->running = true;
     zval server_zv;
     ZVAL_OBJ_COPY(&server_zv, Z_OBJ_P(self));  // the connections' coroutines use the server

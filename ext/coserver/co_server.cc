@@ -7,6 +7,7 @@
 #include <sys/socket.h>
 
 #include "coserver/coserver.h"
+#include "gust/base/log.h"
 #include "socket/socket_internal.h"
 #include "stubs/coroutine_server_arginfo.h"
 
@@ -16,10 +17,6 @@ zend_class_entry *ce_co_server = nullptr;
 zend_class_entry *ce_co_connection = nullptr;
 
 namespace {
-
-// Coroutine\Socket methods called on the hot path, looked up once.
-zend_function *g_recv_packet = nullptr;
-zend_function *g_send_all = nullptr;
 
 zend_function *socket_method(const char *lc_name) {
     return static_cast<zend_function *>(
@@ -63,6 +60,46 @@ void pause_accepting() {
     (void)call_user_function(nullptr, nullptr, &fn, &ret, 1, &arg);
     zval_ptr_dtor(&fn);
     zval_ptr_dtor(&ret);
+}
+
+// What an SSL server's connection coroutine runs first: the server-side handshake on the accepted
+// socket (bounded by its connect timeout: `timeout`/`connect_timeout`, else Co::set()'s), then
+// the handler. A peer that fails it (plain TCP, bad certificate) or stalls is closed unserved.
+zend_internal_function g_ssl_conn_main;
+
+ZEND_NAMED_FUNCTION(ssl_connection_main) {
+    zval *fn, *connection;
+    ZEND_PARSE_PARAMETERS_START(2, 2)
+        Z_PARAM_ZVAL(fn)
+        Z_PARAM_OBJECT(connection)
+    ZEND_PARSE_PARAMETERS_END();
+    zval *sock = OBJ_PROP_NUM(Z_OBJ_P(connection), 0);
+    ZVAL_DEREF(sock);
+    if (Z_TYPE_P(sock) != IS_OBJECT) return;
+    zval ok;
+    ZVAL_UNDEF(&ok);
+    sock::op_ssl_handshake(sock, "", &ok);
+    if (EG(exception)) return;
+    if (!zend_is_true(&ok)) {
+        sock::SocketState *s = sock::SocketClass::from(Z_OBJ_P(sock));
+        const zend_long code = zval_get_long(prop(sock, "errCode"));
+        if (code == static_cast<zend_long>(gust::php::code(SwooleError::kSslHandshakeFailed))) {
+            std::string peer = "?";
+            if (s->sock) {
+                if (auto a = s->sock->peer_address(); a.ok()) peer = a.value().to_string();
+            }
+            GUST_LOG_WARN("Socket::ssl_accept(): bad SSL client[%s], reason=%s", peer.c_str(),
+                          s->tls_error.empty() ? "handshake failed" : s->tls_error.c_str());
+        }
+        zval ret;
+        call_socket(sock, "close", &ret);
+        zval_ptr_dtor(&ret);
+        return;
+    }
+    zval retval;
+    ZVAL_UNDEF(&retval);
+    (void)call_user_function(nullptr, nullptr, fn, &retval, 1, connection);
+    zval_ptr_dtor(&retval);
 }
 
 }  // namespace
@@ -233,11 +270,24 @@ ZEND_METHOD(Swoole_Coroutine_Server, start) {
         fail(EINVAL, "invalid settings");
         RETURN_FALSE;
     }
-    zend_function *handshake = ssl ? socket_method("sslhandshake") : nullptr;
-    if (ssl && !handshake) {
-        php_error_docref(nullptr, E_WARNING, "SSL is not supported by Swoole\\Coroutine\\Socket in this build");
-        fail(EPROTONOSUPPORT, "SSL is not supported");
-        RETURN_FALSE;
+    // SSL: the certificate and key are loaded once, here (a bad one fails start()); the accepted
+    // sockets share the context and run the handshake in their own coroutine.
+    zval ssl_entry;
+    ZVAL_NULL(&ssl_entry);
+    zend_fcall_info_cache ssl_fcc{};
+    if (ssl) {
+        sock::SocketState *ls = sock::SocketClass::from(Z_OBJ(sock));
+        if (ls->tls_config.cert_file.empty() || ls->tls_config.key_file.empty()) {
+            php_error_docref(nullptr, E_WARNING, "an SSL server needs ssl_cert_file and ssl_key_file");
+            fail(EINVAL, "ssl_cert_file and ssl_key_file are required");
+            RETURN_FALSE;
+        }
+        if (sock::ensure_tls_context(ls, true) != 0) {
+            php_error_docref(nullptr, E_WARNING, "SSL settings refused: %s", ls->tls_error.c_str());
+            fail(static_cast<zend_long>(code(SwooleError::kSslHandshakeFailed)), ls->tls_error.c_str());
+            RETURN_FALSE;
+        }
+        ssl_fcc.function_handler = reinterpret_cast<zend_function *>(&g_ssl_conn_main);
     }
     while (is_running(self)) {
         zval conn;
@@ -251,7 +301,11 @@ ZEND_METHOD(Swoole_Coroutine_Server, start) {
             object_init_ex(&connection, ce_co_connection);
             zend_update_property(ce_co_connection, Z_OBJ(connection), ZEND_STRL("socket"), &conn);
             zval_ptr_dtor(&conn);
-            if (create(&fcc, &fn, &connection, 1) < 0) {
+            zval ssl_args[2];
+            ZVAL_COPY_VALUE(&ssl_args[0], &fn);
+            ZVAL_COPY_VALUE(&ssl_args[1], &connection);
+            const long cid = ssl ? create(&ssl_fcc, &ssl_entry, ssl_args, 2) : create(&fcc, &fn, &connection, 1);
+            if (cid < 0) {
                 zval_ptr_dtor(&connection);
                 if (EG(exception) || check_pending()) break;
                 pause_accepting();
@@ -312,9 +366,8 @@ ZEND_METHOD(Swoole_Coroutine_Server_Connection, recv) {
     ZEND_PARSE_PARAMETERS_END();
     zval *sock = connection_socket(ZEND_THIS);
     if (!has_socket(sock)) RETURN_THROWS();
-    zval arg;
-    ZVAL_DOUBLE(&arg, timeout);
-    zend_call_known_instance_method(g_recv_packet, Z_OBJ_P(sock), return_value, 1, &arg);
+    // The socket's recvPacket() without a PHP call in between (the echo's hot path).
+    sock::op_recv_packet(sock, timeout, return_value);
 }
 
 ZEND_METHOD(Swoole_Coroutine_Server_Connection, send) {
@@ -324,9 +377,7 @@ ZEND_METHOD(Swoole_Coroutine_Server_Connection, send) {
     ZEND_PARSE_PARAMETERS_END();
     zval *sock = connection_socket(ZEND_THIS);
     if (!has_socket(sock)) RETURN_THROWS();
-    zval arg;
-    ZVAL_STR(&arg, data);
-    zend_call_known_instance_method(g_send_all, Z_OBJ_P(sock), return_value, 1, &arg);
+    sock::op_send(sock, ZSTR_VAL(data), ZSTR_LEN(data), 0, true, return_value);  // its sendAll()
 }
 
 ZEND_METHOD(Swoole_Coroutine_Server_Connection, close) {
@@ -348,8 +399,11 @@ void gust::php::cosrv::register_coserver_area() {
     ce_co_connection = register_class_Swoole_Coroutine_Server_Connection();
     ce_co_http_server = register_class_Swoole_Coroutine_Http_Server();
     setup_http_server_class(ce_co_http_server);
-    g_recv_packet = socket_method("recvpacket");
-    g_send_all = socket_method("sendall");
+    memset(&g_ssl_conn_main, 0, sizeof g_ssl_conn_main);
+    g_ssl_conn_main.type = ZEND_INTERNAL_FUNCTION;
+    g_ssl_conn_main.function_name = zend_string_init_interned(ZEND_STRL("Swoole\\Coroutine\\Server::connection"), 1);
+    g_ssl_conn_main.handler = ssl_connection_main;
+    ZEND_MAP_PTR_INIT(g_ssl_conn_main.run_time_cache, static_cast<void **>(zend_map_ptr_new()));
     if (GUST_G(use_shortname)) {
         register_co_short_name(ce_co_server);
         register_co_short_name(ce_co_connection);

@@ -83,6 +83,7 @@ struct Transport {
     // out (`data`: a string or a Swoole\WebSocket\Frame), and the next message in into `out` (a
     // Frame, "" at end of stream, false on timeout or error). False: not possible here.
     virtual bool ws_upgrade(ResponseObject *r) = 0;
+    virtual bool ws_upgraded() const = 0;  // upgrade() answered: the connection speaks WebSocket
     virtual bool ws_push(zval *data, zend_long opcode, zend_long flags) = 0;
     virtual void ws_recv(double timeout, zval *out) = 0;
 };
@@ -146,6 +147,10 @@ zend_object *make_response(srv::Server *s, server::SessionId fd, const proto::ht
 // A new Swoole\Http\Response writing to `t` (a coroutine server's connection `fd`).
 zend_object *make_response_on(std::shared_ptr<Transport> t, server::SessionId fd,
                               const proto::http1::RequestHead &head);
+
+// The headers and cookies the script set on `r`, as "Name: value\r\n" lines for the 101 of a
+// WebSocket upgrade (the handshake's own headers left out); *has_server: a Server header is among them.
+std::string upgrade_header_lines(ResponseObject *r, bool *has_server);
 
 // Ends the response with what it has (no body): for the binding's own answers.
 bool end_response_now(ResponseObject *r);

@@ -835,6 +835,52 @@ ZEND_METHOD(Swoole_Http_Response, close) {
     RETURN_BOOL(ok);
 }
 
+std::string gust::php::http::upgrade_header_lines(ResponseObject *r, bool *has_server) {
+    std::string out;
+    *has_server = false;
+    zend_object *obj = ResponseClass::object_of(r);
+    if (HashTable *headers = array_property(obj, slots.header, false)) {
+        zend_string *key;
+        zval *value;
+        ZEND_HASH_FOREACH_STR_KEY_VAL(headers, key, value) {
+            if (!key) continue;
+            const std::string_view name(ZSTR_VAL(key), ZSTR_LEN(key));
+            // The handshake's own headers are the server's to write (once).
+            bool own = false;
+            for (std::string_view h : {"content-length", "transfer-encoding", "upgrade", "connection",
+                                       "sec-websocket-accept", "sec-websocket-version"}) {
+                own |= proto::http1::equals_ignore_case(name, h);
+            }
+            if (own || !valid_header_name(name)) continue;
+            *has_server |= proto::http1::equals_ignore_case(name, "server");
+            auto add = [&](zval *v) {
+                zend_string *str = zval_get_string(v);
+                const std::string_view sv(ZSTR_VAL(str), ZSTR_LEN(str));
+                if (!forbidden(sv)) out.append(name).append(": ").append(sv).append("\r\n");
+                zend_string_release(str);
+            };
+            if (Z_TYPE_P(value) == IS_ARRAY) {
+                zval *item;
+                ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(value), item) { add(item); }
+                ZEND_HASH_FOREACH_END();
+            } else {
+                add(value);
+            }
+        }
+        ZEND_HASH_FOREACH_END();
+    }
+    if (HashTable *cookies = array_property(obj, slots.cookie, false)) {
+        zval *c;
+        ZEND_HASH_FOREACH_VAL(cookies, c) {
+            if (Z_TYPE_P(c) == IS_STRING && !forbidden(std::string_view(Z_STRVAL_P(c), Z_STRLEN_P(c)))) {
+                out.append("Set-Cookie: ").append(Z_STRVAL_P(c), Z_STRLEN_P(c)).append("\r\n");
+            }
+        }
+        ZEND_HASH_FOREACH_END();
+    }
+    return out;
+}
+
 namespace {
 
 // WebSocket needs a connection this Response owns: a coroutine server's (Swoole\Http\Server's
@@ -881,6 +927,84 @@ ZEND_METHOD(Swoole_Http_Response, recv) {
     Transport *t = websocket_transport(r);
     if (!t) RETURN_FALSE;
     t->ws_recv(timeout, return_value);
+}
+
+namespace {
+
+// ping()/goaway() are HTTP/2 frames (and ping() a WebSocket one on an upgraded connection): on
+// any other connection they refuse as Swoole does.
+bool refuse_not_http2(ResponseObject *r) {
+    php_error_docref(nullptr, E_WARNING, "fd[" ZEND_LONG_FMT "] is not a HTTP2 conncetion",
+                     static_cast<zend_long>(r->fd));
+    return false;
+}
+
+}  // namespace
+
+ZEND_METHOD(Swoole_Http_Response, ping) {
+    zend_string *data = nullptr;
+    ZEND_PARSE_PARAMETERS_START(0, 1)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_STR(data)
+    ZEND_PARSE_PARAMETERS_END();
+    ResponseObject *r = this_response(ZEND_THIS);
+    if (!r->transport || !r->transport->ws_upgraded()) RETURN_BOOL(refuse_not_http2(r));
+    // A control frame carries at most 125 bytes (RFC 6455 5.5).
+    if (data && ZSTR_LEN(data) > 125) {
+        zend_argument_value_error(1, "must be at most 125 bytes long (a WebSocket control frame)");
+        RETURN_THROWS();
+    }
+    zval payload;
+    if (data) {
+        ZVAL_STR(&payload, data);
+    } else {
+        ZVAL_EMPTY_STRING(&payload);
+    }
+    RETURN_BOOL(r->transport->ws_push(&payload, 9, 1));
+}
+
+ZEND_METHOD(Swoole_Http_Response, goaway) {
+    zend_long error_code = 0;
+    zend_string *debug_data = nullptr;
+    ZEND_PARSE_PARAMETERS_START(0, 2)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_LONG(error_code)
+        Z_PARAM_STR(debug_data)
+    ZEND_PARSE_PARAMETERS_END();
+    (void)error_code;
+    (void)debug_data;
+    // HTTP/2 only, and no connection here speaks HTTP/2.
+    RETURN_BOOL(refuse_not_http2(this_response(ZEND_THIS)));
+}
+
+ZEND_METHOD(Swoole_Http_Response, disconnect) {
+    zend_long code = 1000;
+    zend_string *reason = nullptr;
+    ZEND_PARSE_PARAMETERS_START(0, 2)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_LONG(code)
+        Z_PARAM_STR(reason)
+    ZEND_PARSE_PARAMETERS_END();
+    ResponseObject *r = this_response(ZEND_THIS);
+    Transport *t = websocket_transport(r);
+    if (!t) RETURN_FALSE;
+    if (!t->ws_upgraded()) {
+        php_error_docref(nullptr, E_WARNING, "the connection is not a WebSocket connection (call upgrade() first)");
+        RETURN_FALSE;
+    }
+    // The close payload: the code then the reason, in one control frame (at most 125 bytes).
+    const size_t reason_len = reason ? std::min<size_t>(ZSTR_LEN(reason), 123) : 0;
+    std::string payload;
+    payload.push_back(static_cast<char>((code >> 8) & 0xff));
+    payload.push_back(static_cast<char>(code & 0xff));
+    if (reason) payload.append(ZSTR_VAL(reason), reason_len);
+    zval frame;
+    ZVAL_STRINGL(&frame, payload.data(), payload.size());
+    const bool ok = t->ws_push(&frame, 8, 1);
+    zval_ptr_dtor(&frame);
+    r->ended = true;
+    (void)t->close();
+    RETURN_BOOL(ok);
 }
 
 ZEND_METHOD(Swoole_Http_Response, __destruct) {}

@@ -47,6 +47,18 @@ void set_error(zval *self, int code, const char *msg) {
 
 void clear_error(zval *self) {
     zend_object *obj = Z_OBJ_P(self);
+    // Already clear (every successful call of a busy socket): no property writes by name.
+    static const zend_property_info *code_info =
+        static_cast<zend_property_info *>(zend_hash_str_find_ptr(&ce_socket->properties_info, ZEND_STRL("errCode")));
+    static const zend_property_info *msg_info =
+        static_cast<zend_property_info *>(zend_hash_str_find_ptr(&ce_socket->properties_info, ZEND_STRL("errMsg")));
+    if (code_info && msg_info && !(code_info->flags & ZEND_ACC_STATIC) && !(msg_info->flags & ZEND_ACC_STATIC)) {
+        const zval *code = OBJ_PROP(obj, code_info->offset);
+        const zval *msg = OBJ_PROP(obj, msg_info->offset);
+        if (Z_TYPE_P(code) == IS_LONG && Z_LVAL_P(code) == 0 && Z_TYPE_P(msg) == IS_STRING && Z_STRLEN_P(msg) == 0) {
+            return;
+        }
+    }
     zend_update_property_long(ce_socket, obj, ZEND_STRL("errCode"), 0);
     zend_update_property_string(ce_socket, obj, ZEND_STRL("errMsg"), "");
 }

@@ -48,6 +48,9 @@ Result<size_t> stream_send(SocketState *s, const void *buf, size_t len, Nanos ti
 // The TLS handshake on a connected (or accepted) socket: 0 or an errCode (the reason in s->tls_error).
 // `host` names the peer for SNI and verification when ssl_host_name is not set.
 int tls_handshake(SocketState *s, std::string_view host, Nanos timeout);
+// The TLS context for the socket's settings (made once and shared: a listening socket's is
+// inherited by what it accepts): 0 or an errCode (the reason in s->tls_error).
+int ensure_tls_context(SocketState *s, bool server);
 // The ssl_* keys of `ht` into s->tls_config (and open_ssl when `ht` has it).
 void read_ssl_settings(SocketState *s, HashTable *ht);
 // setProtocol()'s work: timeouts, framing, ssl_*; false (warning) on invalid framing settings.

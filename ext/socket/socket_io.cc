@@ -73,7 +73,7 @@ int64_t fill(SocketState *s, size_t want, Nanos deadline) {
     // One scratch per process is safe: nothing can switch between the read and the append.
     static char scratch[64 * 1024];
     if (want <= sizeof scratch) {
-        auto r = s->sock->recv(scratch, want, left_of(deadline));
+        auto r = stream_recv(s, scratch, want, left_of(deadline));  // through TLS once a handshake made it
         if (!r.ok()) return -code_of(r.code());
         s->rbuf.append(scratch, r.value());
         return static_cast<int64_t>(r.value());

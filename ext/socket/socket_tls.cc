@@ -70,6 +70,8 @@ void gust::php::sock::read_ssl_settings(SocketState *s, HashTable *ht) {
         t.verify_depth = static_cast<int>(zval_get_long(v));
     }
     string_key(ht, "ssl_cafile", &t.cafile);
+    // A server's CAs for client certificates (Swoole's name for them on servers).
+    string_key(ht, "ssl_client_cert_file", &t.cafile);
     string_key(ht, "ssl_capath", &t.capath);
     string_key(ht, "ssl_cert_file", &t.cert_file);
     string_key(ht, "ssl_key_file", &t.key_file);
@@ -80,19 +82,23 @@ void gust::php::sock::read_ssl_settings(SocketState *s, HashTable *ht) {
     string_key(ht, "ssl_host_name", &s->ssl_host_name);
 }
 
-int gust::php::sock::tls_handshake(SocketState *s, std::string_view host, Nanos timeout) {
-    if (s->tls) return 0;  // done already: a second call is a no-op, as in Swoole
-    net::TlsRole role = s->server_side ? net::TlsRole::kServer : net::TlsRole::kClient;
+int gust::php::sock::ensure_tls_context(SocketState *s, bool server) {
+    const net::TlsRole role = server ? net::TlsRole::kServer : net::TlsRole::kClient;
     net::TlsConfig config = s->tls_config;
     // A server asks for a client certificate only when told to (Swoole's default for servers).
-    if (s->server_side && !s->ssl_verify_set) config.verify_peer = false;
-    if (!s->tls_ctx || s->tls_ctx->config() != config || s->tls_ctx->role() != role) {
-        s->tls_ctx.reset();
-        s->tls_error.clear();
-        auto ctx = net::TlsContext::create(role, config, &s->tls_error);
-        if (!ctx.ok()) return code(SwooleError::kSslHandshakeFailed);
-        s->tls_ctx = std::move(ctx.value());
-    }
+    if (server && !s->ssl_verify_set) config.verify_peer = false;
+    if (s->tls_ctx && s->tls_ctx->config() == config && s->tls_ctx->role() == role) return 0;
+    s->tls_ctx.reset();
+    s->tls_error.clear();
+    auto ctx = net::TlsContext::create(role, config, &s->tls_error);
+    if (!ctx.ok()) return code(SwooleError::kSslHandshakeFailed);
+    s->tls_ctx = std::move(ctx.value());
+    return 0;
+}
+
+int gust::php::sock::tls_handshake(SocketState *s, std::string_view host, Nanos timeout) {
+    if (s->tls) return 0;  // done already: a second call is a no-op, as in Swoole
+    if (int err = ensure_tls_context(s, s->server_side)) return err;
     std::string name = s->ssl_host_name;
     if (name.empty() && !s->server_side && s->domain != AF_UNIX) name.assign(host);
     auto tls = std::make_unique<net::TlsSession>(s->tls_ctx, *s->sock, name);

@@ -69,6 +69,12 @@ namespace Swoole\Http {
         public function upgrade(): bool {}
         public function push(\Swoole\WebSocket\Frame|string $data, int $opcode = 1, int $flags = 1): bool {}
         public function recv(float $timeout = 0): \Swoole\WebSocket\Frame|false|string {}
+        /** A WebSocket ping on an upgraded connection; HTTP/2 is not served: false + warning otherwise. */
+        public function ping(string $data = ''): bool {}
+        /** HTTP/2 only: false + warning (no connection here speaks HTTP/2). */
+        public function goaway(int $error_code = 0, string $debug_data = ''): bool {}
+        /** Close frame ($code, $reason) then close, on an upgraded connection. */
+        public function disconnect(int $code = SWOOLE_WEBSOCKET_CLOSE_NORMAL, string $reason = ''): bool {}
         public function __destruct() {}
     }
 }

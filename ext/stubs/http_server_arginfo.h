@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 36ea7d3088e16d4a757901ad189ed13c1023ddf0 */
+ * Stub hash: 1192fc82db65f161fb4e6c9e2cfcf04f27fa438f */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_Swoole_Http_Request_getContent, 0, 0, MAY_BE_STRING|MAY_BE_FALSE)
 ZEND_END_ARG_INFO()
@@ -105,6 +105,20 @@ ZEND_BEGIN_ARG_WITH_RETURN_OBJ_TYPE_MASK_EX(arginfo_class_Swoole_Http_Response_r
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "0")
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Http_Response_ping, 0, 0, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, data, IS_STRING, 0, "\'\'")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Http_Response_goaway, 0, 0, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, error_code, IS_LONG, 0, "0")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, debug_data, IS_STRING, 0, "\'\'")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Http_Response_disconnect, 0, 0, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, code, IS_LONG, 0, "SWOOLE_WEBSOCKET_CLOSE_NORMAL")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, reason, IS_STRING, 0, "\'\'")
+ZEND_END_ARG_INFO()
+
 #define arginfo_class_Swoole_Http_Response___destruct arginfo_class_Swoole_Http_Request___destruct
 
 
@@ -132,6 +146,9 @@ ZEND_METHOD(Swoole_Http_Response, close);
 ZEND_METHOD(Swoole_Http_Response, upgrade);
 ZEND_METHOD(Swoole_Http_Response, push);
 ZEND_METHOD(Swoole_Http_Response, recv);
+ZEND_METHOD(Swoole_Http_Response, ping);
+ZEND_METHOD(Swoole_Http_Response, goaway);
+ZEND_METHOD(Swoole_Http_Response, disconnect);
 ZEND_METHOD(Swoole_Http_Response, __destruct);
 
 
@@ -174,6 +191,9 @@ static const zend_function_entry class_Swoole_Http_Response_methods[] = {
 	ZEND_ME(Swoole_Http_Response, upgrade, arginfo_class_Swoole_Http_Response_upgrade, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Http_Response, push, arginfo_class_Swoole_Http_Response_push, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Http_Response, recv, arginfo_class_Swoole_Http_Response_recv, ZEND_ACC_PUBLIC)
+	ZEND_ME(Swoole_Http_Response, ping, arginfo_class_Swoole_Http_Response_ping, ZEND_ACC_PUBLIC)
+	ZEND_ME(Swoole_Http_Response, goaway, arginfo_class_Swoole_Http_Response_goaway, ZEND_ACC_PUBLIC)
+	ZEND_ME(Swoole_Http_Response, disconnect, arginfo_class_Swoole_Http_Response_disconnect, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Http_Response, __destruct, arginfo_class_Swoole_Http_Response___destruct, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };

@@ -163,7 +163,20 @@ Result<size_t> CoSocket::io(Direction dir, Nanos deadline, Op op) {
 }
 
 Result<size_t> CoSocket::recv(void *buf, size_t len, Nanos timeout) {
-    return io(kRead, deadline_after(timeout), [&] { return sys::recv(fd_, buf, len); });
+    const Nanos deadline = deadline_after(timeout);
+    if (drained_) {
+        drained_ = false;
+        // Only where parking is what a read that would block does anyway: in a coroutine, a
+        // timeout left, nobody else reading.
+        coro::Scheduler *sched = coro::Scheduler::current();
+        if (timeout != 0 && len > 0 && fd_ >= 0 && sched && sched->running() && !waiters_[kRead].co) {
+            // Timed out: the read below still takes what may have come with the deadline.
+            if (int rc = wait(kRead, deadline); rc != 0 && rc != kErrTimedOut) return Error{rc};
+        }
+    }
+    auto r = io(kRead, deadline, [&] { return sys::recv(fd_, buf, len); });
+    if (r.ok()) drained_ = r.value() > 0 && r.value() < len;
+    return r;
 }
 
 Result<size_t> CoSocket::recv_all(void *buf, size_t len, Nanos timeout) {

@@ -76,6 +76,10 @@ private:
     loop::WatchId watch_{};
     uint32_t interest_ = 0;
     Waiter waiters_[2];
+    // The last recv() came back short: the kernel buffer was empty after it, so the next recv()
+    // in a coroutine parks first instead of paying a recv() that answers EAGAIN (level-triggered
+    // readiness reports at once what arrived meanwhile).
+    bool drained_ = false;
 };
 
 }  // namespace gust::net

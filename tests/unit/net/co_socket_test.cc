@@ -305,3 +305,69 @@ TEST(CoSocket, AbandonOutlivesItsLoop) {
 
 }  // namespace
 }  // namespace gust::net
+
+namespace gust::net {
+namespace {
+
+// After a short read the next recv() parks before reading (no recv() that answers EAGAIN): data
+// that arrived meanwhile is still read at once, data that comes later wakes it, a read with a
+// timeout that elapses still takes bytes there, and outside a coroutine it reads as before.
+TEST(CoSocket, RecvAfterAShortReadParksFirstAndLosesNothing) {
+    Env env;
+    Address addr;
+    auto srv = listener(&addr);
+    std::vector<std::string> got;
+    std::unique_ptr<CoSocket> server_side;
+    (void)env.sched.create([&] {
+        auto conn = srv->accept();
+        ASSERT_TRUE(conn.ok());
+        CoSocket &c = *conn.value();
+        char buf[64];
+        auto read = [&](Nanos timeout) {
+            auto n = c.recv(buf, sizeof buf, timeout);
+            ASSERT_TRUE(n.ok()) << n.code();
+            got.emplace_back(buf, n.value());
+        };
+        read(kNanosPerSecond);  // "one": short
+        ASSERT_TRUE(c.send_all("a", 1).ok());
+        read(kNanosPerSecond);  // parks first, woken by "two" (sent after "a")
+        ASSERT_TRUE(c.send_all("b", 1).ok());
+        env.sched.sleep(20 * kNanosPerMilli);  // "three" may come while nobody reads
+        read(kNanosPerSecond);
+        ASSERT_TRUE(c.send_all("c", 1).ok());
+        ASSERT_TRUE(c.wait_ready(false, kNanosPerSecond).ok());  // "four" is there
+        read(1);                                                 // a timeout that elapses at once still takes it
+        server_side = std::move(conn.value());
+    });
+    (void)env.sched.create([&] {
+        auto c = CoSocket::open(AF_INET, SOCK_STREAM).value();
+        ASSERT_TRUE(c->connect(addr, kNanosPerSecond).ok());
+        char b;
+        ASSERT_TRUE(c->send_all("one", 3).ok());
+        ASSERT_TRUE(c->recv(&b, 1, kNanosPerSecond).ok());
+        env.sched.sleep(10 * kNanosPerMilli);
+        ASSERT_TRUE(c->send_all("two", 3).ok());
+        ASSERT_TRUE(c->recv(&b, 1, kNanosPerSecond).ok());
+        ASSERT_TRUE(c->send_all("three", 5).ok());
+        ASSERT_TRUE(c->recv(&b, 1, kNanosPerSecond).ok());
+        ASSERT_TRUE(c->send_all("four", 4).ok());
+        env.sched.sleep(30 * kNanosPerMilli);
+        ASSERT_TRUE(c->send_all("five", 4).ok());
+        env.sched.sleep(30 * kNanosPerMilli);
+    });
+    env.sched.run();
+    ASSERT_EQ(got.size(), 4u);
+    EXPECT_EQ(got[0], "one");
+    EXPECT_EQ(got[1], "two");
+    EXPECT_EQ(got[2], "three");
+    EXPECT_EQ(got[3], "four");
+    // Outside a coroutine (the last read was short): "five" is read, not refused.
+    ASSERT_TRUE(server_side);
+    char buf[64];
+    auto n = server_side->recv(buf, sizeof buf);
+    ASSERT_TRUE(n.ok()) << n.code();
+    EXPECT_EQ(std::string(buf, n.value()), "five");
+}
+
+}  // namespace
+}  // namespace gust::net
