@@ -303,7 +303,7 @@ void Bridge::on_receive(const server::SessionInfo &session, server::Slice data) 
 
 void deliver_package(Server *s, Port *port, server::SessionId id, zend_long reactor, zend_string *data,
                      const ParsedHead *parsed) {
-    if (port && port->http) {
+    if (port && (port->http || port->redis)) {
         protocols_package_arrived(s, port, id, data, parsed);
         return;
     }

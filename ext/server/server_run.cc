@@ -627,6 +627,7 @@ bool start(Server *s) {
         }
     }
     for (auto &p : s->ports) {
+        if (p->redis) continue;  // its commands go to the Redis handlers (setHandler()), not to onReceive
         const int needed = p->websocket ? kMessage : p->http ? kRequest : p->type == SOCK_STREAM ? kReceive : kPacket;
         if (!p->callbacks[needed].is_set() && !s->callbacks[needed].is_set()) {
             php_error_docref(nullptr, E_WARNING, "require on%s callback",

@@ -165,12 +165,12 @@ Scan scan_command(mem::Slice data, size_t max_bulk) {
     return scan_inline(data);
 }
 
-const char *parse_command(mem::Slice data, std::vector<Arg> *args) {
+const char *parse_command(mem::Slice data, std::vector<Arg> *args, size_t max_bulk) {
     thread_local std::string inline_storage;
     args->clear();
     if (data.empty()) return "Protocol error: empty request";
     if (data[0] == '*') {
-        const Scan s = walk_multibulk(data, kMaxBulkLength, args);
+        const Scan s = walk_multibulk(data, max_bulk, args);
         if (s.status == Scan::kError) return s.error;
         if (s.status == Scan::kNeedMore) return "Protocol error: incomplete request";
         if (s.length != data.size()) return "Protocol error: bytes after the request";

@@ -48,7 +48,8 @@ struct Arg {
 // nullptr is returned; else the "Protocol error: ..." sentence (also for trailing bytes).
 // The texts view `data`, except inline words decoded from quotes, which view a per-thread buffer
 // valid until the next call.
-const char *parse_command(mem::Slice data, std::vector<Arg> *args);
+// `max_bulk` as for scan_command(), so both refuse a bulk past the limit with the same words.
+const char *parse_command(mem::Slice data, std::vector<Arg> *args, size_t max_bulk = SIZE_MAX);
 
 // Reply encoders (RESP2), appending to `out`.
 void append_status(std::string *out, std::string_view text);  // +text\r\n

@@ -93,6 +93,9 @@ TEST(RespScan, BadLengthsAreProtocolErrors) {
 TEST(RespScan, BulkPastTheLimitIsRefusedBeforeItsBytesArrive) {
     expect_error("*1\r\n$1001\r\n", "Protocol error: invalid bulk length", 1000);
     EXPECT_EQ(scan_command(std::string_view("*1\r\n$1000\r\n"), 1000).status, Scan::kNeedMore);
+    std::vector<Arg> args;
+    EXPECT_STREQ(parse_command(std::string_view("*1\r\n$1001\r\n"), &args, 1000),
+                 "Protocol error: invalid bulk length");
 }
 
 TEST(RespScan, EndlessLinesAreRefused) {
