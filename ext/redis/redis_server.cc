@@ -153,6 +153,38 @@ void append_text(std::string *out, zval *v, bool bulk) {
     zend_tmp_string_release(tmp);
 }
 
+constexpr int kMaxDepth = 64;  // a deeper array (or one that contains itself) is refused
+
+// SET: the values in order; MAP: key, value, key, value... (integer keys written as decimals). A
+// nested array becomes a nested RESP array: a list as SET, any other array as MAP (Swoole 6.1's
+// shapes). Scalars are bulk strings, null a null bulk. False when nested deeper than kMaxDepth.
+bool append_array(std::string *out, HashTable *ht, bool map, int depth) {
+    if (depth >= kMaxDepth) return false;
+    proto::resp::append_array_header(out, (map ? 2 : 1) * zend_hash_num_elements(ht));
+    zend_ulong index;
+    zend_string *key;
+    zval *item;
+    ZEND_HASH_FOREACH_KEY_VAL(ht, index, key, item) {
+        if (map) {
+            if (key) {
+                proto::resp::append_bulk(out, std::string_view(ZSTR_VAL(key), ZSTR_LEN(key)));
+            } else {
+                proto::resp::append_bulk(out, std::to_string(static_cast<zend_long>(index)));
+            }
+        }
+        ZVAL_DEREF(item);
+        if (Z_TYPE_P(item) == IS_ARRAY) {
+            if (!append_array(out, Z_ARRVAL_P(item), !zend_array_is_list(Z_ARRVAL_P(item)), depth + 1)) return false;
+        } else if (Z_TYPE_P(item) == IS_NULL) {
+            proto::resp::append_nil(out);
+        } else {
+            append_text(out, item, true);
+        }
+    }
+    ZEND_HASH_FOREACH_END();
+    return true;
+}
+
 }  // namespace
 
 }  // namespace gust::php::redis
@@ -246,27 +278,10 @@ ZEND_METHOD(Swoole_Redis_Server, format) {
                 php_error_docref(nullptr, E_WARNING, "the second parameter should be an array");
                 RETURN_FALSE;
             }
-            HashTable *ht = Z_ARRVAL_P(value);
-            zend_string *key;
-            zval *item;
-            if (type == kSet) {
-                resp::append_array_header(&out, zend_hash_num_elements(ht));
-                ZEND_HASH_FOREACH_VAL(ht, item) { append_text(&out, item, true); }
-                ZEND_HASH_FOREACH_END();
-                break;
+            if (!append_array(&out, Z_ARRVAL_P(value), type == kMap, 0)) {
+                php_error_docref(nullptr, E_WARNING, "the value is nested more than %d levels deep", kMaxDepth);
+                RETURN_FALSE;
             }
-            // Only string keys make fields (as in Swoole); the header counts what is written.
-            std::string body;
-            size_t fields = 0;
-            ZEND_HASH_FOREACH_STR_KEY_VAL(ht, key, item) {
-                if (!key || ZSTR_LEN(key) == 0) continue;
-                resp::append_bulk(&body, std::string_view(ZSTR_VAL(key), ZSTR_LEN(key)));
-                append_text(&body, item, true);
-                ++fields;
-            }
-            ZEND_HASH_FOREACH_END();
-            resp::append_array_header(&out, 2 * fields);
-            out += body;
             break;
         }
         default: php_error_docref(nullptr, E_WARNING, "Unknown type[" ZEND_LONG_FMT "]", type); RETURN_FALSE;

@@ -21,7 +21,12 @@ echo $show(Server::format(Server::STRING, ''));
 echo $show(Server::format(Server::STRING, 3.5));
 echo $show(Server::format(Server::SET, ['a', 'bc', 7, null]));
 echo $show(Server::format(Server::SET, []));
-echo $show(Server::format(Server::MAP, ['k' => 'v', 5 => 'skipped', 'n' => 1]));
+echo $show(Server::format(Server::MAP, ['k' => 'v', 5 => 'five', 'n' => 1]));
+echo $show(Server::format(Server::MAP, ['list' => [1, 'x'], 'map' => ['a' => 'b']]));
+echo $show(Server::format(Server::SET, [[], ['k' => null]]));
+$deep = [];
+$deep[0] = &$deep;
+echo $show(Server::format(Server::SET, $deep));
 echo $show(Server::format(Server::INT));
 echo $show(Server::format(Server::SET, 'nope'));
 echo $show(Server::format(99, 'x'));
@@ -55,9 +60,14 @@ string(13) "Swoole\Server"
 '$7\\r\\nbin' . "\0" . 'ary\\r\\n'
 '$0\\r\\n\\r\\n'
 '$3\\r\\n3.5\\r\\n'
-'*4\\r\\n$1\\r\\na\\r\\n$2\\r\\nbc\\r\\n$1\\r\\n7\\r\\n$0\\r\\n\\r\\n'
+'*4\\r\\n$1\\r\\na\\r\\n$2\\r\\nbc\\r\\n$1\\r\\n7\\r\\n$-1\\r\\n'
 '*0\\r\\n'
-'*4\\r\\n$1\\r\\nk\\r\\n$1\\r\\nv\\r\\n$1\\r\\nn\\r\\n$1\\r\\n1\\r\\n'
+'*6\\r\\n$1\\r\\nk\\r\\n$1\\r\\nv\\r\\n$1\\r\\n5\\r\\n$4\\r\\nfive\\r\\n$1\\r\\nn\\r\\n$1\\r\\n1\\r\\n'
+'*4\\r\\n$4\\r\\nlist\\r\\n*2\\r\\n$1\\r\\n1\\r\\n$1\\r\\nx\\r\\n$3\\r\\nmap\\r\\n*2\\r\\n$1\\r\\na\\r\\n$1\\r\\nb\\r\\n'
+'*2\\r\\n*0\\r\\n*2\\r\\n$1\\r\\nk\\r\\n$-1\\r\\n'
+
+Warning: Swoole\Redis\Server::format(): the value is nested more than 64 levels deep in %s on line %d
+false
 
 Warning: Swoole\Redis\Server::format(): require more parameters in %s on line %d
 false
