@@ -22,7 +22,7 @@ bool protocols_load_settings(Server *s, HashTable *settings) {
 
 void protocols_package_arrived(Server *s, Port *port, server::SessionId id, zend_string *data,
                                const ParsedHead *parsed) {
-    const Protocol &p = protocol(port->redis ? ProtocolId::kRedis : ProtocolId::kHttp);
+    const Protocol &p = protocol(port->redis && s->redis_server ? ProtocolId::kRedis : ProtocolId::kHttp);
     if (p.package_arrived) {
         p.package_arrived(s, port, id, data, parsed);
     } else {
