@@ -39,12 +39,14 @@ EXT_ALLOWED = {
     # Server::tick()/after()/defer() are Timer's and Event's.
     "server": {"zend", "common", "coroutine", "event", "process"},
     "http": {"zend", "common", "coroutine", "event", "process", "server"},
+    # Swoole\Redis\Server: a protocol of the server's ports.
+    "redis": {"zend", "common", "coroutine", "event", "process", "server"},
     "websocket": {"zend", "common", "coroutine", "event", "process", "server", "http"},
     "client": {"zend", "common", "coroutine", "event", "process", "server", "http", "websocket"},
     # Coroutine\Server over Coroutine\Socket; Coroutine\Http\Server answers with ext/http's Response.
     "coserver": {"zend", "common", "coroutine", "socket", "server", "http", "websocket"},
     "module": {"zend", "common", "coroutine", "event", "hooks", "process", "shm", "socket", "server", "http",
-               "websocket", "client", "coserver"},
+               "websocket", "client", "coserver", "redis"},
 }
 # Generated from ext/stubs/*.stub.php; any area includes its own.
 EXT_SHARED_DIRS = {"stubs"}

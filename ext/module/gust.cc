@@ -10,6 +10,7 @@
 #include "hooks/hooks.h"
 #include "http/http.h"
 #include "process/process.h"
+#include "redis/redis.h"
 #include "shm/shm.h"
 #include "socket/socket.h"
 #include "common/errors.h"
@@ -57,6 +58,7 @@ static PHP_MINIT_FUNCTION(gust) {
     sock::register_socket_area(module_number);
     srv::register_server_area(module_number);
     http::register_http_area();
+    redis::register_redis_area();
     srv::register_websocket_area(module_number);
     http_client::register_client_area();
     cosrv::register_coserver_area();

@@ -22,11 +22,11 @@ bool protocols_load_settings(Server *s, HashTable *settings) {
 
 void protocols_package_arrived(Server *s, Port *port, server::SessionId id, zend_string *data,
                                const ParsedHead *parsed) {
-    const Protocol &http = protocol(ProtocolId::kHttp);
-    if (http.package_arrived) {
-        http.package_arrived(s, port, id, data, parsed);
+    const Protocol &p = protocol(port->redis && s->redis_server ? ProtocolId::kRedis : ProtocolId::kHttp);
+    if (p.package_arrived) {
+        p.package_arrived(s, port, id, data, parsed);
     } else {
-        zend_string_release(data);  // no HTTP area: nothing can take it
+        zend_string_release(data);  // no such area: nothing can take it
     }
 }
 

@@ -1,4 +1,5 @@
-// The protocols a stream port can speak above plain packages (onReceive): HTTP and WebSocket.
+// The protocols a stream port can speak above plain packages (onReceive): HTTP, WebSocket and
+// Redis (RESP, framed by proto/resp; its commands go to ext/redis/).
 // The server frames HTTP itself (its reactor cuts requests and WebSocket frames, proto/framing),
 // so whether a port speaks them, and the limits its framing enforces, are the server's business;
 // what a request or a frame means belongs to the areas above (ext/http/, ext/websocket/). Each

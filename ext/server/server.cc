@@ -315,6 +315,7 @@ ZEND_METHOD(Swoole_Server, __construct) {
     const unsigned protocols = protocols_of_class(Z_OBJCE_P(ZEND_THIS));
     s->http_server = protocols & (1u << static_cast<int>(ProtocolId::kHttp));
     s->websocket_server = protocols & (1u << static_cast<int>(ProtocolId::kWebSocket));
+    s->redis_server = protocols & (1u << static_cast<int>(ProtocolId::kRedis));
     auto p = bind_port(s, host, port, sock_type);
     if (!p) RETURN_THROWS();
     Port *raw = p.get();

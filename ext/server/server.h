@@ -112,6 +112,7 @@ struct Port {
     bool tcp_nodelay = true;
     bool http = false;                     // open_http_protocol: framing is HTTP/1.1 and requests go to onRequest
     bool websocket = false;                // open_websocket_protocol: upgrade requests become WebSocket connections
+    bool redis = false;                    // open_redis_protocol: RESP commands go to the Redis protocol
     std::shared_ptr<net::TlsContext> tls;  // SWOOLE_SSL ports: made from the ssl_* settings at start
     bool length_func = false;              // its framing calls a PHP package_length_func (server_length_func.cc)
     bool has_own_settings = false;         // set() was called on it, even with []: it no longer inherits
@@ -130,7 +131,7 @@ struct HttpFraming {
 };
 
 // The protocols a stream port can speak above plain packages (server/protocol.h).
-enum class ProtocolId : int { kHttp, kWebSocket, kCount };
+enum class ProtocolId : int { kHttp, kWebSocket, kRedis, kCount };
 // A protocol's state kept per server (its settings): owned by the server, defined by the protocol.
 struct ProtocolState {
     virtual ~ProtocolState() = default;
@@ -274,6 +275,7 @@ struct Server {
     WsWorker *ws = nullptr;          // this worker's WebSocket connections, while it runs
     bool websocket_server = false;   // a Swoole\WebSocket\Server: port 0 accepts upgrades
     bool http_server = false;        // a Swoole\Http\Server: port 0 speaks HTTP unless set() says not
+    bool redis_server = false;       // a Swoole\Redis\Server: port 0 speaks RESP unless set() says not
     // Each protocol's settings (server/protocol.h), made by its load_settings at start().
     std::unique_ptr<ProtocolState> protocol_states[static_cast<int>(ProtocolId::kCount)];
     std::vector<zend_object *> user_processes;  // addProcess(): ids after the task workers

@@ -303,7 +303,8 @@ void Bridge::on_receive(const server::SessionInfo &session, server::Slice data) 
 
 void deliver_package(Server *s, Port *port, server::SessionId id, zend_long reactor, zend_string *data,
                      const ParsedHead *parsed) {
-    if (port && port->http) {
+    // A RESP port of a Swoole\Redis\Server goes to its handlers; of a plain server, to onReceive.
+    if (port && (port->http || (port->redis && s->redis_server))) {
         protocols_package_arrived(s, port, id, data, parsed);
         return;
     }

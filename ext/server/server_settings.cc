@@ -11,6 +11,7 @@
 #include "server/server.h"
 #include "server/settings.h"
 #include "zend/options.h"
+#include "gust/proto/resp.h"
 
 namespace gust::php::srv {
 namespace {
@@ -173,6 +174,24 @@ zval *setting_of(zend_object *obj) {
     return z && Z_TYPE_P(z) == IS_ARRAY ? z : nullptr;
 }
 
+// A Redis port: each package is one RESP command (proto/resp). A command the scan refuses, or one
+// longer than package_max_length, is still handed over whole (what arrived of it) so that the
+// worker answers redis-server's "-ERR Protocol error: ..." before closing, as redis does.
+void load_redis_framing(Port *p, zend_long max_length) {
+    namespace fr = proto::framing;
+    fr::Options o;
+    o.mode = fr::Mode::kLengthFunc;
+    o.max_length = static_cast<uint32_t>(std::clamp<zend_long>(max_length, 64, UINT32_MAX / 4));
+    const size_t limit = o.max_length;
+    o.length_func = [limit](mem::Slice data) -> int64_t {
+        const proto::resp::Scan scan = proto::resp::scan_command(data, limit);
+        if (scan.status == proto::resp::Scan::kComplete) return static_cast<int64_t>(scan.length);
+        if (scan.status == proto::resp::Scan::kError || data.size() >= limit) return static_cast<int64_t>(data.size());
+        return 0;
+    };
+    p->framing = std::make_shared<const fr::Framing>(fr::Framing::create(std::move(o)).value());
+}
+
 // The port's framing from its settings; false (with a warning) when the options cannot work.
 bool load_framing(Port *p, HashTable *ht, zend_long max_length, const HttpFraming &http) {
     namespace fr = proto::framing;
@@ -189,6 +208,10 @@ bool load_framing(Port *p, HashTable *ht, zend_long max_length, const HttpFramin
         o.websocket = p->websocket;
         o.websocket_rsv1 = p->websocket && http.websocket_compression;
         p->framing = std::make_shared<const fr::Framing>(fr::Framing::create(std::move(o)).value());
+        return true;
+    }
+    if (p->redis) {
+        load_redis_framing(p, long_of(ht, "package_max_length", max_length));
         return true;
     }
     zval *length_func = find(ht, "package_length_func");
@@ -362,16 +385,18 @@ bool load_settings(Server *s) {
         Port *p = s->ports[i].get();
         HashTable *port_ht = ht;
         // A port without settings of its own speaks the main port's protocol (as in Swoole).
-        bool http = s->http_server, websocket = s->websocket_server;
+        bool http = s->http_server, websocket = s->websocket_server, redis = s->redis_server;
         if (i > 0) {
             // A port's `setting` starts as an empty array; only a port set() was called on has its own.
             zval *pz = p->has_own_settings ? setting_of(p->object) : nullptr;
             port_ht = pz ? Z_ARRVAL_P(pz) : nullptr;
             http = port_ht ? false : s->ports[0]->http;
             websocket = port_ht ? false : s->ports[0]->websocket;
+            redis = port_ht ? false : s->ports[0]->redis;
         }
         p->websocket = p->type == SOCK_STREAM && bool_of(port_ht, "open_websocket_protocol", websocket);
         p->http = p->type == SOCK_STREAM && (p->websocket || bool_of(port_ht, "open_http_protocol", http));
+        p->redis = p->type == SOCK_STREAM && !p->http && bool_of(port_ht, "open_redis_protocol", redis);
         p->tcp_nodelay = bool_of(port_ht, "open_tcp_nodelay", true);
         if (!load_framing(p, port_ht, o.package_max_length, o.http_framing)) return false;
         if (!load_tls(p, port_ht, ht)) return false;
