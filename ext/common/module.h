@@ -59,5 +59,7 @@ bool workers_started();
 
 // RSHUTDOWN: forgets the resolvers of swoole_name_resolver_add().
 void name_resolvers_rshutdown();
+// Adds a name resolver, as swoole_name_resolver_add() (Coroutine::set(['name_resolver' => [...]]) too).
+void name_resolver_add(zend_object *ns);
 
 }  // namespace gust::php

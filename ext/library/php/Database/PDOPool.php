@@ -1,0 +1,36 @@
+<?php
+declare(strict_types=1);
+
+namespace Swoole\Database;
+
+use Swoole\ConnectionPool;
+
+/**
+ * A pool of PDO connections, each wrapped in a PDOProxy (which reconnects a lost connection).
+ *
+ * @method PDOProxy|false get(float $timeout = -1)
+ */
+class PDOPool extends ConnectionPool
+{
+    protected PDOConfig $config;
+
+    public function __construct(PDOConfig $config, int $size = self::DEFAULT_SIZE)
+    {
+        $this->config = $config;
+        parent::__construct(fn () => $this->connect(), $size, PDOProxy::class);
+    }
+
+    private function connect(): \PDO
+    {
+        $config = $this->config;
+        $driver = $config->getDriver();
+        $dsn = $driver . ':' . ($config->hasUnixSocket()
+            ? 'unix_socket=' . $config->getUnixSocket() . ';'
+            : 'host=' . $config->getHost() . ';port=' . $config->getPort() . ';');
+        $dsn .= 'dbname=' . $config->getDbname() . ';';
+        if ($driver !== PDOConfig::DRIVER_PGSQL) {
+            $dsn .= 'charset=' . $config->getCharset();
+        }
+        return new \PDO($dsn, $config->getUsername(), $config->getPassword(), $config->getOptions());
+    }
+}
