@@ -315,7 +315,65 @@ zend_string *next_cluster_node(zend_object *ctx, bool with_port) {
     return addr;
 }
 
+// Asks the added resolvers in turn: the first answer ("ip", "ip:port", or "" when the name has no
+// node), or nullptr when none answered (or one threw). A Cluster answer gives its first node; with
+// a context, the cluster is kept in it for the next lookups (fail-over), else it is dropped.
+zend_string *ask_resolvers(zend_string *domain, bool with_port, zend_object *ctx) {
+    HashTable *ht = resolvers(false);
+    if (!ht) return nullptr;
+    zval *z;
+    ZEND_HASH_FOREACH_VAL(ht, z) {
+        zval ret, arg;
+        ZVAL_STR(&arg, domain);
+        zend_call_method_with_1_params(Z_OBJ_P(z), Z_OBJCE_P(z), nullptr, "lookup", &ret, &arg);
+        if (EG(exception)) {
+            zval_ptr_dtor(&ret);
+            return nullptr;
+        }
+        switch (Z_TYPE(ret)) {
+            case IS_STRING:  // the answer; an empty one says the name has no address: no one else is asked
+                return Z_STR(ret);
+            case IS_ARRAY: {  // one node
+                zend_string *addr = node_address(&ret, with_port);
+                zval_ptr_dtor(&ret);
+                return addr;
+            }
+            case IS_OBJECT: {  // a Cluster: its first node now, the others on the next lookups
+                zend_string *next = nullptr;
+                if (ctx) {
+                    zend_update_property(ctx->ce, ctx, ZEND_STRL("cluster"), &ret);
+                    next = next_cluster_node(ctx, with_port);
+                } else {
+                    zval node;
+                    zend_call_method_with_0_params(Z_OBJ(ret), Z_OBJCE(ret), nullptr, "pop", &node);
+                    if (!EG(exception)) next = node_address(&node, with_port);
+                    zval_ptr_dtor(&node);
+                }
+                zval_ptr_dtor(&ret);
+                return next ? next : ZSTR_EMPTY_ALLOC();
+            }
+            default:  // null or false: not this resolver's name
+                zval_ptr_dtor(&ret);
+                break;
+        }
+    }
+    ZEND_HASH_FOREACH_END();
+    return nullptr;
+}
+
 }  // namespace
+
+bool gust::php::name_resolver_resolve(std::string_view name, bool with_port, std::string *out) {
+    HashTable *ht = resolvers(false);
+    if (!ht || zend_hash_num_elements(ht) == 0) return false;
+    zend_string *domain = zend_string_init(name.data(), name.size(), false);
+    zend_string *answer = ask_resolvers(domain, with_port, nullptr);
+    zend_string_release(domain);
+    if (!answer) return false;
+    out->assign(ZSTR_VAL(answer), ZSTR_LEN(answer));
+    zend_string_release(answer);
+    return true;
+}
 
 ZEND_FUNCTION(swoole_name_resolver_lookup) {
     zend_string *domain;
@@ -336,37 +394,8 @@ ZEND_FUNCTION(swoole_name_resolver_lookup) {
     const bool with_port = with_port_zv && zend_is_true(with_port_zv);
     // Fail-over: the nodes of the cluster an earlier lookup with this context found come first.
     if (zend_string *next = next_cluster_node(ctx, with_port)) RETURN_STR(next);
-    if (HashTable *ht = resolvers(false)) {
-        zval *z;
-        ZEND_HASH_FOREACH_VAL(ht, z) {
-            zval ret, arg;
-            ZVAL_STR(&arg, domain);
-            zend_call_method_with_1_params(Z_OBJ_P(z), Z_OBJCE_P(z), nullptr, "lookup", &ret, &arg);
-            if (EG(exception)) {
-                zval_ptr_dtor(&ret);
-                RETURN_THROWS();
-            }
-            switch (Z_TYPE(ret)) {
-                case IS_STRING:  // the answer; an empty one says the name has no address: no one else is asked
-                    RETURN_COPY_VALUE(&ret);
-                case IS_ARRAY: {  // one node
-                    zend_string *addr = node_address(&ret, with_port);
-                    zval_ptr_dtor(&ret);
-                    RETURN_STR(addr);
-                }
-                case IS_OBJECT: {  // a Cluster: its first node now, the others on the next lookups
-                    zend_update_property(ctx->ce, ctx, ZEND_STRL("cluster"), &ret);
-                    zval_ptr_dtor(&ret);
-                    zend_string *next = next_cluster_node(ctx, with_port);
-                    RETURN_STR(next ? next : ZSTR_EMPTY_ALLOC());
-                }
-                default:  // null or false: not this resolver's name
-                    zval_ptr_dtor(&ret);
-                    break;
-            }
-        }
-        ZEND_HASH_FOREACH_END();
-    }
+    if (zend_string *answer = ask_resolvers(domain, with_port, ctx)) RETURN_STR(answer);
+    if (EG(exception)) RETURN_THROWS();
     // No resolver answered: the system resolver (gethostbyname() or, for AF_INET6, the first AAAA
     // address), the name itself when it has no address, as Swoole.
     if (family == AF_INET6) {
