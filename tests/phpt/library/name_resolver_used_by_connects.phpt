@@ -78,7 +78,7 @@ bool(true)
 bool(true)
 bool(true)
 int(200)
-string(26) "hello from web.service:1"
+string(24) "hello from web.service:1"
 bool(false)
 bool(true)
 bool(true)

@@ -17,12 +17,13 @@ class MysqliPool extends ConnectionPool
     public function __construct(MysqliConfig $config, int $size = self::DEFAULT_SIZE)
     {
         $this->config = $config;
-        parent::__construct(fn () => $this->connect(), $size, MysqliProxy::class);
+        // Static: a closure holding $this would make a cycle through the pool's channel, which holds the
+        // connections (and their proxies hold the closure).
+        parent::__construct(static fn () => self::connect($config), $size, MysqliProxy::class);
     }
 
-    private function connect(): \mysqli
+    private static function connect(MysqliConfig $config): \mysqli
     {
-        $config = $this->config;
         $mysqli = new \mysqli();
         foreach ($config->getOptions() as $option => $value) {
             $mysqli->options($option, $value);

@@ -17,12 +17,13 @@ class PDOPool extends ConnectionPool
     public function __construct(PDOConfig $config, int $size = self::DEFAULT_SIZE)
     {
         $this->config = $config;
-        parent::__construct(fn () => $this->connect(), $size, PDOProxy::class);
+        // Static: a closure holding $this would make a cycle through the pool's channel, which holds the
+        // connections (and their proxies hold the closure).
+        parent::__construct(static fn () => self::connect($config), $size, PDOProxy::class);
     }
 
-    private function connect(): \PDO
+    private static function connect(PDOConfig $config): \PDO
     {
-        $config = $this->config;
         $driver = $config->getDriver();
         $dsn = $driver . ':' . ($config->hasUnixSocket()
             ? 'unix_socket=' . $config->getUnixSocket() . ';'

@@ -18,7 +18,9 @@ class RedisPool extends ConnectionPool
     public function __construct(RedisConfig $config, int $size = self::DEFAULT_SIZE)
     {
         $this->config = $config;
-        parent::__construct(fn () => $this->connect(), $size);
+        // Static: a closure holding $this would make a cycle through the pool's channel, which holds the
+        // connections (and their proxies hold the closure).
+        parent::__construct(static fn () => self::connect($config), $size);
     }
 
     public function put($connection): void
@@ -33,9 +35,8 @@ class RedisPool extends ConnectionPool
         parent::put($connection);
     }
 
-    private function connect(): \Redis
+    private static function connect(RedisConfig $config): \Redis
     {
-        $config = $this->config;
         $redis = new \Redis();
         $redis->connect(
             $config->getHost(),
