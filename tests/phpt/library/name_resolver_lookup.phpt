@@ -77,6 +77,11 @@ try {
     echo $e->getMessage(), "\n";
 }
 try {
+    Swoole\Coroutine::set(['name_resolver' => 'nope']);
+} catch (TypeError $e) {
+    echo $e->getMessage(), "\n";
+}
+try {
     new MemoryResolver('not a url');
 } catch (RuntimeException $e) {
     echo $e->getMessage(), "\n";
@@ -104,6 +109,7 @@ bool(false)
 string(9) "127.0.0.1"
 string(11) "10.9.9.9:99"
 swoole_name_resolver_lookup(): Argument #2 ($ctx) must be of type Swoole\NameResolver\Context, stdClass given
+Swoole\Coroutine::set(): option 'name_resolver' must be an array of objects
 invalid url parameter 'not a url'
 Swoole\NameResolver\Exception: Bad IP Address [not-an-ip]
 bool(false)
