@@ -109,6 +109,7 @@ def redis_port(tmp_path_factory):
 def test_mysql_over_tls_in_coroutines(mariadb_tls):
     port, ca = mariadb_tls
     out = _php("mariadb-tls", port, ca)
+    print("seconds: pdo %.3f mysqli %.3f pool %.3f" % (out["pdo_seconds"], out["mysqli_seconds"], out["pool_seconds"]))
     for key, n in (("pdo", 4), ("mysqli", 3), ("pool", 6)):
         rows = out[key]
         assert len(rows) == n, out
@@ -127,6 +128,7 @@ def test_mysql_over_tls_in_coroutines(mariadb_tls):
 
 def test_redis_blpop_in_coroutines(redis_port):
     out = _php("redis", redis_port)
+    print("seconds: blpop %.3f" % out["blpop_seconds"])
     assert out["blpop"] == ["v0", "v1", "v2", True], out
     # All three waited at once and were served by the one push 0.2 s in.
     assert out["blpop_seconds"] < 1.0, out
