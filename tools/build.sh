@@ -21,6 +21,8 @@ build_core() {
 build_ext() {
     # An upward include between the binding's areas (or into a core layer's private headers) fails the build.
     python3 "$root/tools/check_layers.py" "$root"
+    # ext/library/php/*.php -> ext/library/library_sources.h (rewritten only when a source changed).
+    python3 "$root/tools/gen_library.py"
     local stage="$out/ext"
     mkdir -p "$stage"
     # phpize builds next to its sources, so the stage mirrors the tree with symlinks

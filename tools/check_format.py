@@ -23,8 +23,9 @@ SOURCE_SUFFIXES = {".h", ".hh", ".hpp", ".cc", ".cpp", ".c"}
 # The directories checked by default.
 DIRS = ["include", "src", "ext", "tests/unit", "tests/fuzz", "bench", "examples"]
 SKIPPED_DIRS: list = []
-# Generated files (ext/stubs/*_arginfo.h by PHP's gen_stub.php) are never checked.
-EXCLUDE_GLOBS = ["ext/stubs/*_arginfo.h"]
+# Generated files (ext/stubs/*_arginfo.h by PHP's gen_stub.php, ext/library/library_sources.h by
+# tools/gen_library.py) are never checked.
+EXCLUDE_GLOBS = ["ext/stubs/*_arginfo.h", "ext/library/library_sources.h"]
 
 
 def clang_format_version_problem():

@@ -34,6 +34,8 @@ EXT_ALLOWED = {
     # Process::exportSocket() makes a Coroutine\Socket.
     "process": {"zend", "common", "coroutine", "socket"},
     "shm": {"zend", "common", "coroutine"},
+    # The PHP library classes (pools, name resolvers): a class loader in front of the engine's autoloader.
+    "library": {"zend"},
     # Coroutine\Socket: the core's coroutine sockets and the server's framing.
     "socket": {"zend", "common", "coroutine"},
     # Server::tick()/after()/defer() are Timer's and Event's.
@@ -46,7 +48,7 @@ EXT_ALLOWED = {
     # Coroutine\Server over Coroutine\Socket; Coroutine\Http\Server answers with ext/http's Response.
     "coserver": {"zend", "common", "coroutine", "socket", "server", "http", "websocket"},
     "module": {"zend", "common", "coroutine", "event", "hooks", "process", "shm", "socket", "server", "http",
-               "websocket", "client", "coserver", "redis"},
+               "websocket", "client", "coserver", "redis", "library"},
 }
 # Generated from ext/stubs/*.stub.php; any area includes its own.
 EXT_SHARED_DIRS = {"stubs"}

@@ -17,6 +17,7 @@ import json
 import os
 import pathlib
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -172,6 +173,39 @@ def mysql_fixture(tmp):
         log.close()
 
 
+@contextlib.contextmanager
+def redis_fixture(tmp):
+    """A private Redis server (no persistence) for the Redis phpt, when redis-server is installed:
+    on a unix socket and on a free 127.0.0.1 port (the name resolver takes a tcp:// URL). Yields
+    (socket path, port), or (None, None) (those tests then skip, saying why)."""
+    server = shutil.which("redis-server")
+    if not server:
+        yield None, None
+        return
+    sock = pathlib.Path(tmp) / "redis.sock"
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    cmd = [server, "--bind", "127.0.0.1", "--port", str(port), "--unixsocket", str(sock), "--unixsocketperm", "700", "--save", "",
+           "--appendonly", "no", "--dir", str(tmp), "--daemonize", "no"]
+    env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
+    log = open(pathlib.Path(tmp) / "redis.log", "w")
+    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
+    try:
+        deadline = time.monotonic() + 10
+        while not sock.exists() and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        yield (str(sock), str(port)) if sock.exists() else (None, None)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
 def layer_phpt(t: Tally):
     run_phpt(t, "phpt", [])
 
@@ -204,7 +238,8 @@ def run_phpt(t: Tally, layer: str, php_args, skip_if_contains=None):
     if not tests:
         t.add(layer, "tests present", False, "no phpt files")
         return
-    with tempfile.TemporaryDirectory() as tmp, mysql_fixture(tmp) as mysql_socket:
+    with tempfile.TemporaryDirectory() as tmp, mysql_fixture(tmp) as mysql_socket, \
+            redis_fixture(tmp) as (redis_socket, redis_port):
         junit = pathlib.Path(tmp) / "junit.xml"
         env = asan_php_env()
         # run-tests.php itself runs without the preload; it passes the env on to each test's PHP.
@@ -216,6 +251,9 @@ def run_phpt(t: Tally, layer: str, php_args, skip_if_contains=None):
         })
         if mysql_socket:
             runner_env["GUST_TEST_MYSQL_SOCKET"] = mysql_socket
+        if redis_socket:
+            runner_env["GUST_TEST_REDIS_SOCKET"] = redis_socket
+            runner_env["GUST_TEST_REDIS_PORT"] = redis_port
         for key in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "USE_ZEND_ALLOC", "ZEND_DONT_UNLOAD_MODULES"):
             runner_env[key] = env[key]
         # run-tests passes TEST_PHP_EXTRA_ENV-less children the parent's env; preload goes in via a wrapper.

@@ -14,6 +14,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "common/module.h"
 #include "coroutine/coroutine.h"
 #include "client/http_client.h"
 
@@ -109,6 +110,20 @@ int connect(Io &io, const std::string &host, int port) {
         auto a = net::Address::from_unix(std::string_view(host).substr(5));
         if (!a.ok()) return EINVAL;
         addrs.push_back(a.value());
+    } else if (std::string named; name_resolver_resolve(host, true, &named)) {
+        // A name resolver plugged in answered: "ip" or "ip:port" (the port is the node's).
+        if (named.empty()) return kSwErrDnsFailed;
+        int node_port = port;
+        size_t colon = named.rfind(':');
+        if (colon != std::string::npos && named.find(':') == colon) {
+            node_port = atoi(named.c_str() + colon + 1);
+            named.resize(colon);
+        }
+        auto a = net::Address::from_ip(named, static_cast<uint16_t>(node_port));
+        if (!a.ok()) return kSwErrDnsFailed;
+        addrs.push_back(a.value());
+    } else if (EG(exception)) {
+        return kSwErrDnsFailed;
     } else {
         net::ResolveOptions ro;
         ro.timeout = io.budget(option_nanos(options().socket_dns_timeout));

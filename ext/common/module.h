@@ -3,6 +3,9 @@
 // error table and exceptions (errors.h) and the hook registry (hook_registry.h) live beside it.
 #pragma once
 
+#include <string>
+#include <string_view>
+
 #include "zend/api.h"
 
 #define PHP_GUST_VERSION "0.1.0"
@@ -59,5 +62,12 @@ bool workers_started();
 
 // RSHUTDOWN: forgets the resolvers of swoole_name_resolver_add().
 void name_resolvers_rshutdown();
+// Adds a name resolver, as swoole_name_resolver_add() (Coroutine::set(['name_resolver' => [...]]) too).
+void name_resolver_add(zend_object *ns);
+// A connect's name lookup through the added resolvers (none added: false at once, nothing called).
+// True with *out set when one answered: "ip" (or "ip:port" when `with_port`), "" when the name has
+// no node; false when none answered, so the caller resolves the name itself. A resolver that
+// threw leaves the exception pending and returns false.
+bool name_resolver_resolve(std::string_view name, bool with_port, std::string *out);
 
 }  // namespace gust::php

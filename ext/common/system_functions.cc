@@ -5,6 +5,7 @@
 #include <arpa/inet.h>
 #include <ifaddrs.h>
 #include <net/if.h>
+#include <netdb.h>
 #include <netinet/in.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
@@ -241,14 +242,18 @@ void gust::php::name_resolvers_rshutdown() {
     ZVAL_UNDEF(&g_resolvers);
 }
 
+void gust::php::name_resolver_add(zend_object *ns) {
+    zval z;
+    ZVAL_OBJ_COPY(&z, ns);
+    zend_hash_next_index_insert(resolvers(true), &z);
+}
+
 ZEND_FUNCTION(swoole_name_resolver_add) {
     zend_object *ns;
     ZEND_PARSE_PARAMETERS_START(1, 1)
         Z_PARAM_OBJ(ns)
     ZEND_PARSE_PARAMETERS_END();
-    zval z;
-    ZVAL_OBJ_COPY(&z, ns);
-    zend_hash_next_index_insert(resolvers(true), &z);
+    gust::php::name_resolver_add(ns);
     RETURN_TRUE;
 }
 
@@ -271,6 +276,105 @@ ZEND_FUNCTION(swoole_name_resolver_remove) {
     RETURN_FALSE;
 }
 
+namespace {
+
+// Swoole\NameResolver\Context (a library class, ext/library/php/NameResolver/Context.php): its
+// private properties hold the family, whether a port may be returned, and the nodes of a Cluster
+// not handed out yet.
+zval *context_property(zend_object *ctx, const char *name, size_t len) {
+    zval rv;
+    zval *v = zend_read_property(ctx->ce, ctx, name, len, true, &rv);
+    return v == &EG(uninitialized_zval) ? nullptr : v;
+}
+
+// "host" or "host:port" from a node ['host' => ..., 'port' => ...]; empty when it has no host.
+zend_string *node_address(zval *node, bool with_port) {
+    if (Z_TYPE_P(node) != IS_ARRAY) return ZSTR_EMPTY_ALLOC();
+    zval *host = zend_hash_str_find(Z_ARRVAL_P(node), ZEND_STRL("host"));
+    if (!host || Z_TYPE_P(host) != IS_STRING) return ZSTR_EMPTY_ALLOC();
+    zval *port = zend_hash_str_find(Z_ARRVAL_P(node), ZEND_STRL("port"));
+    if (with_port && port && zval_get_long(port) > 0) {
+        return zend_strpprintf(0, "%s:" ZEND_LONG_FMT, Z_STRVAL_P(host), zval_get_long(port));
+    }
+    return zend_string_copy(Z_STR_P(host));
+}
+
+// The next node of the cluster kept in the context, or nullptr when it has none left.
+zend_string *next_cluster_node(zend_object *ctx, bool with_port) {
+    zval *cluster = context_property(ctx, ZEND_STRL("cluster"));
+    if (!cluster || Z_TYPE_P(cluster) != IS_OBJECT) return nullptr;
+    zval node;
+    zend_call_method_with_0_params(Z_OBJ_P(cluster), Z_OBJCE_P(cluster), nullptr, "pop", &node);
+    if (EG(exception) || Z_TYPE(node) != IS_ARRAY) {
+        zval_ptr_dtor(&node);
+        zend_update_property_null(ctx->ce, ctx, ZEND_STRL("cluster"));
+        return nullptr;
+    }
+    zend_string *addr = node_address(&node, with_port);
+    zval_ptr_dtor(&node);
+    return addr;
+}
+
+// Asks the added resolvers in turn: the first answer ("ip", "ip:port", or "" when the name has no
+// node), or nullptr when none answered (or one threw). A Cluster answer gives its first node; with
+// a context, the cluster is kept in it for the next lookups (fail-over), else it is dropped.
+zend_string *ask_resolvers(zend_string *domain, bool with_port, zend_object *ctx) {
+    HashTable *ht = resolvers(false);
+    if (!ht) return nullptr;
+    zval *z;
+    ZEND_HASH_FOREACH_VAL(ht, z) {
+        zval ret, arg;
+        ZVAL_STR(&arg, domain);
+        zend_call_method_with_1_params(Z_OBJ_P(z), Z_OBJCE_P(z), nullptr, "lookup", &ret, &arg);
+        if (EG(exception)) {
+            zval_ptr_dtor(&ret);
+            return nullptr;
+        }
+        switch (Z_TYPE(ret)) {
+            case IS_STRING:  // the answer; an empty one says the name has no address: no one else is asked
+                return Z_STR(ret);
+            case IS_ARRAY: {  // one node
+                zend_string *addr = node_address(&ret, with_port);
+                zval_ptr_dtor(&ret);
+                return addr;
+            }
+            case IS_OBJECT: {  // a Cluster: its first node now, the others on the next lookups
+                zend_string *next = nullptr;
+                if (ctx) {
+                    zend_update_property(ctx->ce, ctx, ZEND_STRL("cluster"), &ret);
+                    next = next_cluster_node(ctx, with_port);
+                } else {
+                    zval node;
+                    zend_call_method_with_0_params(Z_OBJ(ret), Z_OBJCE(ret), nullptr, "pop", &node);
+                    if (!EG(exception)) next = node_address(&node, with_port);
+                    zval_ptr_dtor(&node);
+                }
+                zval_ptr_dtor(&ret);
+                return next ? next : ZSTR_EMPTY_ALLOC();
+            }
+            default:  // null or false: not this resolver's name
+                zval_ptr_dtor(&ret);
+                break;
+        }
+    }
+    ZEND_HASH_FOREACH_END();
+    return nullptr;
+}
+
+}  // namespace
+
+bool gust::php::name_resolver_resolve(std::string_view name, bool with_port, std::string *out) {
+    HashTable *ht = resolvers(false);
+    if (!ht || zend_hash_num_elements(ht) == 0) return false;
+    zend_string *domain = zend_string_init(name.data(), name.size(), false);
+    zend_string *answer = ask_resolvers(domain, with_port, nullptr);
+    zend_string_release(domain);
+    if (!answer) return false;
+    out->assign(ZSTR_VAL(answer), ZSTR_LEN(answer));
+    zend_string_release(answer);
+    return true;
+}
+
 ZEND_FUNCTION(swoole_name_resolver_lookup) {
     zend_string *domain;
     zend_object *ctx;
@@ -278,20 +382,34 @@ ZEND_FUNCTION(swoole_name_resolver_lookup) {
         Z_PARAM_STR(domain)
         Z_PARAM_OBJ(ctx)
     ZEND_PARSE_PARAMETERS_END();
-    (void)ctx;
-    if (HashTable *ht = resolvers(false)) {
-        zval *z;
-        ZEND_HASH_FOREACH_VAL(ht, z) {
-            zval ret, arg;
-            ZVAL_STR(&arg, domain);
-            zend_call_method_with_1_params(Z_OBJ_P(z), Z_OBJCE_P(z), nullptr, "lookup", &ret, &arg);
-            if (EG(exception)) RETURN_THROWS();
-            if (Z_TYPE(ret) == IS_STRING && Z_STRLEN(ret) > 0) RETURN_COPY_VALUE(&ret);
-            zval_ptr_dtor(&ret);
-        }
-        ZEND_HASH_FOREACH_END();
+    auto *context_ce = static_cast<zend_class_entry *>(
+        zend_hash_str_find_ptr(EG(class_table), ZEND_STRL("swoole\\nameresolver\\context")));
+    if (!context_ce || !instanceof_function(ctx->ce, context_ce)) {
+        zend_argument_type_error(2, "must be of type Swoole\\NameResolver\\Context, %s given", ZSTR_VAL(ctx->ce->name));
+        RETURN_THROWS();
     }
-    // No resolver answered: the system resolver, as gethostbyname() (the name itself on failure).
+    zval *family_zv = context_property(ctx, ZEND_STRL("family"));
+    zval *with_port_zv = context_property(ctx, ZEND_STRL("withPort"));
+    const zend_long family = family_zv ? zval_get_long(family_zv) : AF_INET;
+    const bool with_port = with_port_zv && zend_is_true(with_port_zv);
+    // Fail-over: the nodes of the cluster an earlier lookup with this context found come first.
+    if (zend_string *next = next_cluster_node(ctx, with_port)) RETURN_STR(next);
+    if (zend_string *answer = ask_resolvers(domain, with_port, ctx)) RETURN_STR(answer);
+    if (EG(exception)) RETURN_THROWS();
+    // No resolver answered: the system resolver (gethostbyname() or, for AF_INET6, the first AAAA
+    // address), the name itself when it has no address, as Swoole.
+    if (family == AF_INET6) {
+        struct addrinfo hints {};
+        hints.ai_family = AF_INET6;
+        struct addrinfo *res = nullptr;
+        char buf[INET6_ADDRSTRLEN] = {};
+        if (getaddrinfo(ZSTR_VAL(domain), nullptr, &hints, &res) == 0 && res) {
+            inet_ntop(AF_INET6, &reinterpret_cast<sockaddr_in6 *>(res->ai_addr)->sin6_addr, buf, sizeof(buf));
+            freeaddrinfo(res);
+            RETURN_STRING(buf);
+        }
+        RETURN_STR_COPY(domain);
+    }
     zval fname, ret, arg;
     ZVAL_STRING(&fname, "gethostbyname");
     ZVAL_STR(&arg, domain);

@@ -118,6 +118,18 @@ ZEND_METHOD(Swoole_Coroutine, set) {
         if (n >= 64 * 1024 && n <= 16 * 1024 * 1024) o.c_stack_size = n;
     }
     if ((v = zend_hash_str_find(opts, ZEND_STRL("enable_deadlock_check")))) o.deadlock_check = zend_is_true(v);
+    if ((v = zend_hash_str_find(opts, ZEND_STRL("name_resolver")))) {
+        // A list of resolvers, each added as swoole_name_resolver_add() does.
+        if (Z_TYPE_P(v) != IS_ARRAY) {
+            zend_type_error("Swoole\\Coroutine::set(): option 'name_resolver' must be an array of objects");
+            RETURN_THROWS();
+        }
+        zval *ns;
+        ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(v), ns) {
+            if (Z_TYPE_P(ns) == IS_OBJECT) gust::php::name_resolver_add(Z_OBJ_P(ns));
+        }
+        ZEND_HASH_FOREACH_END();
+    }
     auto seconds = [&](const char *key, size_t len, double *out) {
         if (zval *t = zend_hash_str_find(opts, key, len)) {
             double d = zval_get_double(t);

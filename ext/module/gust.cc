@@ -8,6 +8,7 @@
 #include "event/event.h"
 #include "gust/base/version.h"
 #include "hooks/hooks.h"
+#include "library/library.h"
 #include "http/http.h"
 #include "process/process.h"
 #include "redis/redis.h"
@@ -62,6 +63,7 @@ static PHP_MINIT_FUNCTION(gust) {
     srv::register_websocket_area(module_number);
     http_client::register_client_area();
     cosrv::register_coserver_area();
+    library::register_library_area();  // after the coroutine area: its autoload guard stays behind this loader
     EG(current_module) = gust_entry;
     return SUCCESS;
 }

@@ -13,6 +13,7 @@
 #include <cstring>
 
 #include "common/errors.h"
+#include "common/module.h"
 #include "socket/client.h"
 #include "gust/base/clock.h"
 #include "gust/base/error.h"
@@ -240,6 +241,19 @@ int gust::php::sock::resolve_address(const SocketState *s, std::string_view host
     if (ip.ok()) {
         *out = ip.value();
         return 0;
+    }
+    // The name resolvers plugged in (swoole_name_resolver_add(), Coroutine::set()) answer first.
+    std::string named;
+    if (name_resolver_resolve(host, false, &named)) {
+        if (named.empty()) return code(SwooleError::kDnslookupResolveFailed);
+        auto a = net::Address::from_ip(named, static_cast<uint16_t>(port));
+        if (a.ok()) {
+            *out = a.value();
+            return 0;
+        }
+        host = named;  // a resolver may answer with another name: the system resolves that
+    } else if (EG(exception)) {
+        return code(SwooleError::kDnslookupResolveFailed);
     }
     net::ResolveOptions ro;
     ro.family = s->domain;

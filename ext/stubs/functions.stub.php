@@ -74,15 +74,18 @@ namespace {
     function swoole_get_object_by_handle(int $handle): object|false {}
 
     /**
-     * Registers a name resolver (an object with lookup(string $name): string). Gust's own name
-     * lookups do not consult it yet (docs/DIFFERENCES.md); swoole_name_resolver_lookup() does.
+     * Registers a name resolver (a Swoole\NameResolver, or any object with lookup(string $name)).
+     * Coroutine socket, client and HTTP client connects ask it first (docs/php-sockets.md).
      */
     function swoole_name_resolver_add(object $ns): bool {}
 
     /** Removes a resolver added before (false when it was not added). */
     function swoole_name_resolver_remove(object $ns): bool {}
 
-    /** The first non-empty answer of the added resolvers' lookup(), else gethostbyname(). */
+    /**
+     * The added resolvers' answer ("" when the name has no node; a Cluster's nodes one per call with
+     * the same Swoole\NameResolver\Context), else the system resolver's.
+     */
     function swoole_name_resolver_lookup(string $domain, object $ctx): string {}
 
     /**

@@ -1,0 +1,10 @@
+// The classes Swoole ships as PHP in its library (Swoole\ConnectionPool, Swoole\Database\*,
+// Swoole\NameResolver*), kept as PHP in ext/library/php/ and compiled at their first use.
+#pragma once
+
+namespace gust::php::library {
+
+// MINIT: puts the library's class loader in front of the engine's autoloader.
+void register_library_area();
+
+}  // namespace gust::php::library
