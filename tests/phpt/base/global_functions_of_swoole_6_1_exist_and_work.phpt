@@ -36,11 +36,11 @@ var_dump(swoole_get_objects()[spl_object_id($o)] === $o);
 $vm = swoole_get_vm_status();
 var_dump($vm['object_num'] >= 1, array_keys($vm));
 
-class FixedResolver { public function lookup(string $name): string { return $name === 'db.test' ? '10.1.2.3' : ''; } }
+class FixedResolver { public function lookup(string $name): ?string { return $name === 'db.test' ? '10.1.2.3' : null; } }
 $r = new FixedResolver;
-var_dump(swoole_name_resolver_add($r), swoole_name_resolver_lookup('db.test', new stdClass));
-var_dump(swoole_name_resolver_lookup('localhost', new stdClass));
-var_dump(swoole_name_resolver_remove($r), swoole_name_resolver_remove($r), swoole_name_resolver_lookup('db.test', new stdClass));
+var_dump(swoole_name_resolver_add($r), swoole_name_resolver_lookup('db.test', new Swoole\NameResolver\Context()));
+var_dump(swoole_name_resolver_lookup('localhost', new Swoole\NameResolver\Context()));
+var_dump(swoole_name_resolver_remove($r), swoole_name_resolver_remove($r), swoole_name_resolver_lookup('db.test', new Swoole\NameResolver\Context()));
 
 swoole_clear_dns_cache();
 var_dump(swoole_internal_call_user_shutdown_begin());

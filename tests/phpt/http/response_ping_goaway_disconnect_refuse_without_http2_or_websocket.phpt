@@ -2,6 +2,8 @@
 Swoole\Http\Server's Response: ping() and goaway() are HTTP/2 frames and disconnect() a WebSocket close, so on an HTTP/1.1 connection each returns false with a warning, and the response can still be answered
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 require __DIR__ . '/serve.inc';

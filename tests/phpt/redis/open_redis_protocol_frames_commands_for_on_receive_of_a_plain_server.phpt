@@ -2,6 +2,8 @@
 open_redis_protocol on a plain Swoole\Server frames whole RESP commands (split across writes, pipelined in one) for onReceive; a Redis\Server's listen() port with its own settings gets onReceive too
 --EXTENSIONS--
 gust
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 $server = new Swoole\Server('127.0.0.1', 0, SWOOLE_BASE);

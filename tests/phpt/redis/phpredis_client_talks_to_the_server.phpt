@@ -4,6 +4,8 @@ Swoole\Redis\Server answers phpredis (hooked, in the worker's coroutine): SET/GE
 gust
 igbinary
 redis
+--INI--
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 use Swoole\Redis\Server;
