@@ -48,7 +48,7 @@ Co\run(function () use ($fpm, $www) {
     $res = $client->execute((new HttpRequest())->withScriptFilename("$www/status.php"));
     echo "status ", $res->getStatusCode(), ' ', $res->getReasonPhrase(), ' ', $res->getBody(), "\n";
     $res = $client->execute((new HttpRequest())->withScriptFilename("$www/missing.php"));
-    echo "missing ", $res->getStatusCode(), ' ', trim($res->getBody()), ' [', trim($res->getError()), "]\n";
+    echo "missing ", $res->getStatusCode(), " ", $res->getReasonPhrase(), " ", trim($res->getBody()), ' [', trim($res->getError()), "]\n";
 
     // keep-alive: two requests on one connection
     $keep = new Client('127.0.0.1', $fpm['port']);
