@@ -26,14 +26,16 @@ class Proxy
 
     protected $addHeaders = [];
 
-    /** @var callable|null */
-    protected $staticFileFilter;
+    /**
+     * @var callable|null|false false means the built-in filter (the method below); storing
+     * [$this, 'staticFileFilter'] instead would make every Proxy a reference cycle.
+     */
+    protected $staticFileFilter = false;
 
     public function __construct(string $url, string $documentRoot = '/')
     {
         [$this->host, $this->port] = Client::parseUrl($url);
         $this->documentRoot = $documentRoot === '/' ? '' : rtrim($documentRoot, '/');
-        $this->staticFileFilter = [$this, 'staticFileFilter'];
     }
 
     public function withTimeout(float $timeout): static
@@ -163,7 +165,9 @@ class Proxy
     public function pass($userRequest, $userResponse): void
     {
         $request = $this->translateRequest($userRequest);
-        if ($this->staticFileFilter !== null && ($this->staticFileFilter)($request, $userResponse)) {
+        $filter = $this->staticFileFilter;
+        if ($filter === false ? $this->staticFileFilter($request, $userResponse)
+                : ($filter !== null && $filter($request, $userResponse))) {
             return;
         }
         $client = new Client($this->host, $this->port);
