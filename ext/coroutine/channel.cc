@@ -36,6 +36,12 @@ using CoreChannel = gust::coro::Channel<ZvalBox>;
 struct ChannelObject {
     CoreChannel *ch = nullptr;  // made by the constructor
     ~ChannelObject() { delete ch; }
+    // Buffered values can point back at the channel (an object holding it): show them to the GC.
+    void gc(zend_get_gc_buffer *buf) {
+        if (ch)
+            ch->for_each_buffered(
+                [buf](const ZvalBox &box) { zend_get_gc_buffer_add_zval(buf, const_cast<zval *>(&box.v)); });
+    }
 };
 using ChannelClass = gust::php::zobj::Class<ChannelObject>;
 

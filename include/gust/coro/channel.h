@@ -71,6 +71,11 @@ public:
     size_t consumers() const { return poppers_.size(); }
     size_t producers() const { return pushers_.size(); }
     uint64_t id() const { return poppers_.object_id(); }
+    // Visits each buffered value (a binding reports them to its garbage collector).
+    template <typename F>
+    void for_each_buffered(F &&visit) const {
+        for (const T &value : buffer_) visit(value);
+    }
 
 private:
     void admit_one_pusher() {
