@@ -290,6 +290,9 @@ void coroutine_main(PhpCoroutine *p) {
     auto *bottom = reinterpret_cast<zend_execute_data *>(EG(vm_stack_top));
     EG(vm_stack_top) += ZEND_CALL_FRAME_SLOT;
     memset(bottom, 0, sizeof(*bottom));
+    // A warning raised while a coroutine's first function frees its variables reads this frame's
+    // name (the engine pops that frame first); without one it would read through a null string.
+    if (bottom_function.common.function_name == nullptr) bottom_function.common.function_name = ZSTR_EMPTY_ALLOC();
     bottom->func = &bottom_function;
     EG(current_execute_data) = bottom;
     zend_try {
