@@ -152,6 +152,12 @@ zend_object *make_response_on(std::shared_ptr<Transport> t, server::SessionId fd
 // WebSocket upgrade (the handshake's own headers left out); *has_server: a Server header is among them.
 std::string upgrade_header_lines(ResponseObject *r, bool *has_server);
 
+// The Response behind a method's $this.
+ResponseObject *this_response(zval *self);
+// True (with Swoole's warning and last error) when `r` can no longer be written: ended, detached,
+// or without a connection.
+bool refuse_unwritable(ResponseObject *r);
+
 // Ends the response with what it has (no body): for the binding's own answers.
 bool end_response_now(ResponseObject *r);
 // Ends the response with `content` as its body, when it can still be answered.

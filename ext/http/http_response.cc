@@ -75,13 +75,6 @@ const HttpSettings &response_settings(ResponseObject *r) {
     return r->transport ? r->transport->settings() : settings_of(server_of(r));
 }
 
-bool refuse_unwritable(ResponseObject *r) {
-    if (writable(r)) return false;
-    set_last_error(SwooleError::kHttpContextUnavailable);
-    php_error_docref(nullptr, E_WARNING, "http response is unavailable (maybe it has been ended or detached)");
-    return true;
-}
-
 // Status and headers can change only before write() sent them.
 bool refuse_after_headers(ResponseObject *r) {
     if (refuse_unwritable(r)) return true;
@@ -114,6 +107,58 @@ void append_decimal(std::string &out, uint64_t v) {
     out.append(p, static_cast<size_t>(end - p));
 }
 
+// Appends the script's headers as "Name: value\r\n" lines (an array header gives one line per value),
+// leaving out names `skip(name)` claims and any name or value that could split the response.
+// `seen(name, value)` observes each line written.
+template <typename Skip, typename Seen>
+void append_script_headers(zend_object *obj, std::string &out, Skip skip, Seen seen) {
+    HashTable *headers = array_property(obj, slots.header, false);
+    if (!headers) return;
+    zend_string *key;
+    zval *value;
+    ZEND_HASH_FOREACH_STR_KEY_VAL(headers, key, value) {
+        if (!key) continue;
+        const std::string_view name(ZSTR_VAL(key), ZSTR_LEN(key));
+        if (skip(name) || !valid_header_name(name)) continue;
+        auto add = [&](zval *v) {
+            zend_string *str = zval_get_string(v);
+            const std::string_view sv(ZSTR_VAL(str), ZSTR_LEN(str));
+            if (!forbidden(sv)) {
+                seen(name, sv);
+                out.append(name).append(": ").append(sv).append("\r\n");
+            }
+            zend_string_release(str);
+        };
+        if (Z_TYPE_P(value) == IS_ARRAY) {
+            zval *item;
+            ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(value), item) { add(item); }
+            ZEND_HASH_FOREACH_END();
+        } else {
+            add(value);
+        }
+    }
+    ZEND_HASH_FOREACH_END();
+}
+
+void append_cookies(zend_object *obj, std::string &out) {
+    HashTable *cookies = array_property(obj, slots.cookie, false);
+    if (!cookies) return;
+    zval *c;
+    ZEND_HASH_FOREACH_VAL(cookies, c) {
+        if (Z_TYPE_P(c) == IS_STRING && !forbidden(std::string_view(Z_STRVAL_P(c), Z_STRLEN_P(c)))) {
+            out.append("Set-Cookie: ").append(Z_STRVAL_P(c), Z_STRLEN_P(c)).append("\r\n");
+        }
+    }
+    ZEND_HASH_FOREACH_END();
+}
+
+bool is_one_of(std::string_view name, std::initializer_list<std::string_view> names) {
+    for (std::string_view n : names) {
+        if (proto::http1::equals_ignore_case(name, n)) return true;
+    }
+    return false;
+}
+
 struct HeadOptions {
     size_t content_length = 0;
     bool chunked = false;          // Transfer-Encoding: chunked
@@ -139,44 +184,23 @@ std::string build_head(ResponseObject *r, const HeadOptions &o, bool *close_afte
     }
     bool has_server = false, has_date = false, has_type = false, has_connection = false;
     *close_after = !r->keep_alive || o.close_delimited;
-    if (HashTable *headers = array_property(ResponseClass::object_of(r), slots.header, false)) {
-        zend_string *key;
-        zval *value;
-        ZEND_HASH_FOREACH_STR_KEY_VAL(headers, key, value) {
-            if (!key) continue;
-            const std::string_view name(ZSTR_VAL(key), ZSTR_LEN(key));
-            // Framing is Gust's to decide: a script's Content-Length or Transfer-Encoding could
-            // make the client read the next response as part of this one.
-            if (proto::http1::equals_ignore_case(name, "content-length") ||
-                proto::http1::equals_ignore_case(name, "transfer-encoding")) {
-                continue;
-            }
-            if (!valid_header_name(name)) continue;
+    zend_object *obj = ResponseClass::object_of(r);
+    // Framing is Gust's to decide: a script's Content-Length or Transfer-Encoding could make the
+    // client read the next response as part of this one.
+    append_script_headers(
+        obj, out,
+        [](std::string_view name) {
+            return is_one_of(name, {"content-length", "transfer-encoding"});
+        },
+        [&](std::string_view name, std::string_view value) {
             has_server |= proto::http1::equals_ignore_case(name, "server");
             has_date |= proto::http1::equals_ignore_case(name, "date");
             has_type |= proto::http1::equals_ignore_case(name, "content-type");
-            auto add = [&](zval *v) {
-                zend_string *str = zval_get_string(v);
-                const std::string_view sv(ZSTR_VAL(str), ZSTR_LEN(str));
-                if (!forbidden(sv)) {
-                    if (proto::http1::equals_ignore_case(name, "connection")) {
-                        has_connection = true;
-                        if (proto::http1::equals_ignore_case(sv, "close")) *close_after = true;
-                    }
-                    out.append(name).append(": ").append(sv).append("\r\n");
-                }
-                zend_string_release(str);
-            };
-            if (Z_TYPE_P(value) == IS_ARRAY) {
-                zval *item;
-                ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(value), item) { add(item); }
-                ZEND_HASH_FOREACH_END();
-            } else {
-                add(value);
+            if (proto::http1::equals_ignore_case(name, "connection")) {
+                has_connection = true;
+                if (proto::http1::equals_ignore_case(value, "close")) *close_after = true;
             }
-        }
-        ZEND_HASH_FOREACH_END();
-    }
+        });
     if (!has_server) out += "Server: swoole-http-server\r\n";
     if (!has_date) out.append("Date: ").append(http_date()).append("\r\n");
     if (!has_connection) out += *close_after ? "Connection: close\r\n" : "Connection: keep-alive\r\n";
@@ -186,15 +210,7 @@ std::string build_head(ResponseObject *r, const HeadOptions &o, bool *close_afte
             .append(compress::encoding_token(o.encoding))
             .append("\r\nVary: Accept-Encoding\r\n");
     }
-    if (HashTable *cookies = array_property(ResponseClass::object_of(r), slots.cookie, false)) {
-        zval *c;
-        ZEND_HASH_FOREACH_VAL(cookies, c) {
-            if (Z_TYPE_P(c) == IS_STRING && !forbidden(std::string_view(Z_STRVAL_P(c), Z_STRLEN_P(c)))) {
-                out.append("Set-Cookie: ").append(Z_STRVAL_P(c), Z_STRLEN_P(c)).append("\r\n");
-            }
-        }
-        ZEND_HASH_FOREACH_END();
-    }
+    append_cookies(obj, out);
     if (o.chunked) {
         out += "Transfer-Encoding: chunked\r\n";
     } else if (!o.no_length && !o.close_delimited) {
@@ -487,9 +503,16 @@ bool make_cookie(INTERNAL_FUNCTION_PARAMETERS, bool url_encode) {
         return true;
 }
 
+}  // namespace
+
 ResponseObject *this_response(zval *self) { return response_from(Z_OBJ_P(self)); }
 
-}  // namespace
+bool refuse_unwritable(ResponseObject *r) {
+    if (writable(r)) return false;
+    set_last_error(SwooleError::kHttpContextUnavailable);
+    php_error_docref(nullptr, E_WARNING, "http response is unavailable (maybe it has been ended or detached)");
+    return true;
+}
 
 bool end_response_now(ResponseObject *r) { return writable(r) && end_response(r, {}); }
 
@@ -839,172 +862,18 @@ std::string gust::php::http::upgrade_header_lines(ResponseObject *r, bool *has_s
     std::string out;
     *has_server = false;
     zend_object *obj = ResponseClass::object_of(r);
-    if (HashTable *headers = array_property(obj, slots.header, false)) {
-        zend_string *key;
-        zval *value;
-        ZEND_HASH_FOREACH_STR_KEY_VAL(headers, key, value) {
-            if (!key) continue;
-            const std::string_view name(ZSTR_VAL(key), ZSTR_LEN(key));
-            // The handshake's own headers are the server's to write (once).
-            bool own = false;
-            for (std::string_view h : {"content-length", "transfer-encoding", "upgrade", "connection",
-                                       "sec-websocket-accept", "sec-websocket-version"}) {
-                own |= proto::http1::equals_ignore_case(name, h);
-            }
-            if (own || !valid_header_name(name)) continue;
+    // The handshake's own headers are the server's to write (once).
+    append_script_headers(
+        obj, out,
+        [](std::string_view name) {
+            return is_one_of(name, {"content-length", "transfer-encoding", "upgrade", "connection",
+                                    "sec-websocket-accept", "sec-websocket-version"});
+        },
+        [&](std::string_view name, std::string_view) {
             *has_server |= proto::http1::equals_ignore_case(name, "server");
-            auto add = [&](zval *v) {
-                zend_string *str = zval_get_string(v);
-                const std::string_view sv(ZSTR_VAL(str), ZSTR_LEN(str));
-                if (!forbidden(sv)) out.append(name).append(": ").append(sv).append("\r\n");
-                zend_string_release(str);
-            };
-            if (Z_TYPE_P(value) == IS_ARRAY) {
-                zval *item;
-                ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(value), item) { add(item); }
-                ZEND_HASH_FOREACH_END();
-            } else {
-                add(value);
-            }
-        }
-        ZEND_HASH_FOREACH_END();
-    }
-    if (HashTable *cookies = array_property(obj, slots.cookie, false)) {
-        zval *c;
-        ZEND_HASH_FOREACH_VAL(cookies, c) {
-            if (Z_TYPE_P(c) == IS_STRING && !forbidden(std::string_view(Z_STRVAL_P(c), Z_STRLEN_P(c)))) {
-                out.append("Set-Cookie: ").append(Z_STRVAL_P(c), Z_STRLEN_P(c)).append("\r\n");
-            }
-        }
-        ZEND_HASH_FOREACH_END();
-    }
+        });
+    append_cookies(obj, out);
     return out;
-}
-
-namespace {
-
-// WebSocket needs a connection this Response owns: a coroutine server's (Swoole\Http\Server's
-// connections upgrade through onHandshake / WebSocket\Server instead).
-Transport *websocket_transport(ResponseObject *r) {
-    if (r->transport) return r->transport.get();
-    php_error_docref(nullptr, E_WARNING,
-                     "WebSocket through the Response is only available on Swoole\\Coroutine\\Http\\Server");
-    return nullptr;
-}
-
-}  // namespace
-
-ZEND_METHOD(Swoole_Http_Response, upgrade) {
-    ZEND_PARSE_PARAMETERS_NONE();
-    ResponseObject *r = this_response(ZEND_THIS);
-    Transport *t = websocket_transport(r);
-    if (!t || refuse_unwritable(r)) RETURN_FALSE;
-    RETURN_BOOL(t->ws_upgrade(r));
-}
-
-ZEND_METHOD(Swoole_Http_Response, push) {
-    zval *data;
-    zend_long opcode = 1, flags = 1;
-    ZEND_PARSE_PARAMETERS_START(1, 3)
-        Z_PARAM_ZVAL(data)
-        Z_PARAM_OPTIONAL
-        Z_PARAM_LONG(opcode)
-        Z_PARAM_LONG(flags)
-    ZEND_PARSE_PARAMETERS_END();
-    ResponseObject *r = this_response(ZEND_THIS);
-    Transport *t = websocket_transport(r);
-    if (!t) RETURN_FALSE;
-    RETURN_BOOL(t->ws_push(data, opcode, flags));
-}
-
-ZEND_METHOD(Swoole_Http_Response, recv) {
-    double timeout = 0;
-    ZEND_PARSE_PARAMETERS_START(0, 1)
-        Z_PARAM_OPTIONAL
-        Z_PARAM_DOUBLE(timeout)
-    ZEND_PARSE_PARAMETERS_END();
-    ResponseObject *r = this_response(ZEND_THIS);
-    Transport *t = websocket_transport(r);
-    if (!t) RETURN_FALSE;
-    t->ws_recv(timeout, return_value);
-}
-
-namespace {
-
-// ping()/goaway() are HTTP/2 frames (and ping() a WebSocket one on an upgraded connection): on
-// any other connection they refuse as Swoole does.
-bool refuse_not_http2(ResponseObject *r) {
-    php_error_docref(nullptr, E_WARNING, "fd[" ZEND_LONG_FMT "] is not a HTTP2 conncetion",
-                     static_cast<zend_long>(r->fd));
-    return false;
-}
-
-}  // namespace
-
-ZEND_METHOD(Swoole_Http_Response, ping) {
-    zend_string *data = nullptr;
-    ZEND_PARSE_PARAMETERS_START(0, 1)
-        Z_PARAM_OPTIONAL
-        Z_PARAM_STR(data)
-    ZEND_PARSE_PARAMETERS_END();
-    ResponseObject *r = this_response(ZEND_THIS);
-    if (!r->transport || !r->transport->ws_upgraded()) RETURN_BOOL(refuse_not_http2(r));
-    // A control frame carries at most 125 bytes (RFC 6455 5.5).
-    if (data && ZSTR_LEN(data) > 125) {
-        zend_argument_value_error(1, "must be at most 125 bytes long (a WebSocket control frame)");
-        RETURN_THROWS();
-    }
-    zval payload;
-    if (data) {
-        ZVAL_STR(&payload, data);
-    } else {
-        ZVAL_EMPTY_STRING(&payload);
-    }
-    RETURN_BOOL(r->transport->ws_push(&payload, 9, 1));
-}
-
-ZEND_METHOD(Swoole_Http_Response, goaway) {
-    zend_long error_code = 0;
-    zend_string *debug_data = nullptr;
-    ZEND_PARSE_PARAMETERS_START(0, 2)
-        Z_PARAM_OPTIONAL
-        Z_PARAM_LONG(error_code)
-        Z_PARAM_STR(debug_data)
-    ZEND_PARSE_PARAMETERS_END();
-    (void)error_code;
-    (void)debug_data;
-    // HTTP/2 only, and no connection here speaks HTTP/2.
-    RETURN_BOOL(refuse_not_http2(this_response(ZEND_THIS)));
-}
-
-ZEND_METHOD(Swoole_Http_Response, disconnect) {
-    zend_long code = 1000;
-    zend_string *reason = nullptr;
-    ZEND_PARSE_PARAMETERS_START(0, 2)
-        Z_PARAM_OPTIONAL
-        Z_PARAM_LONG(code)
-        Z_PARAM_STR(reason)
-    ZEND_PARSE_PARAMETERS_END();
-    ResponseObject *r = this_response(ZEND_THIS);
-    Transport *t = websocket_transport(r);
-    if (!t) RETURN_FALSE;
-    if (!t->ws_upgraded()) {
-        php_error_docref(nullptr, E_WARNING, "the connection is not a WebSocket connection (call upgrade() first)");
-        RETURN_FALSE;
-    }
-    // The close payload: the code then the reason, in one control frame (at most 125 bytes).
-    const size_t reason_len = reason ? std::min<size_t>(ZSTR_LEN(reason), 123) : 0;
-    std::string payload;
-    payload.push_back(static_cast<char>((code >> 8) & 0xff));
-    payload.push_back(static_cast<char>(code & 0xff));
-    if (reason) payload.append(ZSTR_VAL(reason), reason_len);
-    zval frame;
-    ZVAL_STRINGL(&frame, payload.data(), payload.size());
-    const bool ok = t->ws_push(&frame, 8, 1);
-    zval_ptr_dtor(&frame);
-    r->ended = true;
-    (void)t->close();
-    RETURN_BOOL(ok);
 }
 
 ZEND_METHOD(Swoole_Http_Response, __destruct) {}
