@@ -108,6 +108,7 @@ void close_connection(zend_object *self) {
     st->ws_compression = false;
     st->ws_partial.clear();
     st->ws_partial_opcode = 0;
+    st->deferred.reset();
     st->inflater.reset();
     st->deflater.reset();
     zend_update_property_bool(ce_client, self, ZEND_STRL("connected"), false);
@@ -532,7 +533,72 @@ ZEND_METHOD(Swoole_Coroutine_Http_Client, recv) {
         Z_PARAM_OPTIONAL
         Z_PARAM_DOUBLE(timeout)
     ZEND_PARSE_PARAMETERS_END();
-    ws_recv(SELF, timeout, return_value);
+    State *st = client_of(SELF)->st;
+    if (st->websocket || !st->deferred) {
+        ws_recv(SELF, timeout, return_value);
+        return;
+    }
+    PhpCoroutine *p = gust::php::require_coroutine();
+    if (!p) return;
+    if (st->busy) {
+        zend_throw_error(nullptr, "Swoole\\Coroutine\\Http\\Client is already in use by another coroutine");
+        return;
+    }
+    st->busy = true;
+    bool ok = deferred_recv(SELF, timeout);
+    client_of(SELF)->st->busy = false;
+    RETURN_BOOL(ok);
+}
+
+ZEND_METHOD(Swoole_Coroutine_Http_Client, ping) {
+    zend_string *data = zend_empty_string;
+    ZEND_PARSE_PARAMETERS_START(0, 1)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_STR(data)
+    ZEND_PARSE_PARAMETERS_END();
+    // A control frame carries at most 125 bytes (RFC 6455 5.5).
+    if (ZSTR_LEN(data) > 125) {
+        zend_argument_value_error(1, "must be at most 125 bytes long (a WebSocket control frame)");
+        RETURN_THROWS();
+    }
+    zval payload;
+    ZVAL_STR(&payload, data);
+    ws_push(SELF, &payload, 9, 1, return_value);
+}
+
+ZEND_METHOD(Swoole_Coroutine_Http_Client, disconnect) {
+    zend_long code = 1000;
+    zend_string *reason = zend_empty_string;
+    ZEND_PARSE_PARAMETERS_START(0, 2)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_LONG(code)
+        Z_PARAM_STR(reason)
+    ZEND_PARSE_PARAMETERS_END();
+    // The close payload: the code then the reason, in one control frame of at most 125 bytes.
+    std::string payload;
+    payload.push_back(static_cast<char>((code >> 8) & 0xff));
+    payload.push_back(static_cast<char>(code & 0xff));
+    payload.append(ZSTR_VAL(reason), std::min<size_t>(ZSTR_LEN(reason), 123));
+    zval frame;
+    ZVAL_STRINGL(&frame, payload.data(), payload.size());
+    ws_push(SELF, &frame, 8, 1, return_value);
+    zval_ptr_dtor(&frame);
+    if (Z_TYPE_P(return_value) == IS_TRUE) close_connection(SELF);
+}
+
+ZEND_METHOD(Swoole_Coroutine_Http_Client, setDefer) {
+    bool defer = true;
+    ZEND_PARSE_PARAMETERS_START(0, 1)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_BOOL(defer)
+    ZEND_PARSE_PARAMETERS_END();
+    client_of(SELF)->st->defer = defer;
+    RETURN_TRUE;
+}
+
+ZEND_METHOD(Swoole_Coroutine_Http_Client, getDefer) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    RETURN_BOOL(client_of(SELF)->st->defer);
 }
 
 ZEND_METHOD(Swoole_Coroutine_Http_Client, close) {
@@ -543,7 +609,8 @@ ZEND_METHOD(Swoole_Coroutine_Http_Client, close) {
     RETURN_BOOL(was_open);
 }
 
-void gust::php::http_client::register_client_area() {
+void gust::php::http_client::register_client_area(int module_number) {
+    register_http_client_symbols(module_number);  // SWOOLE_HTTP_CLIENT_ESTATUS_*
     ce_client = register_class_Swoole_Coroutine_Http_Client();
     ClientClass::install(ce_client);
     ce_proxy = register_class_Swoole_Coroutine_Http_ClientProxy();

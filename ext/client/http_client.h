@@ -32,6 +32,38 @@ constexpr int kSwErrDnsTimeout = code(SwooleError::kDnslookupResolveTimeout);
 constexpr int kSwErrSslVerifyFailed = code(SwooleError::kSslVerifyFailed);
 constexpr int kSwErrSslHandshakeFailed = code(SwooleError::kSslHandshakeFailed);
 
+// A file range of a multipart body (addFile), sent after its part header `before`.
+struct FilePart {
+    std::string before;
+    std::string path;
+    uint64_t offset = 0, length = 0;
+};
+
+// Everything one request sends, taken from the properties before any I/O.
+struct Request {
+    std::string method;
+    std::string head;  // request line, headers and the blank line
+    std::string body;  // the whole body, or the multipart parts before the files
+    std::vector<FilePart> files;
+    std::string tail;  // after the files: the multipart close delimiter
+    uint64_t content_length = 0;
+    bool head_request = false;
+    bool upgrade = false;
+    std::string ws_key;  // upgrade(): the Sec-WebSocket-Key sent
+    // download(): the response body goes to this file from this offset.
+    bool download = false;
+    std::string download_path;
+    zend_long download_offset = 0;
+};
+
+// One response as received.
+struct Response {
+    int status = 0;
+    std::vector<std::pair<std::string, std::string>> headers;  // name as received, value
+    std::string body;
+    bool keep_alive = false;
+};
+
 // The C++ side of one client object: the connection and what survives between calls.
 struct State {
     std::unique_ptr<net::CoSocket> sock;
@@ -53,6 +85,15 @@ struct State {
     std::string ws_partial;
     uint8_t ws_partial_opcode = 0;  // 0: no message in progress
     bool ws_partial_compressed = false;
+    // setDefer(): a request returns once it is sent, and recv() reads its answer.
+    bool defer = false;
+    struct Deferred {
+        Request req;
+        std::string host;
+        int port = 0;
+        bool reused = false;  // sent on a connection that had carried a response (may retry)
+    };
+    std::unique_ptr<Deferred> deferred;  // sent, answer not read yet
 };
 
 void drop_stale_socket(State *st);  // below
@@ -100,38 +141,6 @@ void set_error(zend_object *self, int err, const char *msg = nullptr);
 // errCode/errMsg/statusCode for a failure; the connection is closed.
 void fail(zend_object *self, int err, zend_long status, const char *msg = nullptr);
 
-// A file range of a multipart body (addFile), sent after its part header `before`.
-struct FilePart {
-    std::string before;
-    std::string path;
-    uint64_t offset = 0, length = 0;
-};
-
-// Everything one request sends, taken from the properties before any I/O.
-struct Request {
-    std::string method;
-    std::string head;  // request line, headers and the blank line
-    std::string body;  // the whole body, or the multipart parts before the files
-    std::vector<FilePart> files;
-    std::string tail;  // after the files: the multipart close delimiter
-    uint64_t content_length = 0;
-    bool head_request = false;
-    bool upgrade = false;
-    std::string ws_key;  // upgrade(): the Sec-WebSocket-Key sent
-    // download(): the response body goes to this file from this offset.
-    bool download = false;
-    std::string download_path;
-    zend_long download_offset = 0;
-};
-
-// One response as received.
-struct Response {
-    int status = 0;
-    std::vector<std::pair<std::string, std::string>> headers;  // name as received, value
-    std::string body;
-    bool keep_alive = false;
-};
-
 // Builds the request from the properties; false with an exception or errCode set.
 bool build_request(zend_object *self, const std::string &path, Request &req, const Settings &s);
 // Runs one request on self's connection (connecting or reconnecting as needed) and fills the
@@ -153,10 +162,13 @@ void drop_stale_socket(State *st);
 void ws_upgrade(zend_object *self, zend_string *path, zval *return_value);
 void ws_push(zend_object *self, zval *data, zend_long opcode, zend_long flags, zval *return_value);
 void ws_recv(zend_object *self, double timeout, zval *return_value);
+// recv() after a deferred request: its answer into the properties, within `timeout` seconds (> 0)
+// or the client's own timeouts.
+bool deferred_recv(zend_object *self, double timeout);
 // The connection after a successful upgrade (ext/http_client_ws.cc); false when the answer is
 // not a valid 101 for our key. Called by execute() with the response head.
 bool ws_accept(zend_object *self, const Request &req, const Response &resp, const Settings &s);
 
-void register_client_area();  // MINIT: Coroutine\Http\Client and get()/post()/request()
+void register_client_area(int module_number);  // MINIT: Coroutine\Http\Client and get()/post()/request()
 
 }  // namespace gust::php::http_client

@@ -339,47 +339,55 @@ int decode_body(Response &resp, size_t max_body) {
     return 0;
 }
 
-// The whole request: connection, send, response, with a reconnect when a reused connection
-// turns out dead. Only C++ state is touched.
-Outcome run_io(State *st, const Settings &s, const std::string &host, int port, const Request &req, Response &resp) {
-    Io io{st, s, s.total_timeout > 0 ? monotonic_now() + s.total_timeout : -1};
-    int download_fd = -1;
-    if (req.download) {
-        int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (req.download_offset > 0 ? 0 : O_TRUNC);
-        download_fd = ::open(req.download_path.c_str(), flags, 0644);
-        if (download_fd < 0) return Outcome{errno, kStatusSendFailed};
-        if (req.download_offset > 0 && ::lseek(download_fd, req.download_offset, SEEK_SET) < 0) {
-            int e = errno;
-            ::close(download_fd);
-            return Outcome{e, kStatusSendFailed};
-        }
+// Connects when there is no live connection, then sends `req`. *reused: the connection had already
+// carried a response (so a failure may be its idle close, worth one retry).
+Outcome send_phase(Io &io, const std::string &host, int port, const Request &req, bool *reused) {
+    State *st = io.st;
+    if (st->sock && !idle_connection_alive(st)) {
+        reset_socket(st);
+        st->rbuf.clear();
     }
-    Outcome o;
+    *reused = false;
+    if (!st->sock) {
+        if (int e = connect(io, host, port)) return Outcome{e, kStatusConnectFailed};
+    }
+    *reused = st->reused;
+    if (int e = send_request(io, req))
+        return Outcome{e, e == ETIMEDOUT ? kStatusRequestTimeout : kStatusSendFailed, *reused};
+    return Outcome{};
+}
+
+int open_download(const Request &req, int *fd) {
+    int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (req.download_offset > 0 ? 0 : O_TRUNC);
+    *fd = ::open(req.download_path.c_str(), flags, 0644);
+    if (*fd < 0) return errno;
+    if (req.download_offset > 0 && ::lseek(*fd, req.download_offset, SEEK_SET) < 0) {
+        int e = errno;
+        ::close(*fd);
+        *fd = -1;
+        return e;
+    }
+    return 0;
+}
+
+// After send_phase (`sent`): the response, sending again on a fresh connection when a reused one
+// died before answering; then the body decoded and the connection kept or closed. Only C++ state
+// is touched.
+Outcome receive_phase(Io &io, const std::string &host, int port, const Request &req, Response &resp, Outcome sent,
+                      bool reused, int download_fd) {
+    State *st = io.st;
+    const Settings &s = io.s;
+    Outcome o = sent;
     for (int attempt = 0;; ++attempt) {
-        if (st->sock && !idle_connection_alive(st)) {
-            reset_socket(st);
-            st->rbuf.clear();
-        }
-        if (!st->sock) {
-            if (int e = connect(io, host, port)) {
-                o = Outcome{e, kStatusConnectFailed};
-                break;
-            }
-        }
-        bool reused = st->reused;
-        if (int e = send_request(io, req)) {
-            o = Outcome{e, e == ETIMEDOUT ? kStatusRequestTimeout : kStatusSendFailed, reused};
-        } else {
-            o = read_response(io, req, resp, download_fd);
-        }
+        if (o.err == 0) o = read_response(io, req, resp, download_fd);
         if (o.err == 0) break;
         reset_socket(st);
         st->rbuf.clear();
         st->reused = false;
         if (!(o.retry && reused && attempt < s.max_retries)) break;
         resp = Response{};
+        o = send_phase(io, host, port, req, &reused);
     }
-    if (download_fd >= 0) ::close(download_fd);
     if (o.err) return o;
     if (!req.download && !req.upgrade && s.http_compression) {
         if (int e = decode_body(resp, s.max_body)) {
@@ -396,6 +404,24 @@ Outcome run_io(State *st, const Settings &s, const std::string &host, int port, 
         st->rbuf.clear();
         st->reused = false;
     }
+    return o;
+}
+
+Io io_for(State *st, const Settings &s) {
+    return Io{st, s, s.total_timeout > 0 ? monotonic_now() + s.total_timeout : -1};
+}
+
+// The whole request: connection, send, response.
+Outcome run_io(State *st, const Settings &s, const std::string &host, int port, const Request &req, Response &resp) {
+    Io io = io_for(st, s);
+    int download_fd = -1;
+    if (req.download) {
+        if (int e = open_download(req, &download_fd)) return Outcome{e, kStatusSendFailed};
+    }
+    bool reused = false;
+    Outcome sent = send_phase(io, host, port, req, &reused);
+    Outcome o = receive_phase(io, host, port, req, resp, sent, reused, download_fd);
+    if (download_fd >= 0) ::close(download_fd);
     return o;
 }
 
@@ -444,7 +470,38 @@ void publish(zend_object *self, Response &resp, const Settings &s) {
     zend_update_property_stringl(ce_client, self, ZEND_STRL("body"), resp.body.data(), resp.body.size());
 }
 
+// `connected`, and on failure errCode/errMsg/statusCode (the connection closed): true when `o` failed.
+bool report_failure(zend_object *self, State *st, const Outcome &o) {
+    zend_update_property_bool(ce_client, self, ZEND_STRL("connected"), st->sock != nullptr);
+    if (!o.err) return false;
+    bool tls_failure = o.err == kSwErrSslVerifyFailed || o.err == kSwErrSslHandshakeFailed;
+    std::string detail = tls_failure && !st->tls_error.empty()
+                             ? (o.err == kSwErrSslVerifyFailed ? "SSL " : "SSL handshake failed: ") + st->tls_error
+                             : std::string();
+    fail(self, o.err, o.status, detail.empty() ? nullptr : detail.c_str());
+    return true;
+}
+
 }  // namespace
+
+bool deferred_recv(zend_object *self, double timeout) {
+    PhpCoroutine *p = current();
+    State *st = client_of(self)->st;
+    std::unique_ptr<State::Deferred> d = std::move(st->deferred);
+    Settings s = read_settings(self);
+    if (timeout > 0) s.read_timeout = s.total_timeout = seconds_to_nanos(timeout);
+    Io io = io_for(st, s);
+    int download_fd = -1;
+    Outcome o;
+    if (d->req.download) o = Outcome{open_download(d->req, &download_fd), kStatusSendFailed};
+    Response resp;
+    if (!o.err) o = receive_phase(io, d->host, d->port, d->req, resp, Outcome{}, d->reused, download_fd);
+    if (download_fd >= 0) ::close(download_fd);
+    if (!resumed(p)) return false;
+    if (report_failure(self, st, o)) return false;
+    publish(self, resp, s);
+    return true;
+}
 
 bool execute(zend_object *self, const std::string &path, bool upgrade, Response *out) {
     PhpCoroutine *p = current();
@@ -452,6 +509,10 @@ bool execute(zend_object *self, const std::string &path, bool upgrade, Response 
     State *st = client_of(self)->st;
     drop_stale_socket(st);
     if (st->websocket && !upgrade) close_connection(self);  // a WebSocket connection carries no more requests
+    if (st->deferred) {  // an earlier deferred request was never recv()'d: its answer goes with its connection
+        st->deferred.reset();
+        close_connection(self);
+    }
     Request req;
     req.upgrade = upgrade;
     bool built = build_request(self, path, req, s);
@@ -469,18 +530,20 @@ bool execute(zend_object *self, const std::string &path, bool upgrade, Response 
     zend_update_property_string(ce_client, self, ZEND_STRL("body"), "");
     reset_request(self);
 
+    if (st->defer && !upgrade) {
+        Io io = io_for(st, s);
+        bool reused = false;
+        Outcome sent = send_phase(io, host, port, req, &reused);
+        if (sent.err && sent.retry) sent = send_phase(io, host, port, req, &reused);  // the idle close, once
+        if (!resumed(p)) return false;
+        if (report_failure(self, st, sent)) return false;
+        st->deferred.reset(new State::Deferred{std::move(req), host, port, reused});
+        return true;
+    }
     Response resp;
     Outcome o = run_io(st, s, host, port, req, resp);
     if (!resumed(p)) return false;
-    zend_update_property_bool(ce_client, self, ZEND_STRL("connected"), st->sock != nullptr);
-    if (o.err) {
-        bool tls_failure = o.err == kSwErrSslVerifyFailed || o.err == kSwErrSslHandshakeFailed;
-        std::string detail = tls_failure && !st->tls_error.empty()
-                                 ? (o.err == kSwErrSslVerifyFailed ? "SSL " : "SSL handshake failed: ") + st->tls_error
-                                 : std::string();
-        fail(self, o.err, o.status, detail.empty() ? nullptr : detail.c_str());
-        return false;
-    }
+    if (report_failure(self, st, o)) return false;
     publish(self, resp, s);
     if (upgrade) {
         if (!ws_accept(self, req, resp, s)) return false;

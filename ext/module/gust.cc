@@ -61,7 +61,7 @@ static PHP_MINIT_FUNCTION(gust) {
     http::register_http_area();
     redis::register_redis_area();
     srv::register_websocket_area(module_number);
-    http_client::register_client_area();
+    http_client::register_client_area(module_number);
     cosrv::register_coserver_area();
     library::register_library_area();  // after the coroutine area: its autoload guard stays behind this loader
     EG(current_module) = gust_entry;

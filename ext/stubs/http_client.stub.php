@@ -72,7 +72,15 @@ namespace Swoole\Coroutine\Http {
         public function upgrade(string $path): bool {}
         /** @param int $opcode SWOOLE_WEBSOCKET_OPCODE_TEXT; $flags SWOOLE_WEBSOCKET_FLAG_FIN */
         public function push(mixed $data, int $opcode = 1, int $flags = 1): bool {}
+        /** A WebSocket message (Frame), or after a deferred request whether its answer came (bool). */
         public function recv(float $timeout = 0): mixed {}
+        /** A WebSocket ping frame (at most 125 bytes of data). */
+        public function ping(string $data = ''): bool {}
+        /** A WebSocket close frame with `code` and `reason`, then the connection is closed. */
+        public function disconnect(int $code = 1000, string $reason = ''): bool {}
+        /** get()/post()/execute() return once the request is sent; recv() reads the answer. */
+        public function setDefer(bool $defer = true): bool {}
+        public function getDefer(): bool {}
         public function close(): bool {}
     }
 
@@ -103,4 +111,27 @@ namespace Swoole\Coroutine\Http {
 
 namespace Swoole\Coroutine\Http\Client {
     class Exception extends \Swoole\Exception {}
+}
+
+namespace {
+    /**
+     * @var int
+     * @cvalue gust::php::http_client::kStatusConnectFailed
+     */
+    const SWOOLE_HTTP_CLIENT_ESTATUS_CONNECT_FAILED = UNKNOWN;
+    /**
+     * @var int
+     * @cvalue gust::php::http_client::kStatusRequestTimeout
+     */
+    const SWOOLE_HTTP_CLIENT_ESTATUS_REQUEST_TIMEOUT = UNKNOWN;
+    /**
+     * @var int
+     * @cvalue gust::php::http_client::kStatusServerReset
+     */
+    const SWOOLE_HTTP_CLIENT_ESTATUS_SERVER_RESET = UNKNOWN;
+    /**
+     * @var int
+     * @cvalue gust::php::http_client::kStatusSendFailed
+     */
+    const SWOOLE_HTTP_CLIENT_ESTATUS_SEND_FAILED = UNKNOWN;
 }

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 16a2bb623b34b471e08a75d51690294bdb74b702 */
+ * Stub hash: 351cb6835c408ab11d206e301c54f2a37c7db0d4 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_Swoole_Coroutine_Http_request, 0, 2, Swoole\\Coroutine\\Http\\ClientProxy, 0)
 	ZEND_ARG_TYPE_INFO(0, url, IS_STRING, 0)
@@ -124,8 +124,23 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Coroutine_Http_Clie
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "0")
 ZEND_END_ARG_INFO()
 
-ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Coroutine_Http_Client_close, 0, 0, _IS_BOOL, 0)
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Coroutine_Http_Client_ping, 0, 0, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, data, IS_STRING, 0, "\'\'")
 ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Coroutine_Http_Client_disconnect, 0, 0, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, code, IS_LONG, 0, "1000")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, reason, IS_STRING, 0, "\'\'")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Coroutine_Http_Client_setDefer, 0, 0, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, defer, _IS_BOOL, 0, "true")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Coroutine_Http_Client_getDefer, 0, 0, _IS_BOOL, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_Swoole_Coroutine_Http_Client_close arginfo_class_Swoole_Coroutine_Http_Client_getDefer
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Swoole_Coroutine_Http_ClientProxy___construct, 0, 0, 4)
 	ZEND_ARG_TYPE_INFO(0, body, IS_STRING, 0)
@@ -174,6 +189,10 @@ ZEND_METHOD(Swoole_Coroutine_Http_Client, getPeerCert);
 ZEND_METHOD(Swoole_Coroutine_Http_Client, upgrade);
 ZEND_METHOD(Swoole_Coroutine_Http_Client, push);
 ZEND_METHOD(Swoole_Coroutine_Http_Client, recv);
+ZEND_METHOD(Swoole_Coroutine_Http_Client, ping);
+ZEND_METHOD(Swoole_Coroutine_Http_Client, disconnect);
+ZEND_METHOD(Swoole_Coroutine_Http_Client, setDefer);
+ZEND_METHOD(Swoole_Coroutine_Http_Client, getDefer);
 ZEND_METHOD(Swoole_Coroutine_Http_Client, close);
 ZEND_METHOD(Swoole_Coroutine_Http_ClientProxy, __construct);
 ZEND_METHOD(Swoole_Coroutine_Http_ClientProxy, getBody);
@@ -216,6 +235,10 @@ static const zend_function_entry class_Swoole_Coroutine_Http_Client_methods[] = 
 	ZEND_ME(Swoole_Coroutine_Http_Client, upgrade, arginfo_class_Swoole_Coroutine_Http_Client_upgrade, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Coroutine_Http_Client, push, arginfo_class_Swoole_Coroutine_Http_Client_push, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Coroutine_Http_Client, recv, arginfo_class_Swoole_Coroutine_Http_Client_recv, ZEND_ACC_PUBLIC)
+	ZEND_ME(Swoole_Coroutine_Http_Client, ping, arginfo_class_Swoole_Coroutine_Http_Client_ping, ZEND_ACC_PUBLIC)
+	ZEND_ME(Swoole_Coroutine_Http_Client, disconnect, arginfo_class_Swoole_Coroutine_Http_Client_disconnect, ZEND_ACC_PUBLIC)
+	ZEND_ME(Swoole_Coroutine_Http_Client, setDefer, arginfo_class_Swoole_Coroutine_Http_Client_setDefer, ZEND_ACC_PUBLIC)
+	ZEND_ME(Swoole_Coroutine_Http_Client, getDefer, arginfo_class_Swoole_Coroutine_Http_Client_getDefer, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Coroutine_Http_Client, close, arginfo_class_Swoole_Coroutine_Http_Client_close, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
@@ -234,6 +257,14 @@ static const zend_function_entry class_Swoole_Coroutine_Http_ClientProxy_methods
 static const zend_function_entry class_Swoole_Coroutine_Http_Client_Exception_methods[] = {
 	ZEND_FE_END
 };
+
+static void register_http_client_symbols(int module_number)
+{
+	REGISTER_LONG_CONSTANT("SWOOLE_HTTP_CLIENT_ESTATUS_CONNECT_FAILED", gust::php::http_client::kStatusConnectFailed, CONST_PERSISTENT);
+	REGISTER_LONG_CONSTANT("SWOOLE_HTTP_CLIENT_ESTATUS_REQUEST_TIMEOUT", gust::php::http_client::kStatusRequestTimeout, CONST_PERSISTENT);
+	REGISTER_LONG_CONSTANT("SWOOLE_HTTP_CLIENT_ESTATUS_SERVER_RESET", gust::php::http_client::kStatusServerReset, CONST_PERSISTENT);
+	REGISTER_LONG_CONSTANT("SWOOLE_HTTP_CLIENT_ESTATUS_SEND_FAILED", gust::php::http_client::kStatusSendFailed, CONST_PERSISTENT);
+}
 
 static zend_class_entry *register_class_Swoole_Coroutine_Http_Client(void)
 {

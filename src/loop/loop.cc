@@ -274,14 +274,16 @@ void Loop::set_watch_ref(WatchId id, bool ref) {
     }
 }
 
+// A deadline counts from the clock, not from the iteration's cached time: a timer armed late in a
+// long iteration (many coroutines starting requests) would otherwise fire early by that much.
 TimerId Loop::add_timer(Nanos delay, Nanos interval, TimerFn fn, void *arg) {
     Impl &m = *impl_;
-    return m.timers.add(deadline_after(m.now, delay), interval, fn, arg, nullptr);
+    return m.timers.add(deadline_after(m.clock->now(), delay), interval, fn, arg, nullptr);
 }
 
 TimerId Loop::add_timer(Nanos delay, Nanos interval, std::function<void(TimerId)> fn) {
     Impl &m = *impl_;
-    return m.timers.add(deadline_after(m.now, delay), interval, nullptr, nullptr, std::move(fn));
+    return m.timers.add(deadline_after(m.clock->now(), delay), interval, nullptr, nullptr, std::move(fn));
 }
 
 bool Loop::cancel_timer(TimerId id) { return impl_->timers.cancel(id); }
