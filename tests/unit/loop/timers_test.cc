@@ -140,5 +140,14 @@ TEST(LoopTimers, ZeroDelayTimerReaddedByItsCallbackWaitsForTheNextIteration) {
     EXPECT_GE(f.loop->stats().iterations - before, 2u);
 }
 
+TEST(LoopTimers, DelayCountsFromTheClockNotFromTheIterationsCachedTime) {
+    FakeLoop f;
+    const Nanos start = f.clock.now();
+    // Time passes inside an iteration (callbacks doing work) before a timer is armed.
+    f.clock.advance(50 * kNanosPerMilli);
+    TimerId id = f.loop->add_timer(100 * kNanosPerMilli, 0, [](TimerId) {});
+    EXPECT_EQ(f.loop->timer_deadline(id), start + 150 * kNanosPerMilli);
+}
+
 }  // namespace
 }  // namespace gust::loop
