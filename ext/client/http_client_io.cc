@@ -237,7 +237,12 @@ Outcome read_failure(int64_t rc) {
     return Outcome{e, e == ETIMEDOUT ? kStatusRequestTimeout : kStatusServerReset};
 }
 
-Outcome read_response(Io &io, const Request &req, Response &resp, int download_fd) {
+int open_download(const Request &req, int *fd);  // below
+
+// download(): the file is opened (created, truncated unless resuming) once a response head came,
+// so a request that gets no answer leaves no file behind; *download_fd stays open for the caller
+// to close.
+Outcome read_response(Io &io, const Request &req, Response &resp, int *download_fd) {
     State *st = io.st;
     // 4 KiB of header slots: on the heap, not on the coroutine's small stack nor in static TLS.
     auto head_slot = std::make_unique<h1::ResponseHead>();
@@ -279,13 +284,17 @@ Outcome read_response(Io &io, const Request &req, Response &resp, int download_f
     uint64_t length = head.content_length;
     st->rbuf.erase(0, static_cast<size_t>(rc));
     if (req.upgrade && resp.status == 101) return Outcome{};  // the rest of rbuf is WebSocket frames
+    if (req.download && *download_fd < 0) {
+        if (int e = open_download(req, download_fd)) return Outcome{e, kStatusSendFailed};
+    }
+    const int fd = *download_fd;
 
     BodySink sink;
     sink.body = &resp.body;
-    sink.fd = download_fd;
+    sink.fd = fd;
     sink.max_body = io.s.max_body;
     if (framing == h1::ResponseFraming::kLength) {
-        if (download_fd < 0 && length > io.s.max_body) return Outcome{EMSGSIZE, kStatusServerReset};
+        if (fd < 0 && length > io.s.max_body) return Outcome{EMSGSIZE, kStatusServerReset};
         while (true) {
             size_t take = st->rbuf.size() < length ? st->rbuf.size() : static_cast<size_t>(length);
             sink.add(st->rbuf.data(), take);
@@ -374,7 +383,7 @@ int open_download(const Request &req, int *fd) {
 // died before answering; then the body decoded and the connection kept or closed. Only C++ state
 // is touched.
 Outcome receive_phase(Io &io, const std::string &host, int port, const Request &req, Response &resp, Outcome sent,
-                      bool reused, int download_fd) {
+                      bool reused, int *download_fd) {
     State *st = io.st;
     const Settings &s = io.s;
     Outcome o = sent;
@@ -415,12 +424,9 @@ Io io_for(State *st, const Settings &s) {
 Outcome run_io(State *st, const Settings &s, const std::string &host, int port, const Request &req, Response &resp) {
     Io io = io_for(st, s);
     int download_fd = -1;
-    if (req.download) {
-        if (int e = open_download(req, &download_fd)) return Outcome{e, kStatusSendFailed};
-    }
     bool reused = false;
     Outcome sent = send_phase(io, host, port, req, &reused);
-    Outcome o = receive_phase(io, host, port, req, resp, sent, reused, download_fd);
+    Outcome o = receive_phase(io, host, port, req, resp, sent, reused, &download_fd);
     if (download_fd >= 0) ::close(download_fd);
     return o;
 }
@@ -437,6 +443,22 @@ void add_cookie(zval *cookies, std::string_view set_cookie) {
     zend_string *v = zend_string_init(value.data(), value.size(), 0);
     ZSTR_LEN(v) = php_url_decode(ZSTR_VAL(v), ZSTR_LEN(v));
     add_assoc_str_ex(cookies, name.data(), name.size(), v);
+}
+
+// A header received more than once becomes the list of its values, in order (as Swoole does).
+void add_header(zval *headers, const std::string &key, const std::string &value) {
+    zval *seen = zend_hash_str_find(Z_ARRVAL_P(headers), key.data(), key.size());
+    if (!seen) {
+        add_assoc_stringl_ex(headers, key.data(), key.size(), value.data(), value.size());
+        return;
+    }
+    if (Z_TYPE_P(seen) != IS_ARRAY) {
+        zval list;
+        array_init(&list);
+        add_next_index_zval(&list, seen);  // takes over the first value
+        ZVAL_COPY_VALUE(seen, &list);
+    }
+    add_next_index_stringl(seen, value.data(), value.size());
 }
 
 void publish(zend_object *self, Response &resp, const Settings &s) {
@@ -459,7 +481,7 @@ void publish(zend_object *self, Response &resp, const Settings &s) {
             add_next_index_stringl(&set_cookies, value.data(), value.size());
             add_cookie(&cookies, value);
         }
-        add_assoc_stringl_ex(&headers, key.data(), key.size(), value.data(), value.size());
+        add_header(&headers, key, value);
     }
     zend_update_property(ce_client, self, ZEND_STRL("headers"), &headers);
     zend_update_property(ce_client, self, ZEND_STRL("set_cookie_headers"), &set_cookies);
@@ -492,10 +514,8 @@ bool deferred_recv(zend_object *self, double timeout) {
     if (timeout > 0) s.read_timeout = s.total_timeout = seconds_to_nanos(timeout);
     Io io = io_for(st, s);
     int download_fd = -1;
-    Outcome o;
-    if (d->req.download) o = Outcome{open_download(d->req, &download_fd), kStatusSendFailed};
     Response resp;
-    if (!o.err) o = receive_phase(io, d->host, d->port, d->req, resp, Outcome{}, d->reused, download_fd);
+    Outcome o = receive_phase(io, d->host, d->port, d->req, resp, Outcome{}, d->reused, &download_fd);
     if (download_fd >= 0) ::close(download_fd);
     if (!resumed(p)) return false;
     if (report_failure(self, st, o)) return false;
