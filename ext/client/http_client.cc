@@ -162,6 +162,9 @@ Settings read_settings(zend_object *self) {
     s.keep_alive = bool_setting(ht, "keep_alive", s.keep_alive);
     s.websocket_mask = bool_setting(ht, "websocket_mask", s.websocket_mask);
     s.websocket_compression = bool_setting(ht, "websocket_compression", s.websocket_compression);
+    s.ws_ping_frame = bool_setting(ht, "open_websocket_ping_frame", s.ws_ping_frame);
+    s.ws_pong_frame = bool_setting(ht, "open_websocket_pong_frame", s.ws_pong_frame);
+    s.ws_close_frame = bool_setting(ht, "open_websocket_close_frame", s.ws_close_frame);
     s.http_compression = bool_setting(ht, "http_compression", s.http_compression);
     s.lowercase_header = bool_setting(ht, "lowercase_header", s.lowercase_header);
     if (zval *v = zend_hash_str_find(ht, ZEND_STRL("max_retries"))) s.max_retries = static_cast<int>(zval_get_long(v));

@@ -124,6 +124,12 @@ struct Settings {
     bool keep_alive = true;
     bool websocket_mask = true;
     bool websocket_compression = false;
+    // open_websocket_{ping,pong,close}_frame: recv() hands these control frames to the caller
+    // (pings are answered either way; without the close setting a close frame ends the connection
+    // and recv() returns false).
+    bool ws_ping_frame = false;
+    bool ws_pong_frame = false;
+    bool ws_close_frame = false;
     bool http_compression = true;  // send Accept-Encoding and decode the answer
     bool lowercase_header = true;
     size_t max_body = 256u << 20;  // a response body (decoded) larger than this is an error

@@ -151,8 +151,11 @@ int read_message(State *st, const Settings &s, Nanos timeout, WsMessage &out) {
         if (fh.opcode >= ws::kClose) {
             out.opcode = fh.opcode;
             if (fh.opcode == ws::kPing) {
-                // Answered at once, as a browser does; the ping is still handed to the caller.
+                // Answered at once, as a browser does; handed to the caller only when asked for.
                 (void)send_frame(st, ws::kPong, payload, true, false, s.websocket_mask, s.write_timeout);
+                if (!s.ws_ping_frame) continue;
+            } else if (fh.opcode == ws::kPong) {
+                if (!s.ws_pong_frame) continue;
             } else if (fh.opcode == ws::kClose) {
                 out.close_code = srv::kCloseNoStatus;  // no status in the frame
                 if (payload.size() >= 2) {
@@ -160,8 +163,11 @@ int read_message(State *st, const Settings &s, Nanos timeout, WsMessage &out) {
                                                            static_cast<uint8_t>(payload[1]));
                     out.close_reason = payload.substr(2);
                 }
-                // Echo the code back (RFC 6455 §5.5.1), then the connection is done.
-                (void)send_frame(st, ws::kClose, payload.substr(0, 2), true, false, s.websocket_mask, s.write_timeout);
+                // Echo the code back (RFC 6455 §5.5.1), then the connection is done; a caller that
+                // asked for close frames answers it itself (disconnect()).
+                if (!s.ws_close_frame)
+                    (void)send_frame(st, ws::kClose, payload.substr(0, 2), true, false, s.websocket_mask,
+                                     s.write_timeout);
             }
             out.data = std::move(payload);
             return 0;
@@ -379,7 +385,7 @@ void ws_recv(zend_object *self, double timeout, zval *return_value) {
     State *st = client_of(self)->st;
     drop_stale_socket(st);
     if (!st->websocket || !st->sock) {
-        set_error(self, ENOTCONN, "websocket connection not established");
+        set_error(self, code(SwooleError::kClientNoConnection), "client is not connected");
         RETURN_FALSE;
     }
     PhpCoroutine *p = require_coroutine();
@@ -401,6 +407,11 @@ void ws_recv(zend_object *self, double timeout, zval *return_value) {
         RETURN_FALSE;
     }
     bool is_close = msg.opcode == ws::kClose;
+    if (is_close && !s.ws_close_frame) {
+        close_connection(self);
+        set_error(self, code(SwooleError::kClientNoConnection), "the server closed the WebSocket connection");
+        RETURN_FALSE;
+    }
     zend_class_entry *ce = frame_class(is_close);
     if (!ce) ce = frame_class(false);
     if (!ce) ce = zend_standard_class_def;  // the WebSocket classes are not registered in this build
@@ -414,7 +425,6 @@ void ws_recv(zend_object *self, double timeout, zval *return_value) {
     if (is_close) {
         zend_update_property_long(ce, f, ZEND_STRL("code"), msg.close_code);
         zend_update_property_stringl(ce, f, ZEND_STRL("reason"), msg.close_reason.data(), msg.close_reason.size());
-        close_connection(self);
     }
 }
 

@@ -10,7 +10,9 @@ $ca = isset($argv[3]) ? $argv[3] . '/ca.crt' : null;
 Co\run(function () use ($port, $compress, $ca) {
     $out = [];
     $c = new Client('127.0.0.1', $port, $ca !== null);
-    $c->set(['timeout' => 10, 'websocket_compression' => $compress] + ($ca ? ['ssl_cafile' => $ca] : []));
+    // Pings and the close frame are handed to recv() only when asked for (as in Swoole).
+    $c->set(['timeout' => 10, 'websocket_compression' => $compress, 'open_websocket_ping_frame' => true,
+        'open_websocket_close_frame' => true] + ($ca ? ['ssl_cafile' => $ca] : []));
     $out['upgrade'] = $c->upgrade('/echo');
     $out['status'] = $c->statusCode;
     $out['extensions'] = $c->headers['sec-websocket-extensions'] ?? null;
@@ -41,6 +43,7 @@ Co\run(function () use ($port, $compress, $ca) {
     $c->push('close-me');
     $f = $c->recv(10);
     $out['close'] = $f ? [$f->opcode, $f->code ?? null, $f->reason ?? null] : $c->errCode;
+    if ($f) $c->disconnect($f->code);  // the closing handshake's answer, then the connection is closed
     $out['connected_after_close'] = $c->connected;
     echo json_encode($out), "\n";
 });

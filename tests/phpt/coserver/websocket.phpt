@@ -29,6 +29,7 @@ Co\run(function () {
     });
     go(function () use ($server) {
         $c = new Client('127.0.0.1', $server->port);
+        $c->set(['open_websocket_ping_frame' => true, 'open_websocket_pong_frame' => true]);
         var_dump($c->upgrade('/ws'), $c->statusCode);
         $c->push('hello');
         $a = $c->recv(2);

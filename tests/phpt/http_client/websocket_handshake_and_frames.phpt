@@ -58,6 +58,7 @@ raw_test([
     echo 'bad accept: ', var_export($c->upgrade('/'), true), ' status=', $c->statusCode, ' err=', $c->errCode, "\n";
     var_dump($c->push('x'));
     $c = new Client('127.0.0.1', $port);
+    $c->set(['open_websocket_ping_frame' => true, 'open_websocket_close_frame' => true]);
     echo 'good: ', var_export($c->upgrade('/chat'), true), ' status=', $c->statusCode, ' connected=', var_export($c->connected, true), "\n";
     $f = $c->recv(5);
     echo "recv: opcode=$f->opcode data=$f->data finish=", var_export($f->finish, true), "\n";
@@ -70,6 +71,7 @@ raw_test([
     $f = $c->recv(5);
     echo "recv: opcode=$f->opcode data=", bin2hex($f->data), "\n";
     $f = $c->recv(5);
+    $c->disconnect($f->code);  // with open_websocket_close_frame the caller answers the close
     echo "recv: opcode=$f->opcode code=$f->code reason=$f->reason connected=", var_export($c->connected, true), "\n";
     var_dump($c->recv(1));
 });

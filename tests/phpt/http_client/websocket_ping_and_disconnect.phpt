@@ -1,5 +1,5 @@
 --TEST--
-Coroutine HTTP client WebSocket ping() (the server's pong echoes the data) and disconnect($code, $reason) (the server sees the code and reason, the client is closed); both refuse before upgrade(), ping() refuses more than 125 bytes
+Coroutine HTTP client WebSocket ping() (the server's pong echoes the data) (handed to recv() only with open_websocket_pong_frame) and disconnect($code, $reason) (the server sees the code and reason, the client is closed); both refuse before upgrade(), ping() refuses more than 125 bytes
 --EXTENSIONS--
 gust
 --INI--
@@ -16,8 +16,15 @@ ws_test(function ($s, $frame) use ($seen) {
         $seen->push("server: close frame $frame->code '$frame->reason'");
     }
 }, function ($port, $s) use ($seen) {
+    // By default a pong is not handed to recv(): nothing else comes, so recv() times out.
+    $quiet = new Client('127.0.0.1', $port);
+    $quiet->upgrade('/ws');
+    $quiet->ping('unseen');
+    var_dump($quiet->recv(0.3), $quiet->errCode === SOCKET_ETIMEDOUT);
+    $quiet->close();
+    echo "quiet client: ", $seen->pop(5), "\n";
     $c = new Client('127.0.0.1', $port);
-    $c->set(['timeout' => 5]);
+    $c->set(['timeout' => 5, 'open_websocket_pong_frame' => true]);
     var_dump(@$c->ping('early'), @$c->disconnect());
     var_dump($c->upgrade('/ws'));
     var_dump($c->ping('hello'));
@@ -36,6 +43,9 @@ ws_test(function ($s, $frame) use ($seen) {
 ]);
 ?>
 --EXPECT--
+bool(false)
+bool(true)
+quiet client: server: closed
 bool(false)
 bool(false)
 bool(true)
