@@ -84,7 +84,8 @@ void on_close_frame(Server *s, WsConn &c, server::SessionId id, std::string_view
         (void)close_session(s, id, false);
         return;
     }
-    ws_close(s, id, code == kCloseNoStatus ? kCloseNormal : code, {}, true);
+    // The answer echoes the code and the reason (as Swoole does; RFC 6455 5.5.1 asks for the code).
+    ws_close(s, id, code == kCloseNoStatus ? kCloseNormal : code, reason, true);
 }
 
 // A data frame's payload (already unmasked) joins the message in progress.

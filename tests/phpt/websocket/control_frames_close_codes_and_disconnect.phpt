@@ -45,7 +45,7 @@ pong: are you there
 pong: |
 close 1
 close 2
-1000 normal close 1000 / then EOF
+1000 normal close 1000 bye / then EOF
 close 3
 3000 app    close 3000 / then EOF
 close 4

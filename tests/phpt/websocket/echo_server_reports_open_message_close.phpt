@@ -56,5 +56,5 @@ bool(true)
 bool(false)
 bool(false)
 close 1
-close 1000
+close 1000 done
 NULL
