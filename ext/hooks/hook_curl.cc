@@ -190,7 +190,9 @@ CURLcode perform_in_coroutine(CURL *easy) {
     gust::php::PhpCoroutine *p = gust::php::current();
     PrivateMulti *pm = private_multi_for(easy);
     if (!pm) return CURLE_OUT_OF_MEMORY;
-    if (pm->busy) return CURLE_RECURSIVE_API_CALL;  // another coroutine runs this handle now
+    // Another coroutine runs this handle now: libcurl's own answer for a handle inside a multi
+    // (CURLE_FAILED_INIT, "easy handle already used in multi handle"), at once.
+    if (pm->busy) return g_real.easy_perform(easy);
     CURLMcode mc = g_real.multi_add_handle(pm->multi, easy);
     if (mc != CURLM_OK) return mc == CURLM_OUT_OF_MEMORY ? CURLE_OUT_OF_MEMORY : CURLE_FAILED_INIT;
     pm->busy = true;
