@@ -165,7 +165,11 @@ bool wait_and_act(PrivateMulti *pm, gust::php::PhpCoroutine *p) {
         wait = wait < 0 ? gust::kNanosPerMilli : std::min(wait, gust::kNanosPerMilli);
     sw::Outcome out = sw::park(wait, "curl_exec");
     for (sw::Waiter &w : waiters) sw::remove(&w);
-    if (!gust::php::resumed(p) || out == sw::kAborted) return false;
+    if (!gust::php::resumed(p)) return false;
+    if (out == sw::kAborted) {  // Co::cancel(): curl_exec() fails as in Swoole (errno 42, CO_CANCELED)
+        gust::php::set_last_error(gust::php::SwooleError::kCoCanceled);
+        return false;
+    }
     if (out == sw::kTimedOut) {
         if (unwatchable) {
             for (const Watched &w : watched)
@@ -281,7 +285,9 @@ bool park_on_multi(CURLM *multi, struct curl_waitfd *extra, unsigned int extra_n
     if (poll_often) wait = wait < 0 ? cap : std::min(wait, cap);
     sw::Outcome out = sw::park(wait, "curl_multi_select");
     for (sw::Waiter &wt : waiters) sw::remove(&wt);
-    return gust::php::resumed(p) && out != sw::kAborted;
+    if (!gust::php::resumed(p)) return false;
+    if (out == sw::kAborted) gust::php::set_last_error(gust::php::SwooleError::kCoCanceled);
+    return out != sw::kAborted;
 }
 
 using MultiWaitFn = CURLMcode (*)(CURLM *, struct curl_waitfd *, unsigned int, int, int *);

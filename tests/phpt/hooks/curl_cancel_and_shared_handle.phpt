@@ -1,5 +1,5 @@
 --TEST--
-curl_exec() parked in a coroutine: Co::cancel() stops the transfer (false, CURLE_ABORTED_BY_CALLBACK), and a second coroutine's curl_exec() of the same handle meanwhile fails at once with libcurl's answer for a handle inside a multi (CURLE_FAILED_INIT) while the first completes
+curl_exec() parked in a coroutine: Co::cancel() stops the transfer (false, CURLE_ABORTED_BY_CALLBACK, swoole_last_error() CO_CANCELED, as Swoole), and a second coroutine's curl_exec() of the same handle meanwhile fails at once with libcurl's answer for a handle inside a multi (CURLE_FAILED_INIT) while the first completes
 --EXTENSIONS--
 gust
 curl
@@ -11,7 +11,7 @@ curl_test(function (int $port) {
     $result = null;
     $cid = go(function () use ($silentPort, &$result) {
         $ch = curl_get("http://127.0.0.1:$silentPort/", [CURLOPT_TIMEOUT => 5]);
-        $result = [curl_exec($ch), curl_errno($ch)];
+        $result = [curl_exec($ch), curl_errno($ch), curl_error($ch), swoole_last_error() === SWOOLE_ERROR_CO_CANCELED];
     });
     Co::sleep(0.05);
     $t = microtime(true);
@@ -30,11 +30,15 @@ curl_test(function (int $port) {
 ?>
 --EXPECT--
 bool(true)
-array(2) {
+array(4) {
   [0]=>
   bool(false)
   [1]=>
   int(42)
+  [2]=>
+  string(48) "Operation was aborted by an application callback"
+  [3]=>
+  bool(true)
 }
 bool(true)
 bool(false)
