@@ -14,8 +14,8 @@ debian_packages=(
     mariadb-server php8.2-mysql
     # Redis for Swoole\Redis\Server, RedisPool and the hooked phpredis tests (started privately on 127.0.0.1)
     redis-server redis-tools php8.2-redis
-    # curl: Swoole's suite drives servers with ext/curl, and the native curl hook wraps it
-    php8.2-curl
+    # curl: Swoole's suite drives servers with ext/curl, and the native curl hook wraps it (its headers: libcurl4-openssl-dev, not linked)
+    php8.2-curl libcurl4-openssl-dev php-guzzlehttp-guzzle php-symfony-http-client
 )
 python_modules=(pytest httpx brotli websockets wsproto)   # imported names (= pip names); installed with pip when missing
 

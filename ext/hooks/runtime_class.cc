@@ -40,6 +40,10 @@ ZEND_METHOD(Swoole_Runtime, setHookFlags) {
 void gust::php::hooks::register_runtime_class(int module_number) {
     register_class_Swoole_Runtime();
     register_runtime_symbols(module_number);
+    // Defined only where the native curl hook is built (libcurl's headers present), as Swoole
+    // defines it only when built with curl support: code testing defined() is told the truth.
+    if (implemented_flags() & kNativeCurl)
+        REGISTER_LONG_CONSTANT("SWOOLE_HOOK_NATIVE_CURL", kNativeCurl, CONST_CS | CONST_PERSISTENT);
 }
 
 void gust::php::hooks::rshutdown() {
