@@ -1,0 +1,93 @@
+--TEST--
+PDO SQLite with SWOOLE_HOOK_PDO_SQLITE: slow queries on their own connections run on the thread pool while a ticker keeps ticking; a coroutine waiting on a locked database lets the lock holder finish
+--EXTENSIONS--
+gust
+pdo
+pdo_sqlite
+--FILE--
+<?php
+$dir = sys_get_temp_dir() . '/gust_sqlite_' . getmypid();
+@mkdir($dir);
+$file = "$dir/slow.db";
+$open = fn() => new PDO("sqlite:$file", null, null, [PDO::ATTR_ERRMODE => PDO::ERRMODE_EXCEPTION, PDO::ATTR_TIMEOUT => 10]);
+$cte = fn($n) => "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < $n) SELECT sum(x) FROM c";
+
+// Calibrate outside coroutines: a query of about 0.2 s on this machine (bounded attempts).
+$n = 20000;
+for ($i = 0; $i < 6; $i++) {
+    $t = microtime(true);
+    $open()->query($cte($n))->fetchColumn();
+    $single = microtime(true) - $t;
+    if ($single >= 0.15) break;
+    $n = (int) ($n * min(20, 0.2 / max($single, 0.001)));
+}
+$expected = $n * ($n + 1) / 2;
+
+$ticks = 0;
+$maxGap = 0.0;
+$results = [];
+$t = microtime(true);
+Co\run(function () use ($open, $cte, $n, &$ticks, &$maxGap, &$results) {
+    $done = false;
+    go(function () use (&$done, &$ticks, &$maxGap) {
+        $last = microtime(true);
+        while (!$done && $ticks < 100000) {
+            Co::sleep(0.01);
+            $now = microtime(true);
+            $maxGap = max($maxGap, $now - $last);
+            $last = $now;
+            $ticks++;
+        }
+    });
+    $wg = new Swoole\Coroutine\WaitGroup();
+    for ($i = 0; $i < 4; $i++) {
+        $wg->add();
+        go(function () use ($open, $cte, $n, $i, &$results, $wg) {
+            $results[$i] = (int) $open()->query($cte($n))->fetchColumn();
+            $wg->done();
+        });
+    }
+    $wg->wait();
+    $done = true;
+});
+$wall = microtime(true) - $t;
+var_dump(count($results) === 4 && count(array_unique($results)) === 1 && reset($results) === $expected);
+// 4 CPU-bound queries on a (shared) 2-core machine: overlapping means less than the 4 x single of
+// running them one after another; the loop ran meanwhile (ticks, no gap as long as one query).
+printf("single %.3f s, wall %.3f s, bound %.3f s, ticks %d, max tick gap %.3f s\n", $single, $wall, 3.5 * $single, $ticks, $maxGap);
+var_dump($wall < 3.5 * $single, $ticks >= 5, $maxGap < $single);
+
+echo "-- a database locked by another coroutine's transaction\n";
+$pdo = $open();
+$pdo->exec('CREATE TABLE IF NOT EXISTS t (v INTEGER)');
+$t = microtime(true);
+$counts = [];
+Co\run(function () use ($open, &$counts) {
+    $holder = $open();
+    $holder->exec('BEGIN EXCLUSIVE');
+    $holder->exec('INSERT INTO t VALUES (1)');
+    for ($i = 0; $i < 4; $i++) {
+        // Each waits in SQLite's busy handler on a pool thread, so the holder can go on.
+        go(function () use ($open, $i, &$counts) { $counts[$i] = (int) $open()->query('SELECT count(*) FROM t')->fetchColumn(); });
+    }
+    Co::sleep(0.3);
+    $holder->exec('COMMIT');
+});
+$wall = microtime(true) - $t;
+var_dump($counts === [1, 1, 1, 1] || (ksort($counts) && $counts === [1, 1, 1, 1]));
+printf("locked wait: wall %.3f s, bound 2.000 s\n", $wall);
+var_dump($wall < 2.0);
+unset($pdo);
+@unlink($file);
+@rmdir($dir);
+?>
+--EXPECTF--
+bool(true)
+single %f s, wall %f s, bound %f s, ticks %d, max tick gap %f s
+bool(true)
+bool(true)
+bool(true)
+-- a database locked by another coroutine's transaction
+bool(true)
+locked wait: wall %f s, bound 2.000 s
+bool(true)
