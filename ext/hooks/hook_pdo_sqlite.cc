@@ -138,11 +138,34 @@ int offload(Call call) {
     return outcome->rc;
 }
 
+// A coroutine canceled while waiting for its turn makes no call, so SQLite has no error to give
+// pdo_sqlite (which would then fail silently): throw the PDOException here, as PDO words them.
+void throw_canceled() {
+    const char *message =
+        "SQLSTATE[HY000]: General error: 9 interrupted (coroutine canceled while waiting for the connection)";
+    auto *ce = static_cast<zend_class_entry *>(zend_hash_str_find_ptr(CG(class_table), ZEND_STRL("pdoexception")));
+    if (ce == nullptr || EG(exception)) return;
+    zval ex, info;
+    object_init_ex(&ex, ce);
+    zend_update_property_string(ce, Z_OBJ(ex), ZEND_STRL("message"), message);
+    zend_update_property_string(ce, Z_OBJ(ex), ZEND_STRL("code"), "HY000");
+    array_init(&info);
+    add_next_index_string(&info, "HY000");
+    add_next_index_long(&info, kSqliteInterrupt);
+    add_next_index_string(&info, "interrupted");
+    zend_update_property(ce, Z_OBJ(ex), ZEND_STRL("errorInfo"), &info);
+    zval_ptr_dtor(&info);
+    zend_throw_exception_object(&ex);
+}
+
 // A call on `db`: under its mutex, on the pool unless SQLite may call PHP code from it.
 template <class Call>
 int on_connection(sqlite3 *db, bool inline_only, Call call) {
     ConnectionGuard guard(db);
-    if (!guard.held()) return kSqliteInterrupt;
+    if (!guard.held()) {
+        throw_canceled();
+        return kSqliteInterrupt;
+    }
     if (inline_only || !may_offload(db)) return call();
     return offload(call);
 }
