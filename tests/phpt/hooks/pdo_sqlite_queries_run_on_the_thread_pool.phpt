@@ -25,14 +25,17 @@ $expected = $n * ($n + 1) / 2;
 
 $ticks = 0;
 $maxGap = 0.0;
+$maxRunning = 0;  // SQLite calls running on pool threads at once, seen by the ticker
 $results = [];
 $t = microtime(true);
-Co\run(function () use ($open, $cte, $n, &$ticks, &$maxGap, &$results) {
+Co\run(function () use ($open, $cte, $n, &$ticks, &$maxGap, &$maxRunning, &$results) {
     $done = false;
-    go(function () use (&$done, &$ticks, &$maxGap) {
+    go(function () use (&$done, &$ticks, &$maxGap, &$maxRunning) {
         $last = microtime(true);
         while (!$done && $ticks < 100000) {
             Co::sleep(0.01);
+            $stats = Co::stats();
+            $maxRunning = max($maxRunning, $stats['aio_task_num'] - $stats['aio_queue_size']);
             $now = microtime(true);
             $maxGap = max($maxGap, $now - $last);
             $last = $now;
@@ -52,10 +55,13 @@ Co\run(function () use ($open, $cte, $n, &$ticks, &$maxGap, &$results) {
 });
 $wall = microtime(true) - $t;
 var_dump(count($results) === 4 && count(array_unique($results)) === 1 && reset($results) === $expected);
-// 4 CPU-bound queries on a (shared) 2-core machine: overlapping means less than the 4 x single of
-// running them one after another; the loop ran meanwhile (ticks, no gap as long as one query).
-printf("single %.3f s, wall %.3f s, bound %.3f s, ticks %d, max tick gap %.3f s\n", $single, $wall, 3.5 * $single, $ticks, $maxGap);
-var_dump($wall < 3.5 * $single, $ticks >= 5, $maxGap < $single);
+// The 4 queries overlap: all 4 ran on pool threads at once, and the loop ran meanwhile (the
+// ticker kept ticking; hooks off, it ticks once and sees none on the pool). Wall time and tick gaps
+// are printed, not asserted: 4 CPU-bound queries on 2 cores shared with other jobs measure the
+// machine's load (wall < 2 x single needs 4 idle cores).
+printf("single %.3f s, wall %.3f s (%.1f x single), ticks %d, max tick gap %.3f s, on the pool at once %d\n",
+       $single, $wall, $wall / $single, $ticks, $maxGap, $maxRunning);
+var_dump($maxRunning === 4, $ticks >= 5);
 
 echo "-- a database locked by another coroutine's transaction\n";
 $pdo = $open();
@@ -83,8 +89,7 @@ unset($pdo);
 ?>
 --EXPECTF--
 bool(true)
-single %f s, wall %f s, bound %f s, ticks %d, max tick gap %f s
-bool(true)
+single %f s, wall %f s (%f x single), ticks %d, max tick gap %f s, on the pool at once 4
 bool(true)
 bool(true)
 -- a database locked by another coroutine's transaction
