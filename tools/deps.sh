@@ -16,6 +16,8 @@ debian_packages=(
     redis-server redis-tools php8.2-redis
     # curl: Swoole's suite drives servers with ext/curl, and the native curl hook wraps it (its headers: libcurl4-openssl-dev, not linked)
     php8.2-curl libcurl4-openssl-dev php-guzzlehttp-guzzle php-symfony-http-client
+    # pdo_sqlite for the SWOOLE_HOOK_PDO_SQLITE tests
+    php8.2-sqlite3
 )
 python_modules=(pytest httpx brotli websockets wsproto)   # imported names (= pip names); installed with pip when missing
 

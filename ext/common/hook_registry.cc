@@ -1,6 +1,7 @@
 // The registry of hook areas (see hook_registry.h).
 #include "common/hook_registry.h"
 
+#include <cstdio>
 #include <vector>
 
 namespace gust::php::hooks {
@@ -12,6 +13,49 @@ std::vector<Area> &areas() {
 }
 
 uint32_t g_flags = 0;
+
+// Every SWOOLE_HOOK_* bit by name, defined as a constant or not (for warnings and phpinfo()).
+struct FlagName {
+    uint32_t flag;
+    const char *name;
+};
+constexpr FlagName kFlagNames[] = {
+    {kTcp, "SWOOLE_HOOK_TCP"},
+    {kUdp, "SWOOLE_HOOK_UDP"},
+    {kUnix, "SWOOLE_HOOK_UNIX"},
+    {kUdg, "SWOOLE_HOOK_UDG"},
+    {kSsl, "SWOOLE_HOOK_SSL"},
+    {kTls, "SWOOLE_HOOK_TLS"},
+    {kStreamFunction, "SWOOLE_HOOK_STREAM_FUNCTION"},
+    {kFile, "SWOOLE_HOOK_FILE"},
+    {kSleep, "SWOOLE_HOOK_SLEEP"},
+    {kProc, "SWOOLE_HOOK_PROC"},
+    {kCurl, "SWOOLE_HOOK_CURL"},
+    {kNativeCurl, "SWOOLE_HOOK_NATIVE_CURL"},
+    {kBlockingFunction, "SWOOLE_HOOK_BLOCKING_FUNCTION"},
+    {kSockets, "SWOOLE_HOOK_SOCKETS"},
+    {kStdio, "SWOOLE_HOOK_STDIO"},
+    {kPdoPgsql, "SWOOLE_HOOK_PDO_PGSQL"},
+    {kPdoOdbc, "SWOOLE_HOOK_PDO_ODBC"},
+    {kPdoOracle, "SWOOLE_HOOK_PDO_ORACLE"},
+    {kPdoSqlite, "SWOOLE_HOOK_PDO_SQLITE"},
+};
+
+std::string flag_names(uint32_t bits) {
+    std::string out;
+    for (const FlagName &f : kFlagNames) {
+        if (!(bits & f.flag)) continue;
+        if (!out.empty()) out += ", ";
+        out += f.name;
+        bits &= ~f.flag;
+    }
+    if (bits != 0) {
+        char unknown[48];
+        snprintf(unknown, sizeof unknown, "%sunknown bits 0x%x", out.empty() ? "" : ", ", bits);
+        out += unknown;
+    }
+    return out;
+}
 
 }  // namespace
 
@@ -29,9 +73,29 @@ uint32_t implemented_flags() {
 }
 
 void set_flags(uint32_t new_flags) {
+    new_flags &= implemented_flags();
     if (new_flags == g_flags) return;
     g_flags = new_flags;
     for (const Area &a : areas()) a.apply(new_flags);
+}
+
+void warn_unimplemented(uint32_t requested) {
+    uint32_t missing = requested & ~implemented_flags();
+    if ((requested & kAll) == kAll) missing &= ~kAll;
+    if (missing == 0) return;
+    std::string names = flag_names(missing);
+    php_error_docref(nullptr, E_WARNING, "%s: no such hook in Gust, ignored (docs/php-hooks.md lists the hooks)",
+                     names.c_str());
+}
+
+std::string describe_areas() {
+    std::string out;
+    for (const Area &a : areas()) {
+        if (!out.empty()) out += "; ";
+        out += a.name;
+        out += " (" + flag_names(a.flags) + ")";
+    }
+    return out;
 }
 
 void switch_functions(FunctionHook *hooks, size_t count, bool on) {

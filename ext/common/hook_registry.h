@@ -8,6 +8,7 @@
 #include "common/module.h"
 
 #include <cstdint>
+#include <string>
 
 namespace gust::php::hooks {
 
@@ -45,10 +46,20 @@ struct Area {
 // Called from a static initializer in each hook_*.cc (see GUST_HOOK_AREA).
 bool register_area(const Area &area);
 
+// The flags in effect: only ever flags some area implements (getHookFlags() reports them).
 uint32_t flags();
+// Applies `flags & implemented_flags()`: a flag no area serves is dropped, never reported as on.
 void set_flags(uint32_t flags);
 // Flags that some area actually implements.
 uint32_t implemented_flags();
+// SWOOLE_HOOK_ALL as Gust defines it: every implemented flag of Swoole's HOOK_ALL.
+inline uint32_t all_flags() { return kAll & implemented_flags(); }
+// For flags a user asked for (Runtime::enableCoroutine/setHookFlags, Co::set): an E_WARNING
+// naming each requested flag no area implements. Swoole's full HOOK_ALL value asks for
+// "everything there is" and does not warn for the flags it holds.
+void warn_unimplemented(uint32_t requested);
+// "stream sockets (SWOOLE_HOOK_TCP, ...); sleep (SWOOLE_HOOK_SLEEP); ..." for phpinfo().
+std::string describe_areas();
 
 // An internal function whose handler a hook replaces while its flag is on.
 struct FunctionHook {

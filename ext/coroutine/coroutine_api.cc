@@ -169,6 +169,7 @@ ZEND_METHOD(Swoole_Coroutine, set) {
     if ((v = zend_hash_str_find(opts, ZEND_STRL("hook_flags")))) {
         o.hook_flags_set = true;
         o.hook_flags = static_cast<uint32_t>(zval_get_long(v));
+        gust::php::hooks::warn_unimplemented(o.hook_flags);
         // Inside a running scheduler the new flags apply at once.
         if (gust::php::LoopState *rt = gust::php::loop_state_if_any(); rt && rt->running) {
             gust::php::hooks::set_flags(o.hook_flags);
@@ -183,7 +184,9 @@ ZEND_METHOD(Swoole_Coroutine, getOptions) {
     add_assoc_long(return_value, "max_coroutine", o.max_coroutine);
     add_assoc_long(return_value, "c_stack_size", o.c_stack_size);
     add_assoc_bool(return_value, "enable_deadlock_check", o.deadlock_check);
-    add_assoc_long(return_value, "hook_flags", o.hook_flags_set ? o.hook_flags : gust::php::hooks::flags());
+    add_assoc_long(
+        return_value, "hook_flags",
+        (o.hook_flags_set ? o.hook_flags : gust::php::hooks::flags()) & gust::php::hooks::implemented_flags());
     add_assoc_double(return_value, "socket_connect_timeout", o.socket_connect_timeout);
     add_assoc_double(return_value, "socket_read_timeout", o.socket_read_timeout);
     add_assoc_double(return_value, "socket_write_timeout", o.socket_write_timeout);

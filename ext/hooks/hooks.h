@@ -14,5 +14,9 @@ inline bool in_coroutine() { return current() != nullptr; }
 // MINIT / RSHUTDOWN of this area: Swoole\Runtime and its constants; the request's hooks go off.
 void register_runtime_class(int module_number);
 void rshutdown();
+// MINIT: starts watching which SQLite connections get PHP callbacks (hook_pdo_sqlite.cc).
+void pdo_sqlite_minit();
+// phpinfo() / php --ri gust: one row naming the hook areas compiled in and their flags.
+void print_info();
 
 }  // namespace gust::php::hooks

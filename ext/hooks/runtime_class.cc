@@ -1,6 +1,8 @@
 // Swoole\Runtime: switches the hook areas by SWOOLE_HOOK_* flag (the registry: runtime/hook_registry.h).
 #include "hooks/hooks.h"
 
+#include "ext/standard/info.h"
+
 namespace hooks = gust::php::hooks;
 
 ZEND_METHOD(Swoole_Runtime, enableCoroutine) {
@@ -17,6 +19,7 @@ ZEND_METHOD(Swoole_Runtime, enableCoroutine) {
     } else if (enable && !zend_is_true(enable)) {
         flags = 0;
     }
+    hooks::warn_unimplemented(static_cast<uint32_t>(flags));
     hooks::set_flags(static_cast<uint32_t>(flags));
     RETURN_TRUE;
 }
@@ -31,6 +34,7 @@ ZEND_METHOD(Swoole_Runtime, setHookFlags) {
     ZEND_PARSE_PARAMETERS_START(1, 1)
         Z_PARAM_LONG(flags)
     ZEND_PARSE_PARAMETERS_END();
+    hooks::warn_unimplemented(static_cast<uint32_t>(flags));
     hooks::set_flags(static_cast<uint32_t>(flags));
     RETURN_TRUE;
 }
@@ -44,7 +48,10 @@ void gust::php::hooks::register_runtime_class(int module_number) {
     // defines it only when built with curl support: code testing defined() is told the truth.
     if (implemented_flags() & kNativeCurl)
         REGISTER_LONG_CONSTANT("SWOOLE_HOOK_NATIVE_CURL", kNativeCurl, CONST_CS | CONST_PERSISTENT);
+    pdo_sqlite_minit();
 }
+
+void gust::php::hooks::print_info() { php_info_print_table_row(2, "Runtime hooks", hooks::describe_areas().c_str()); }
 
 void gust::php::hooks::rshutdown() {
     // Hooks belong to the request that set them (FPM and CLI alike start each request unhooked).

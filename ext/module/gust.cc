@@ -98,6 +98,7 @@ static PHP_MINFO_FUNCTION(gust) {
     php_info_print_table_row(2, "Swoole API version", PHP_GUST_SWOOLE_API_VERSION);
     php_info_print_table_row(2, "Build mode", gust::build_mode());
     php_info_print_table_row(2, "Features", gust::features());
+    gust::php::hooks::print_info();
     php_info_print_table_end();
     DISPLAY_INI_ENTRIES();
 }

@@ -95,7 +95,13 @@ namespace {
     const SWOOLE_HOOK_SOCKETS = UNKNOWN;
     /**
      * @var int
-     * @cvalue gust::php::hooks::kAll
+     * @cvalue gust::php::hooks::kPdoSqlite
+     */
+    const SWOOLE_HOOK_PDO_SQLITE = UNKNOWN;
+    /**
+     * Every hook Gust implements (Swoole's value minus the flags of hooks Gust does not have).
+     * @var int
+     * @cvalue gust::php::hooks::all_flags()
      */
     const SWOOLE_HOOK_ALL = UNKNOWN;
 }

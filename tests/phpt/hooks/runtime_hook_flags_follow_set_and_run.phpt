@@ -6,7 +6,7 @@ gust
 <?php
 use Swoole\Runtime;
 var_dump(Runtime::getHookFlags());
-var_dump(SWOOLE_HOOK_ALL === (0x7fffffff ^ SWOOLE_HOOK_CURL), SWOOLE_HOOK_STREAM_SELECT === SWOOLE_HOOK_STREAM_FUNCTION);
+var_dump(SWOOLE_HOOK_ALL === (SWOOLE_HOOK_ALL & (0x7fffffff ^ SWOOLE_HOOK_CURL)), SWOOLE_HOOK_STREAM_SELECT === SWOOLE_HOOK_STREAM_FUNCTION);
 Co\run(function () { var_dump(Runtime::getHookFlags() === SWOOLE_HOOK_ALL); });
 var_dump(Runtime::getHookFlags());
 Co::set(['hook_flags' => SWOOLE_HOOK_TCP]);
