@@ -16,6 +16,8 @@ debian_packages=(
     redis-server redis-tools php8.2-redis
     # curl: Swoole's suite drives servers with ext/curl, and the native curl hook wraps it
     php8.2-curl
+    # PDO pgsql hook (libpq): run_tests.py starts a private PostgreSQL server for its phpt
+    postgresql-15 php8.2-pgsql
 )
 python_modules=(pytest httpx brotli websockets wsproto)   # imported names (= pip names); installed with pip when missing
 

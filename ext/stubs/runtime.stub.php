@@ -95,6 +95,11 @@ namespace {
     const SWOOLE_HOOK_SOCKETS = UNKNOWN;
     /**
      * @var int
+     * @cvalue gust::php::hooks::kPdoPgsql
+     */
+    const SWOOLE_HOOK_PDO_PGSQL = UNKNOWN;
+    /**
+     * @var int
      * @cvalue gust::php::hooks::kAll
      */
     const SWOOLE_HOOK_ALL = UNKNOWN;

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 31f8678bb1d827c67e1c82abb36698fdd12b7f58 */
+ * Stub hash: f4bf63d6a3de6e14df47f183b78859ff8e2a0f99 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Runtime_enableCoroutine, 0, 0, _IS_BOOL, 0)
 	ZEND_ARG_TYPE_MASK(0, enable, MAY_BE_BOOL|MAY_BE_LONG, "SWOOLE_HOOK_ALL")
@@ -43,6 +43,7 @@ static void register_runtime_symbols(int module_number)
 	REGISTER_LONG_CONSTANT("SWOOLE_HOOK_CURL", gust::php::hooks::kCurl, CONST_PERSISTENT);
 	REGISTER_LONG_CONSTANT("SWOOLE_HOOK_BLOCKING_FUNCTION", gust::php::hooks::kBlockingFunction, CONST_PERSISTENT);
 	REGISTER_LONG_CONSTANT("SWOOLE_HOOK_SOCKETS", gust::php::hooks::kSockets, CONST_PERSISTENT);
+	REGISTER_LONG_CONSTANT("SWOOLE_HOOK_PDO_PGSQL", gust::php::hooks::kPdoPgsql, CONST_PERSISTENT);
 	REGISTER_LONG_CONSTANT("SWOOLE_HOOK_ALL", gust::php::hooks::kAll, CONST_PERSISTENT);
 }
 
