@@ -11,9 +11,11 @@
 #include <poll.h>
 #include <sys/socket.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <vector>
 
 // Found through the include path's postgresql/ directory: no -I (and no libpq link) needed.
 #include <postgresql/libpq-fe.h>
@@ -143,6 +145,19 @@ bool await_result(PGconn *conn) {
 
 bool is_copy(ExecStatusType s) { return s == PGRES_COPY_IN || s == PGRES_COPY_OUT || s == PGRES_COPY_BOTH; }
 
+// Connections a parked coroutine is running a command on. A second coroutine using the same
+// connection meanwhile must not take that command's results as leftovers: its command goes
+// straight to libpq, which refuses it ("another command is already in progress").
+std::vector<PGconn *> g_in_flight;
+
+struct InFlight {
+    PGconn *conn;
+    explicit InFlight(PGconn *c) : conn(c) { g_in_flight.push_back(c); }
+    ~InFlight() { g_in_flight.erase(std::find(g_in_flight.begin(), g_in_flight.end(), conn)); }
+};
+
+bool in_flight(PGconn *conn) { return std::find(g_in_flight.begin(), g_in_flight.end(), conn) != g_in_flight.end(); }
+
 enum class Prior { kReady, kStopped, kUseReal };
 
 // PQexec discards results an earlier command left unread; this does it without blocking. A COPY
@@ -169,7 +184,10 @@ PGresult *run_command(PGconn *conn, Send send, bool *use_real) {
         *use_real = true;
         return nullptr;
     }
-    Prior prior = discard_leftovers(conn);
+    // Another coroutine's command on this connection: libpq refuses this one (see g_in_flight).
+    const bool shared = in_flight(conn);
+    InFlight guard(conn);
+    Prior prior = shared ? Prior::kReady : discard_leftovers(conn);
     if (prior != Prior::kReady) {
         *use_real = prior == Prior::kUseReal;
         return nullptr;

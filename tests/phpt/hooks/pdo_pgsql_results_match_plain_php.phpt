@@ -1,5 +1,5 @@
 --TEST--
-PDO pgsql hooked: prepare/execute with parameters, transactions, a syntax error and a statement timeout give the same results and exception messages inside a coroutine as outside
+PDO pgsql hooked: prepare/execute with parameters, transactions, COPY in and out, a syntax error and a statement timeout give the same results and exception messages inside a coroutine as outside
 --EXTENSIONS--
 gust
 pdo
@@ -38,6 +38,15 @@ function scenario(string $table): array {
     $pdo->exec("INSERT INTO $table (id, name) VALUES (11, 'committed')");
     $out[] = $pdo->commit();
     $out[] = $pdo->query("SELECT id FROM $table WHERE id >= 10")->fetchAll(PDO::FETCH_COLUMN);
+
+    // COPY in and out (PQputCopyData, PQgetCopyData, PQgetResult after the copy).
+    $out[] = $pdo->pgsqlCopyFromArray($table, ["20\tcopied\t\\N\t\\N\tt", "21\tcopy two\t1.25\t2020-01-01\tf"]);
+    $out[] = $pdo->pgsqlCopyToArray($table);
+    try {
+        $pdo->pgsqlCopyFromArray($table, ["not a row"]);
+    } catch (PDOException $e) {
+        $out[] = [$e->getCode(), $e->getMessage()];
+    }
 
     // Server errors: the same PDOException (SQLSTATE and message) as plain PHP.
     foreach (["SELEC 1", "SELECT * FROM no_such_table", "INSERT INTO $table (id) VALUES (1)"] as $sql) {
@@ -97,6 +106,9 @@ true
 true
 true
 [11]
+true
+["1\tann\t1.5\t2001-02-03\tt\n","2\tbob\t\\N\t\\N\tf\n","3\tünï\t-2.25\t1999-12-31\tt\n","11\tcommitted\t\\N\t\\N\t\\N\n","20\tcopied\t\\N\t\\N\tt\n","21\tcopy two\t1.25\t2020-01-01\tf\n"]
+["22P02","SQLSTATE[22P02]: Invalid text representation: 7 ERROR:  invalid input syntax for type integer: \"not a row\"\nCONTEXT:  COPY gust_pg_scenario, line 1, column id: \"not a row\""]
 ["42601","SQLSTATE[42601]: Syntax error: 7 ERROR:  syntax error at or near \"SELEC\"\nLINE 1: SELEC 1\n        ^"]
 ["42P01","SQLSTATE[42P01]: Undefined table: 7 ERROR:  relation \"no_such_table\" does not exist\nLINE 1: SELECT * FROM no_such_table\n                      ^"]
 ["23505","SQLSTATE[23505]: Unique violation: 7 ERROR:  duplicate key value violates unique constraint \"gust_pg_scenario_pkey\"\nDETAIL:  Key (id)=(1) already exists."]
