@@ -122,23 +122,28 @@ bool resolve_libpq() {
 
 // ---- waiting on the connection's socket -------------------------------------------------------
 
-// Parks on the connection's socket. False when the coroutine must stop at once (canceled, or
-// killed at shutdown: the exception is already set), or the socket cannot be watched.
-bool park(PGconn *conn, uint32_t events, const char *op) {
+enum class Park { kReady, kStopped, kUnwatchable };
+
+// Parks on the connection's socket. kStopped: the coroutine must stop at once (canceled, or
+// killed at shutdown: the exception is already set). kUnwatchable: the loop could not watch the
+// socket (or woke it as closed) — the caller lets libpq wait itself, blocking, which is rare and
+// still correct.
+Park park(PGconn *conn, uint32_t events, const char *op) {
     gust::php::PhpCoroutine *p = gust::php::current();
     int fd = g_pq.socket(conn);
-    if (fd < 0) return false;
+    if (fd < 0) return Park::kUnwatchable;
     sw::Outcome out = sw::wait(fd, events, -1, op);
-    if (!gust::php::resumed(p)) return false;
-    return out == sw::kReady;
+    if (!gust::php::resumed(p)) return Park::kStopped;
+    return out == sw::kReady ? Park::kReady : Park::kUnwatchable;
 }
 
 // Until PQgetResult would not block. False when the coroutine was stopped while waiting; a lost
 // connection returns true (PQgetResult then reports it without waiting).
 bool await_result(PGconn *conn) {
     while (g_pq.isBusy(conn)) {
-        if (!park(conn, gust::loop::kReadable, "query")) return false;
-        if (!g_pq.consumeInput(conn)) return true;
+        Park r = park(conn, gust::loop::kReadable, "query");
+        if (r == Park::kStopped) return false;
+        if (r == Park::kUnwatchable || !g_pq.consumeInput(conn)) return true;
     }
     return true;
 }
@@ -255,7 +260,8 @@ void finish_connect(PGconn *conn, PostgresPollingStatusType (*poll_step)(PGconn 
                            "connect");
             if (!gust::php::resumed(p)) return;
         }
-        if (out == sw::kTimedOut) shutdown(fd, SHUT_RDWR);  // libpq then sees the address fail
+        // Out of time (or the socket cannot be watched): libpq then sees the address fail.
+        if (out != sw::kReady) shutdown(fd, SHUT_RDWR);
         st = poll_step(conn);
     }
 }
@@ -324,7 +330,9 @@ int hooked_get_copy_data(PGconn *conn, char **buffer, int async) {
     for (;;) {
         int n = g_pq.getCopyData(conn, buffer, 1);
         if (n != 0) return n;
-        if (!park(conn, gust::loop::kReadable, "copy")) return -2;
+        Park r = park(conn, gust::loop::kReadable, "copy");
+        if (r == Park::kStopped) return -2;
+        if (r == Park::kUnwatchable) return g_real.getCopyData(conn, buffer, 0);
         if (!g_pq.consumeInput(conn)) return g_pq.getCopyData(conn, buffer, 1) == 0 ? -2 : -1;
     }
 }
