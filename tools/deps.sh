@@ -18,6 +18,8 @@ debian_packages=(
     php8.2-curl libcurl4-openssl-dev php-guzzlehttp-guzzle php-symfony-http-client
     # pdo_sqlite for the SWOOLE_HOOK_PDO_SQLITE tests
     php8.2-sqlite3
+    # PDO pgsql hook (libpq): run_tests.py starts a private PostgreSQL server for its phpt
+    postgresql-15 php8.2-pgsql
 )
 python_modules=(pytest httpx brotli websockets wsproto)   # imported names (= pip names); installed with pip when missing
 

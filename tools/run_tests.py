@@ -206,6 +206,60 @@ def redis_fixture(tmp):
         log.close()
 
 
+@contextlib.contextmanager
+def postgres_fixture(tmp):
+    """A private PostgreSQL server (Debian's postgresql-15) for the PDO pgsql phpt: a fresh data
+    directory under `tmp`, trust auth, no fsync, listening on a free 127.0.0.1 port and a unix
+    socket in `tmp`. It refuses to run as root, so as root it runs as the `postgres` user. Yields
+    (host, port, socket dir), or (None, None, None) (those tests then skip, saying why)."""
+    bindir = pathlib.Path("/usr/lib/postgresql/15/bin")
+    if not (bindir / "postgres").exists():
+        yield None, None, None
+        return
+    base = pathlib.Path(tmp) / "pg"
+    base.mkdir()
+    user = {}
+    if os.geteuid() == 0:
+        import pwd
+        try:
+            pw = pwd.getpwnam("postgres")
+        except KeyError:
+            yield None, None, None
+            return
+        os.chmod(tmp, 0o711)  # the server user must reach its directory
+        os.chown(base, pw.pw_uid, pw.pw_gid)
+        user = {"user": pw.pw_uid, "group": pw.pw_gid}
+    env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
+    data = base / "data"
+    log = open(pathlib.Path(tmp) / "postgres.log", "w")
+    init = subprocess.run([str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres", "--no-sync",
+                           "-E", "UTF8"], stdout=log, stderr=subprocess.STDOUT, env=env, **user)
+    if init.returncode != 0:
+        log.close()
+        yield None, None, None
+        return
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    cmd = [str(bindir / "postgres"), "-D", str(data), "-k", str(base), "-h", "127.0.0.1", "-p", str(port),
+           "-F", "-c", "max_connections=200", "-c", "shared_buffers=16MB"]
+    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, **user)
+    sock = base / f".s.PGSQL.{port}"
+    try:
+        deadline = time.monotonic() + 20
+        while not sock.exists() and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        yield ("127.0.0.1", str(port), str(base)) if sock.exists() else (None, None, None)
+    finally:
+        proc.terminate()  # smart shutdown; the phpt's connections are gone by now
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
 def layer_phpt(t: Tally):
     run_phpt(t, "phpt", [])
 
@@ -239,7 +293,8 @@ def run_phpt(t: Tally, layer: str, php_args, skip_if_contains=None):
         t.add(layer, "tests present", False, "no phpt files")
         return
     with tempfile.TemporaryDirectory() as tmp, mysql_fixture(tmp) as mysql_socket, \
-            redis_fixture(tmp) as (redis_socket, redis_port):
+            redis_fixture(tmp) as (redis_socket, redis_port), \
+            postgres_fixture(tmp) as (pg_host, pg_port, pg_socket_dir):
         junit = pathlib.Path(tmp) / "junit.xml"
         env = asan_php_env()
         # run-tests.php itself runs without the preload; it passes the env on to each test's PHP.
@@ -254,6 +309,10 @@ def run_phpt(t: Tally, layer: str, php_args, skip_if_contains=None):
         if redis_socket:
             runner_env["GUST_TEST_REDIS_SOCKET"] = redis_socket
             runner_env["GUST_TEST_REDIS_PORT"] = redis_port
+        if pg_host:
+            runner_env["GUST_TEST_PGSQL_HOST"] = pg_host
+            runner_env["GUST_TEST_PGSQL_PORT"] = pg_port
+            runner_env["GUST_TEST_PGSQL_SOCKET_DIR"] = pg_socket_dir
         for key in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "USE_ZEND_ALLOC", "ZEND_DONT_UNLOAD_MODULES"):
             runner_env[key] = env[key]
         # run-tests passes TEST_PHP_EXTRA_ENV-less children the parent's env; preload goes in via a wrapper.

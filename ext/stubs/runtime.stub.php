@@ -99,6 +99,11 @@ namespace {
      */
     const SWOOLE_HOOK_PDO_SQLITE = UNKNOWN;
     /**
+     * @var int
+     * @cvalue gust::php::hooks::kPdoPgsql
+     */
+    const SWOOLE_HOOK_PDO_PGSQL = UNKNOWN;
+    /**
      * Every hook Gust implements (Swoole's value minus the flags of hooks Gust does not have).
      * @var int
      * @cvalue gust::php::hooks::all_flags()

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: c08be6a53c7545390491aff3289c1551910750b8 */
+ * Stub hash: 1a13b485d139d01cc97b9f91261283c410066416 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Runtime_enableCoroutine, 0, 0, _IS_BOOL, 0)
 	ZEND_ARG_TYPE_MASK(0, enable, MAY_BE_BOOL|MAY_BE_LONG, "SWOOLE_HOOK_ALL")
@@ -44,6 +44,7 @@ static void register_runtime_symbols(int module_number)
 	REGISTER_LONG_CONSTANT("SWOOLE_HOOK_BLOCKING_FUNCTION", gust::php::hooks::kBlockingFunction, CONST_PERSISTENT);
 	REGISTER_LONG_CONSTANT("SWOOLE_HOOK_SOCKETS", gust::php::hooks::kSockets, CONST_PERSISTENT);
 	REGISTER_LONG_CONSTANT("SWOOLE_HOOK_PDO_SQLITE", gust::php::hooks::kPdoSqlite, CONST_PERSISTENT);
+	REGISTER_LONG_CONSTANT("SWOOLE_HOOK_PDO_PGSQL", gust::php::hooks::kPdoPgsql, CONST_PERSISTENT);
 	REGISTER_LONG_CONSTANT("SWOOLE_HOOK_ALL", gust::php::hooks::all_flags(), CONST_PERSISTENT);
 }
 

@@ -1,0 +1,388 @@
+// SWOOLE_HOOK_PDO_PGSQL: PDO pgsql talks to PostgreSQL through libpq, whose blocking calls
+// (PQconnectdb, PQexec, ...) wait inside the library, out of reach of PHP's streams. While the
+// flag is on, pdo_pgsql.so's imports of those functions point here (patch_import): inside a
+// coroutine each one runs as libpq's asynchronous sequence (PQconnectStart + PQconnectPoll,
+// PQsend* + PQconsumeInput + PQgetResult) and parks the coroutine on the connection's
+// socket; everywhere else it calls the real function. pgsqlGetNotify()'s poll() waits the same
+// way. Gust is not linked against libpq: the asynchronous functions are looked up in
+// pdo_pgsql.so's own scope.
+#include <dlfcn.h>
+#include <link.h>
+#include <poll.h>
+#include <sys/socket.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+// Found through the include path's postgresql/ directory: no -I (and no libpq link) needed.
+#include <postgresql/libpq-fe.h>
+
+#include "coroutine/coroutine.h"
+#include "hooks/hook_stream_wait.h"
+#include "hooks/hooks.h"
+#include "hooks/import_patch.h"
+
+#include "gust/base/clock.h"
+#include "gust/loop/poller.h"
+
+namespace {
+
+namespace hooks = gust::php::hooks;
+namespace sw = gust::php::stream_wait;
+using gust::Nanos;
+
+constexpr const char *kObject = "pdo_pgsql.so";
+
+// The libpq functions the coroutine paths call, as pdo_pgsql.so binds them.
+struct Libpq {
+    decltype(&PQconnectStart) connectStart;
+    decltype(&PQconnectPoll) connectPoll;
+    decltype(&PQresetStart) resetStart;
+    decltype(&PQresetPoll) resetPoll;
+    decltype(&PQconninfo) conninfo;
+    decltype(&PQconninfoFree) conninfoFree;
+    decltype(&PQstatus) status;
+    decltype(&PQtransactionStatus) transactionStatus;
+    decltype(&PQsocket) socket;
+    decltype(&PQsendQuery) sendQuery;
+    decltype(&PQsendPrepare) sendPrepare;
+    decltype(&PQsendQueryPrepared) sendQueryPrepared;
+    decltype(&PQsendQueryParams) sendQueryParams;
+    decltype(&PQconsumeInput) consumeInput;
+    decltype(&PQisBusy) isBusy;
+    decltype(&PQgetResult) getResult;
+    decltype(&PQgetCopyData) getCopyData;
+    decltype(&PQresultStatus) resultStatus;
+    decltype(&PQclear) clear;
+};
+Libpq g_pq;
+
+// The real functions pdo_pgsql.so imported (what the replacements call outside coroutines).
+struct Real {
+    decltype(&PQconnectdb) connectdb = nullptr;
+    decltype(&PQreset) reset = nullptr;
+    decltype(&PQexec) exec = nullptr;
+    decltype(&PQprepare) prepare = nullptr;
+    decltype(&PQexecPrepared) execPrepared = nullptr;
+    decltype(&PQexecParams) execParams = nullptr;
+    decltype(&PQgetResult) getResult = nullptr;
+    decltype(&PQgetCopyData) getCopyData = nullptr;
+    decltype(&::poll) libc_poll = nullptr;
+};
+Real g_real;
+bool g_patched = false;
+
+bool coroutine_path() { return (hooks::flags() & hooks::kPdoPgsql) && hooks::in_coroutine(); }
+
+// Full path of the loaded object whose file name is `name` ("" when not loaded).
+struct FindObject {
+    const char *name;
+    const char *path = nullptr;
+};
+int find_object(dl_phdr_info *info, size_t, void *data) {
+    auto *f = static_cast<FindObject *>(data);
+    const char *slash = info->dlpi_name ? strrchr(info->dlpi_name, '/') : nullptr;
+    if (slash && strcmp(slash + 1, f->name) == 0) {
+        f->path = info->dlpi_name;
+        return 1;
+    }
+    return 0;
+}
+
+template <class F>
+bool lookup(void *handle, const char *symbol, F *out) {
+    *out = reinterpret_cast<F>(dlsym(handle, symbol));
+    return *out != nullptr;
+}
+
+// Binds g_pq from pdo_pgsql.so's scope (its libpq); false when pdo_pgsql is not loaded.
+bool resolve_libpq() {
+    FindObject f{kObject};
+    dl_iterate_phdr(find_object, &f);
+    if (!f.path) return false;
+    void *h = dlopen(f.path, RTLD_LAZY | RTLD_NOLOAD);
+    if (!h) return false;
+    Libpq &p = g_pq;
+    bool ok = lookup(h, "PQconnectStart", &p.connectStart) && lookup(h, "PQconnectPoll", &p.connectPoll) &&
+              lookup(h, "PQresetStart", &p.resetStart) && lookup(h, "PQresetPoll", &p.resetPoll) &&
+              lookup(h, "PQconninfo", &p.conninfo) && lookup(h, "PQconninfoFree", &p.conninfoFree) &&
+              lookup(h, "PQstatus", &p.status) && lookup(h, "PQtransactionStatus", &p.transactionStatus) &&
+              lookup(h, "PQsocket", &p.socket) && lookup(h, "PQsendQuery", &p.sendQuery) &&
+              lookup(h, "PQsendPrepare", &p.sendPrepare) && lookup(h, "PQsendQueryPrepared", &p.sendQueryPrepared) &&
+              lookup(h, "PQsendQueryParams", &p.sendQueryParams) && lookup(h, "PQconsumeInput", &p.consumeInput) &&
+              lookup(h, "PQisBusy", &p.isBusy) && lookup(h, "PQgetResult", &p.getResult) &&
+              lookup(h, "PQgetCopyData", &p.getCopyData) && lookup(h, "PQresultStatus", &p.resultStatus) &&
+              lookup(h, "PQclear", &p.clear);
+    dlclose(h);  // only drops the reference RTLD_NOLOAD took; pdo_pgsql stays loaded
+    return ok;
+}
+
+// ---- waiting on the connection's socket -------------------------------------------------------
+
+enum class Park { kReady, kStopped, kUnwatchable };
+
+// Parks on the connection's socket. kStopped: the coroutine must stop at once (canceled, or
+// killed at shutdown: the exception is already set). kUnwatchable: the loop could not watch the
+// socket (or woke it as closed) — the caller lets libpq wait itself, blocking, which is rare and
+// still correct.
+Park park(PGconn *conn, uint32_t events, const char *op) {
+    gust::php::PhpCoroutine *p = gust::php::current();
+    int fd = g_pq.socket(conn);
+    if (fd < 0) return Park::kUnwatchable;
+    sw::Outcome out = sw::wait(fd, events, -1, op);
+    if (!gust::php::resumed(p)) return Park::kStopped;
+    return out == sw::kReady ? Park::kReady : Park::kUnwatchable;
+}
+
+// Until PQgetResult would not block. False when the coroutine was stopped while waiting; a lost
+// connection returns true (PQgetResult then reports it without waiting).
+bool await_result(PGconn *conn) {
+    while (g_pq.isBusy(conn)) {
+        Park r = park(conn, gust::loop::kReadable, "query");
+        if (r == Park::kStopped) return false;
+        if (r == Park::kUnwatchable || !g_pq.consumeInput(conn)) return true;
+    }
+    return true;
+}
+
+bool is_copy(ExecStatusType s) { return s == PGRES_COPY_IN || s == PGRES_COPY_OUT || s == PGRES_COPY_BOTH; }
+
+// Connections a parked coroutine is running a command on. A second coroutine using the same
+// connection meanwhile must not take that command's results as leftovers: its command goes
+// straight to libpq, which refuses it ("another command is already in progress").
+std::vector<PGconn *> g_in_flight;
+
+struct InFlight {
+    PGconn *conn;
+    explicit InFlight(PGconn *c) : conn(c) { g_in_flight.push_back(c); }
+    ~InFlight() { g_in_flight.erase(std::find(g_in_flight.begin(), g_in_flight.end(), conn)); }
+};
+
+bool in_flight(PGconn *conn) { return std::find(g_in_flight.begin(), g_in_flight.end(), conn) != g_in_flight.end(); }
+
+enum class Prior { kReady, kStopped, kUseReal };
+
+// PQexec discards results an earlier command left unread; this does it without blocking. A COPY
+// left open is for the real function (it ends it its own way).
+Prior discard_leftovers(PGconn *conn) {
+    while (g_pq.transactionStatus(conn) == PQTRANS_ACTIVE) {
+        if (!await_result(conn)) return Prior::kStopped;
+        PGresult *r = g_pq.getResult(conn);
+        if (!r) break;
+        ExecStatusType s = g_pq.resultStatus(r);
+        g_pq.clear(r);
+        if (is_copy(s)) return Prior::kUseReal;
+    }
+    return Prior::kReady;
+}
+
+// Sends a command with `send` (a PQsend* call) and collects its results as PQexec does: the last
+// one, stopping at a COPY state or a lost connection. nullptr when it could not be sent or the
+// coroutine was stopped; `use_real` when the real blocking function must run instead.
+template <class Send>
+PGresult *run_command(PGconn *conn, Send send, bool *use_real) {
+    *use_real = false;
+    if (!conn || g_pq.status(conn) != CONNECTION_OK) {
+        *use_real = true;
+        return nullptr;
+    }
+    // Another coroutine's command on this connection: libpq refuses this one (see g_in_flight).
+    const bool shared = in_flight(conn);
+    InFlight guard(conn);
+    Prior prior = shared ? Prior::kReady : discard_leftovers(conn);
+    if (prior != Prior::kReady) {
+        *use_real = prior == Prior::kUseReal;
+        return nullptr;
+    }
+    // Sent in libpq's blocking mode: PQsend* returns once the command is in the kernel's socket
+    // buffer, which only waits (briefly, in libpq) for a command larger than that buffer while
+    // the server reads it. Switching the connection to non-blocking and back would clear its
+    // error message, which pdo_pgsql reads after a failed command.
+    if (!send(conn)) return nullptr;
+    PGresult *last = nullptr;
+    for (;;) {
+        if (!await_result(conn)) {
+            g_pq.clear(last);
+            return nullptr;
+        }
+        PGresult *r = g_pq.getResult(conn);
+        if (!r) break;
+        g_pq.clear(last);
+        last = r;
+        if (is_copy(g_pq.resultStatus(r)) || g_pq.status(conn) == CONNECTION_BAD) break;
+    }
+    return last;
+}
+
+// ---- connecting ------------------------------------------------------------------------------
+
+// connect_timeout of the connection string as libpq reads it: per address, at least 2 s; none (-1)
+// when unset or <= 0.
+Nanos connect_timeout(PGconn *conn) {
+    PQconninfoOption *opts = g_pq.conninfo(conn);
+    Nanos timeout = -1;
+    for (PQconninfoOption *o = opts; o && o->keyword; ++o) {
+        if (strcmp(o->keyword, "connect_timeout") != 0 || !o->val) continue;
+        long seconds = strtol(o->val, nullptr, 10);
+        if (seconds > 0) timeout = (seconds < 2 ? 2 : seconds) * gust::kNanosPerSecond;
+    }
+    if (opts) g_pq.conninfoFree(opts);
+    return timeout;
+}
+
+// Drives an asynchronous connect (or reset) to its end, parking on the socket in between. An
+// address that does not answer within connect_timeout is shut down, so libpq moves on to the next
+// one or fails; a stopped coroutine leaves the connection unfinished (not CONNECTION_OK).
+void finish_connect(PGconn *conn, PostgresPollingStatusType (*poll_step)(PGconn *)) {
+    gust::php::PhpCoroutine *p = gust::php::current();
+    const Nanos timeout = connect_timeout(conn);
+    PostgresPollingStatusType st = PGRES_POLLING_WRITING;  // as libpq's docs say to start
+    int attempt_fd = -1;
+    Nanos deadline = 0;
+    while (st == PGRES_POLLING_READING || st == PGRES_POLLING_WRITING) {
+        int fd = g_pq.socket(conn);
+        if (fd < 0) {
+            st = poll_step(conn);
+            if (g_pq.socket(conn) < 0) return;  // nothing to wait on: libpq has failed the connection
+            continue;
+        }
+        if (fd != attempt_fd) {
+            attempt_fd = fd;
+            deadline = timeout < 0 ? -1 : gust::deadline_after(gust::monotonic_now(), timeout);
+        }
+        Nanos left = deadline < 0 ? -1 : deadline - gust::monotonic_now();
+        sw::Outcome out = sw::kTimedOut;
+        if (deadline < 0 || left > 0) {
+            out = sw::wait(fd, st == PGRES_POLLING_READING ? gust::loop::kReadable : gust::loop::kWritable, left,
+                           "connect");
+            if (!gust::php::resumed(p)) return;
+        }
+        // Out of time (or the socket cannot be watched): libpq then sees the address fail.
+        if (out != sw::kReady) shutdown(fd, SHUT_RDWR);
+        st = poll_step(conn);
+    }
+}
+
+// ---- the replacements --------------------------------------------------------------------------
+
+PGconn *hooked_connectdb(const char *conninfo) {
+    if (!coroutine_path()) return g_real.connectdb(conninfo);
+    PGconn *conn = g_pq.connectStart(conninfo);
+    if (!conn || g_pq.status(conn) == CONNECTION_BAD) return conn;
+    finish_connect(conn, g_pq.connectPoll);
+    return conn;
+}
+
+void hooked_reset(PGconn *conn) {
+    if (!conn || !coroutine_path()) return g_real.reset(conn);
+    if (g_pq.resetStart(conn)) finish_connect(conn, g_pq.resetPoll);
+}
+
+PGresult *hooked_exec(PGconn *conn, const char *query) {
+    if (!coroutine_path()) return g_real.exec(conn, query);
+    bool use_real;
+    PGresult *r = run_command(
+        conn, [&](PGconn *c) { return g_pq.sendQuery(c, query); }, &use_real);
+    return use_real ? g_real.exec(conn, query) : r;
+}
+
+PGresult *hooked_prepare(PGconn *conn, const char *name, const char *query, int n, const Oid *types) {
+    if (!coroutine_path()) return g_real.prepare(conn, name, query, n, types);
+    bool use_real;
+    PGresult *r = run_command(
+        conn, [&](PGconn *c) { return g_pq.sendPrepare(c, name, query, n, types); }, &use_real);
+    return use_real ? g_real.prepare(conn, name, query, n, types) : r;
+}
+
+PGresult *hooked_exec_prepared(PGconn *conn, const char *name, int n, const char *const *values, const int *lengths,
+                               const int *formats, int result_format) {
+    if (!coroutine_path()) return g_real.execPrepared(conn, name, n, values, lengths, formats, result_format);
+    bool use_real;
+    PGresult *r = run_command(
+        conn, [&](PGconn *c) { return g_pq.sendQueryPrepared(c, name, n, values, lengths, formats, result_format); },
+        &use_real);
+    return use_real ? g_real.execPrepared(conn, name, n, values, lengths, formats, result_format) : r;
+}
+
+PGresult *hooked_exec_params(PGconn *conn, const char *command, int n, const Oid *types, const char *const *values,
+                             const int *lengths, const int *formats, int result_format) {
+    if (!coroutine_path()) return g_real.execParams(conn, command, n, types, values, lengths, formats, result_format);
+    bool use_real;
+    PGresult *r = run_command(
+        conn,
+        [&](PGconn *c) { return g_pq.sendQueryParams(c, command, n, types, values, lengths, formats, result_format); },
+        &use_real);
+    return use_real ? g_real.execParams(conn, command, n, types, values, lengths, formats, result_format) : r;
+}
+
+// pdo_pgsql reads the results after COPY with PQgetResult, which waits while the server works.
+PGresult *hooked_get_result(PGconn *conn) {
+    if (conn && coroutine_path() && !await_result(conn)) return nullptr;
+    return g_real.getResult(conn);
+}
+
+// pgsqlCopyToArray/File read rows with the blocking form (async = 0).
+int hooked_get_copy_data(PGconn *conn, char **buffer, int async) {
+    if (async || !conn || !coroutine_path()) return g_real.getCopyData(conn, buffer, async);
+    for (;;) {
+        int n = g_pq.getCopyData(conn, buffer, 1);
+        if (n != 0) return n;
+        Park r = park(conn, gust::loop::kReadable, "copy");
+        if (r == Park::kStopped) return -2;
+        if (r == Park::kUnwatchable) return g_real.getCopyData(conn, buffer, 0);
+        if (!g_pq.consumeInput(conn)) return g_pq.getCopyData(conn, buffer, 1) == 0 ? -2 : -1;
+    }
+}
+
+// pgsqlGetNotify($mode, $timeoutMs) waits for the connection's socket with poll() (PHP's
+// php_pollfd_for_ms, inlined into pdo_pgsql.so): one fd, parked on the loop instead.
+int hooked_poll(struct pollfd *fds, nfds_t nfds, int timeout_ms) {
+    if (nfds != 1 || timeout_ms == 0 || fds[0].fd < 0 || !coroutine_path())
+        return g_real.libc_poll(fds, nfds, timeout_ms);
+    int ready = g_real.libc_poll(fds, 1, 0);
+    if (ready != 0) return ready;
+    uint32_t events = ((fds[0].events & POLLIN) ? gust::loop::kReadable : 0u) |
+                      ((fds[0].events & POLLOUT) ? gust::loop::kWritable : 0u);
+    if (!events) return g_real.libc_poll(fds, nfds, timeout_ms);
+    gust::php::PhpCoroutine *p = gust::php::current();
+    sw::Outcome out = sw::wait(fds[0].fd, events, timeout_ms < 0 ? -1 : timeout_ms * gust::kNanosPerMilli, "poll");
+    if (!gust::php::resumed(p) || out == sw::kAborted) {
+        errno = EINTR;
+        return -1;
+    }
+    if (out == sw::kTimedOut) {
+        fds[0].revents = 0;
+        return 0;
+    }
+    return g_real.libc_poll(fds, 1, 0);
+}
+
+template <class F>
+void patch(const char *symbol, F replacement, F *real) {
+    void *original = hooks::patch_import(kObject, symbol, reinterpret_cast<void *>(replacement));
+    if (original && !*real) *real = reinterpret_cast<F>(original);
+}
+
+// Patched on first use of the flag (every extension is loaded by then), left in place after: the
+// replacements check the flag on each call. Retried while pdo_pgsql is not loaded.
+void apply(uint32_t flags) {
+    if (g_patched || !(flags & hooks::kPdoPgsql) || !resolve_libpq()) return;
+    // The real functions first: a replacement may run as soon as its slot is patched.
+    patch("PQconnectdb", &hooked_connectdb, &g_real.connectdb);
+    patch("PQreset", &hooked_reset, &g_real.reset);
+    patch("PQexec", &hooked_exec, &g_real.exec);
+    patch("PQprepare", &hooked_prepare, &g_real.prepare);
+    patch("PQexecPrepared", &hooked_exec_prepared, &g_real.execPrepared);
+    patch("PQexecParams", &hooked_exec_params, &g_real.execParams);
+    patch("PQgetResult", &hooked_get_result, &g_real.getResult);
+    patch("PQgetCopyData", &hooked_get_copy_data, &g_real.getCopyData);
+    patch("poll", &hooked_poll, &g_real.libc_poll);
+    g_patched = true;
+}
+
+}  // namespace
+
+GUST_HOOK_AREA(g_pdo_pgsql_area, "PDO pgsql (libpq)", hooks::kPdoPgsql, apply);
