@@ -292,14 +292,24 @@ void add_header_array(zval *out, const proto::http1::RequestHead &head) {
         ZVAL_STRINGL_FAST(&v, h.value.data(), h.value.size());
         zval *prev = zend_hash_add(Z_ARRVAL_P(out), name, &v);
         if (!prev) {
-            // Repeated fields combine into one list (RFC 9110 §5.3); cookies with "; ".
             prev = zend_hash_find(Z_ARRVAL_P(out), name);
-            const bool cookie = zend_string_equals_literal(name, "cookie");
-            zend_string *joined = zend_string_concat3(Z_STRVAL_P(prev), Z_STRLEN_P(prev), cookie ? "; " : ", ", 2,
-                                                      h.value.data(), h.value.size());
-            zval_ptr_dtor(prev);
-            ZVAL_STR(prev, joined);
-            zval_ptr_dtor(&v);
+            if (zend_string_equals_literal(name, "cookie")) {
+                // Cookie lines join into one (RFC 6265 §5.4), as $request->cookie reads them.
+                zend_string *joined = zend_string_concat3(Z_STRVAL_P(prev), Z_STRLEN_P(prev), "; ", 2,
+                                                          h.value.data(), h.value.size());
+                zval_ptr_dtor(prev);
+                ZVAL_STR(prev, joined);
+                zval_ptr_dtor(&v);
+            } else {
+                // Another repeated field: the list of its values, in order (as Swoole gives it).
+                if (Z_TYPE_P(prev) != IS_ARRAY) {
+                    zval list;
+                    array_init(&list);
+                    add_next_index_zval(&list, prev);  // takes over the first value
+                    ZVAL_COPY_VALUE(prev, &list);
+                }
+                add_next_index_zval(prev, &v);
+            }
         }
         zend_string_release(name);
     }

@@ -35,7 +35,12 @@ array(6) {
   ["cookie"]=>
   string(18) "c1=v1; c2=%20space"
   ["x-dup"]=>
-  string(8) "one, two"
+  array(2) {
+    [0]=>
+    string(3) "one"
+    [1]=>
+    string(3) "two"
+  }
   ["content-length"]=>
   string(2) "34"
 }

@@ -19,7 +19,7 @@ $fpm = fpm_start([
     'echo.php' => '<?php header("X-Echo: " . ($_SERVER["HTTP_X_TEST"] ?? "-")); setcookie("a", "1"); setcookie("b", "2");'
         . ' echo json_encode(["m" => $_SERVER["REQUEST_METHOD"], "get" => $_GET, "post" => $_POST, "uri" => $_SERVER["REQUEST_URI"],'
         . ' "script" => $_SERVER["SCRIPT_NAME"], "cookie" => $_COOKIE, "extra" => $_SERVER["GUST_EXTRA"] ?? "-",'
-        . ' "added" => $_SERVER["HTTP_X_ADDED"] ?? "-", "https" => $_SERVER["HTTPS"] ?? "-", "name" => $_SERVER["SERVER_NAME"]]);',
+        . ' "added" => $_SERVER["HTTP_X_ADDED"] ?? "-", "https" => $_SERVER["HTTPS"] ?? "-", "name" => $_SERVER["SERVER_NAME"], "many" => $_SERVER["HTTP_X_MANY"] ?? "-"]);',
     'status.php' => '<?php http_response_code(418); echo "teapot";',
     'static.txt' => "plain file\n",
 ]);
@@ -43,7 +43,7 @@ http_test(function ($req, $resp) use ($proxy, $away) {
     }
     $proxy->pass($req, $resp);
 }, function ($port) {
-    $raw = http_raw($port, "GET /echo.php?x=1 HTTP/1.1\r\nHost: example.test:8080\r\nX-Test: hi\r\nCookie: c=3\r\nConnection: close\r\n\r\n");
+    $raw = http_raw($port, "GET /echo.php?x=1 HTTP/1.1\r\nHost: example.test:8080\r\nX-Test: hi\r\nX-Many: 1\r\nX-Many: 2\r\nCookie: c=3\r\nConnection: close\r\n\r\n");
     [$head, $body] = explode("\r\n\r\n", $raw, 2);
     preg_match_all('/^Set-Cookie: (.*)$/mi', $head, $m);
     echo strtok($head, "\r\n"), ' | ', preg_match('/^X-Echo: hi\r?$/mi', $head) ? 'x-echo' : 'no x-echo', ' | ',
@@ -74,8 +74,8 @@ function http_read_body_of(string $raw): string
 --EXPECT--
 ["e",null,{"GUST_EXTRA":"e"}]
 HTTP/1.1 200 OK | x-echo | ["a=1","b=2"]
-{"m":"GET","get":{"x":"1"},"post":[],"uri":"\/echo.php?x=1","script":"\/echo.php","cookie":{"c":"3"},"extra":"e","added":"yes","https":"-","name":"example.test"}
-200 {"m":"POST","get":[],"post":{"p":"1","q":"two"},"uri":"\/echo.php","script":"\/echo.php","cookie":[],"extra":"e","added":"yes","https":"-","name":"127.0.0.1"}
+{"m":"GET","get":{"x":"1"},"post":[],"uri":"\/echo.php?x=1","script":"\/echo.php","cookie":{"c":"3"},"extra":"e","added":"yes","https":"-","name":"example.test","many":"1, 2"}
+200 {"m":"POST","get":[],"post":{"p":"1","q":"two"},"uri":"\/echo.php","script":"\/echo.php","cookie":[],"extra":"e","added":"yes","https":"-","name":"127.0.0.1","many":"-"}
 200 index of dir
 200 plain file
 404 not served

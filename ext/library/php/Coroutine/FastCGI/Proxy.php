@@ -133,11 +133,13 @@ class Proxy
         if ($this->https) {
             $request->withScheme('https');
         }
-        $request->withContentType($headers['content-type'] ?? '');
+        // A repeated request header arrives as the list of its values: CGI takes them joined.
+        $text = fn ($value) => is_array($value) ? implode(', ', $value) : (string) $value;
+        $request->withContentType($text($headers['content-type'] ?? ''));
         foreach ($headers as $name => $value) {
             $lc = strtolower((string) $name);
             if ($lc !== 'content-type' && $lc !== 'content-length') {
-                $request->withHeader((string) $name, (string) $value);
+                $request->withHeader((string) $name, $text($value));
             }
         }
         $request->withHeaders($this->addHeaders);
