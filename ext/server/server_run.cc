@@ -610,7 +610,10 @@ void request_reload(Server *s, bool only_task_workers) {
 
 bool start(Server *s) {
     if (s->started) {
-        php_error_docref(nullptr, E_WARNING, "server is running, unable to execute %s->start()",
+        // Swoole's two wordings: from inside the running server, and once it has ended.
+        php_error_docref(nullptr, E_WARNING,
+                         g_running == s ? "server is running, unable to execute %s->start()"
+                                        : "The server have been shutdown, unable to execute %s->start()",
                          ZSTR_VAL(s->self->ce->name));
         return false;
     }
