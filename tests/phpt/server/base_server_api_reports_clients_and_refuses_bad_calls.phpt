@@ -92,6 +92,6 @@ int(0)
 bool(true)
 close 1
 
-Warning: Swoole\Server::start(): server is running, unable to execute Swoole\Server->start() in %s on line %d
+Warning: Swoole\Server::start(): The server have been shutdown, unable to execute Swoole\Server->start() in %s on line %d
 bool(true)
 bool(false)
