@@ -295,8 +295,8 @@ void add_header_array(zval *out, const proto::http1::RequestHead &head) {
             prev = zend_hash_find(Z_ARRVAL_P(out), name);
             if (zend_string_equals_literal(name, "cookie")) {
                 // Cookie lines join into one (RFC 6265 §5.4), as $request->cookie reads them.
-                zend_string *joined = zend_string_concat3(Z_STRVAL_P(prev), Z_STRLEN_P(prev), "; ", 2,
-                                                          h.value.data(), h.value.size());
+                zend_string *joined =
+                    zend_string_concat3(Z_STRVAL_P(prev), Z_STRLEN_P(prev), "; ", 2, h.value.data(), h.value.size());
                 zval_ptr_dtor(prev);
                 ZVAL_STR(prev, joined);
                 zval_ptr_dtor(&v);

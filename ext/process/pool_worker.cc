@@ -8,6 +8,7 @@
 // SIGTERM on its event loop: the wait for the next message is canceled, running coroutines get
 // max_wait_time to finish.
 #include <poll.h>
+#include <setjmp.h>
 #include <signal.h>
 #include <sys/msg.h>
 #include <sys/socket.h>
@@ -29,6 +30,15 @@ namespace {
 
 volatile sig_atomic_t g_term = 0;
 void on_term(int) { g_term = 1; }
+
+// A blocking msgrcv() has no ppoll()-style atomic unmask: a SIGTERM landing between the unmask and
+// the call would be lost while msgrcv() sleeps on. While armed, the handler jumps out instead.
+sigjmp_buf g_msgrcv_escape;
+volatile sig_atomic_t g_msgrcv_armed = 0;
+void on_term_in_msgrcv(int) {
+    g_term = 1;
+    if (g_msgrcv_armed) siglongjmp(g_msgrcv_escape, 1);
+}
 
 enum WaitResult { kReady, kStop, kRetry, kFailed };
 
@@ -150,16 +160,28 @@ void msgqueue_messages(zend_object *self, PoolObject *p) {
         } else {
             struct sigaction sa {
             }, old{};
-            sa.sa_handler = on_term;
+            sa.sa_handler = on_term_in_msgrcv;
             sigemptyset(&sa.sa_mask);
             sigaction(SIGTERM, &sa, &old);
             sigset_t term;
             sigemptyset(&term);
             sigaddset(&term, SIGTERM);
-            sigprocmask(SIG_UNBLOCK, &term, nullptr);  // a pending SIGTERM lands here, before msgrcv
-            n = g_term ? -1 : msgrcv(p->msqid, msg, sizeof msg->mtext, 0, MSG_NOERROR);
-            const int err = errno;
-            sigprocmask(SIG_BLOCK, &term, nullptr);
+            // volatile: read after a jump back (a message taken in the few instructions between
+            // msgrcv's return and the store is the one case a stop can still drop).
+            volatile ssize_t got = -1;
+            volatile int got_err = EINTR;
+            // sigsetjmp saves the mask with SIGTERM blocked; a jump back restores it.
+            if (sigsetjmp(g_msgrcv_escape, 1) == 0) {
+                g_msgrcv_armed = 1;
+                sigprocmask(SIG_UNBLOCK, &term, nullptr);  // a pending SIGTERM jumps out right here
+                if (!g_term) got = msgrcv(p->msqid, msg, sizeof msg->mtext, 0, MSG_NOERROR);
+                got_err = errno;
+                g_msgrcv_armed = 0;
+                sigprocmask(SIG_BLOCK, &term, nullptr);
+            }
+            n = got;
+            const int err = got_err;
+            g_msgrcv_armed = 0;
             sigaction(SIGTERM, &old, nullptr);
             errno = err;
             if (g_term) p->stopping = true;
