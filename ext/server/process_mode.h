@@ -22,7 +22,10 @@ bool process_mode_close(Server *s, server::SessionId id, bool reset);
 bool process_mode_send_file(Server *s, server::SessionId id, const char *path, zend_long offset, zend_long length);
 bool process_mode_sendto(Server *s, int port_index, const net::Address &to, zend_string *data);
 // A message to the reactor thread that owns `id`; `keep` (may be nullptr) is the payload.
-bool process_mode_to_master(Server *s, ipc::MessageType type, server::SessionId id, uint16_t flags, zend_string *keep);
+// `retried_when_full`: the caller tries again once the channel has room (send_yield's sends, the
+// credit's requests), so a full channel is not warned about.
+bool process_mode_to_master(Server *s, ipc::MessageType type, server::SessionId id, uint16_t flags, zend_string *keep,
+                            bool retried_when_full = false);
 // server_handoff.cc: connections the master hands to this worker (docs/php-server.md, "Hand-off").
 // The reactor serving `id` here: BASE mode's (nullptr with a warning when the worker is not
 // running), or in a PROCESS worker the one of its handed connections (nullptr: the master has it).

@@ -18,6 +18,8 @@ bool can_send_yield(Server *s);
 bool wait_for_send_room(Server *s, server::SessionId id, bool front);
 bool has_send_waiters(Server *s, server::SessionId id);
 void wake_senders(Server *s, server::SessionId id, bool all = false);
+// The channel to the master has room again (PROCESS mode): the first in every line retries.
+void wake_all_send_lines(Server *s);
 bool close_session(Server *s, server::SessionId id, bool reset);
 // Opens a regular file for sending `length` bytes (0: to its end) from `offset`: the fd, with the
 // region's real size in *size, or -1 after a warning.

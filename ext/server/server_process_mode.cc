@@ -170,7 +170,8 @@ void deliver(Server *s, WorkerChannel &c, ipc::Message &m) {
 
 // Sends a message to the reactor thread that owns `id` (session 0: thread 0). The payload stays
 // referenced (`keep`, released when the send completes) instead of being copied.
-bool process_mode_to_master(Server *s, ipc::MessageType type, server::SessionId id, uint16_t flags, zend_string *keep) {
+bool process_mode_to_master(Server *s, ipc::MessageType type, server::SessionId id, uint16_t flags, zend_string *keep,
+                            bool retried_when_full) {
     ProcessModeState &ps = *s->process_mode;
     if (ps.channels.empty()) {
         php_error_docref(nullptr, E_WARNING, "server is not running");
@@ -184,19 +185,24 @@ bool process_mode_to_master(Server *s, ipc::MessageType type, server::SessionId 
     h.session_id = static_cast<uint64_t>(id);
     const char *data = keep ? ZSTR_VAL(keep) : "";
     const uint32_t size = keep ? static_cast<uint32_t>(ZSTR_LEN(keep)) : 0;
-    int rc;
-    if (size <= kCopyMax) {
+    // Sends that wait for room keep to half the channel, so replies that cannot wait (a handshake,
+    // a close) still find room.
+    int rc = retried_when_full ? c.sender->admit_waitable(size) : 0;
+    if (rc == 0 && size <= kCopyMax) {
         // Small replies are copied into the sender's batch: cheaper than holding the string until the
         // batch is written at the end of this loop iteration.
         rc = c.sender->send_copy(h, data, size);
-    } else {
+    } else if (rc == 0) {
         zend_string_addref(keep);
         rc = c.sender->send(h, data, size, [keep](int) { zend_string_release(keep); });
         if (rc != 1) zend_string_release(keep);
     }
     if (rc != 0 && rc != 1) {  // -errno, or kErrLimit (queue full) / kErrInvalid, which are positive
         record_error(s, swoole_code_of(rc, Where::kServer));  // a full queue is an output buffer overflow
-        php_error_docref(nullptr, E_WARNING, "send to the master failed: %s", error_message(rc));
+        // Those retried wait for the channel's room (on_room below).
+        if (rc != kErrLimit || !retried_when_full) {
+            php_error_docref(nullptr, E_WARNING, "send to the master failed: %s", error_message(rc));
+        }
         return false;
     }
     return true;
@@ -262,6 +268,7 @@ void process_mode_worker_setup(Server *s, zend_long worker_id) {
         ipc::SenderOptions so;
         so.batch = true;  // replies leave with one sendmmsg per loop iteration
         c->sender = std::make_unique<ipc::Sender>(c->fd, so);
+        c->sender->on_room([s] { wake_all_send_lines(s); });
         (void)c->sender->attach(rt->loop.get());
         ipc::Limits limits;
         // Every package the reactor can forward: an HTTP request or WebSocket frame is longer than
@@ -336,13 +343,14 @@ bool process_mode_send(Server *s, server::SessionId id, zend_string *data) {
     }
     const size_t len = ZSTR_LEN(data);
     if (!process_mode_credit_admit(s, id, len)) return false;
-    if (!process_mode_to_master(s, ipc::MessageType::kData, id, 0, data)) return false;
+    if (!process_mode_to_master(s, ipc::MessageType::kData, id, 0, data, can_send_yield(s))) return false;
     process_mode_credit_sent(s, id, len);
     return true;
 }
 
 bool process_mode_control(Server *s, server::SessionId id, zend_string *payload) {
-    return process_mode_to_master(s, ipc::MessageType::kControl, id, 0, payload);
+    // A refused request is asked again by the next send that finds no credit.
+    return process_mode_to_master(s, ipc::MessageType::kControl, id, 0, payload, true);
 }
 
 bool process_mode_send_file(Server *s, server::SessionId id, const char *path, zend_long offset, zend_long length) {

@@ -1,8 +1,10 @@
 // send_yield: Swoole's default answer to a full output buffer inside a coroutine — the send waits
 // for the buffer to drain instead of failing. BASE mode wakes the waiters on the reactor's
-// bufferEmpty, PROCESS mode on the master's acknowledgement of written bytes (server_credit.cc);
+// bufferEmpty, PROCESS mode on the master's acknowledgement of written bytes (server_credit.cc) or
+// when the worker's channel to the master, shared by all its connections, has room again;
 // a close wakes them too, and their retry then fails with the session's error.
 #include <algorithm>
+#include <vector>
 
 #include "server/server.h"
 #include "server/send.h"
@@ -54,6 +56,13 @@ void wake_senders(Server *s, server::SessionId id, bool all) {
     for (size_t i = line.front_woken ? 1 : 0; i < line.queue.size(); ++i) rt->scheduler->wake(line.queue[i], 0);
     line.front_woken = true;
     s->worker.send_waiters.erase(it);
+}
+
+void wake_all_send_lines(Server *s) {
+    std::vector<server::SessionId> ids;
+    ids.reserve(s->worker.send_waiters.size());
+    for (auto &[id, line] : s->worker.send_waiters) ids.push_back(id);
+    for (server::SessionId id : ids) wake_senders(s, id);
 }
 
 }  // namespace gust::php::srv

@@ -206,7 +206,9 @@ bool websocket_upgrade(Server *s, Port *port, server::SessionId id, const proto:
     }
     answer += "\r\n";
     if (!send_bytes_to_session(s, id, answer)) {
+        // The client must not wait for an answer that never comes.
         ws_forget(s, id);
+        (void)close_session(s, id, true);
         return true;
     }
     conn.state = WsConn::State::kOpen;

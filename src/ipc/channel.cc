@@ -120,7 +120,7 @@ int Sender::write_message(Out &o) {
 
 int Sender::enqueue(Out &&o) {
     if (queue_.size() >= options_.max_queued_messages || queued_bytes_ + o.size > options_.max_queued_bytes) {
-        return kErrLimit;
+        return refuse();
     }
     queued_bytes_ += o.size;
     queue_.push_back(std::move(o));
@@ -160,7 +160,7 @@ int Sender::enqueue_copy(const Header &h, const void *a, uint32_t a_size, const 
     const uint64_t size = uint64_t{a_size} + b_size;
     if (size > kMaxSize) return kErrInvalid;
     if (queue_.size() >= options_.max_queued_messages || queued_bytes_ + size > options_.max_queued_bytes) {
-        return kErrLimit;
+        return refuse();
     }
     Out o{h, nullptr, static_cast<uint32_t>(size), 0, {}};
     o.fd = fd;
@@ -199,7 +199,7 @@ int Sender::send(const Header &h, const void *data, uint32_t size, SendDone done
     // call): refusing it would leave the receiver holding half a message.
     if (o.offset == 0 &&
         (queue_.size() >= options_.max_queued_messages || queued_bytes_ + left > options_.max_queued_bytes)) {
-        return kErrLimit;
+        return refuse();
     }
     o.done = std::move(done);
     queued_bytes_ += left;
@@ -316,22 +316,47 @@ void Sender::complete_front(int status) {
     if (done) done(status);
 }
 
+int Sender::refuse() {
+    refused_ = true;
+    return kErrLimit;
+}
+
+int Sender::admit_waitable(uint64_t size) {
+    if (queue_.empty() ||
+        (queue_.size() < options_.max_queued_messages / 2 && queued_bytes_ + size <= options_.max_queued_bytes / 2)) {
+        return 0;
+    }
+    return refuse();
+}
+
+void Sender::report_room() {
+    // Well below the waitable half, not just one slot: the woken callers then fit several sends.
+    if (!refused_ || queue_.size() > options_.max_queued_messages / 4 ||
+        queued_bytes_ > options_.max_queued_bytes / 4) {
+        return;
+    }
+    refused_ = false;
+    if (on_room_) on_room_();
+}
+
 int Sender::flush() {
+    int result = 0;
     while (!queue_.empty()) {
         const int rc = write_batch();
         while (!queue_.empty() && queue_.front().finished) complete_front(0);
         if (rc == -EAGAIN || rc == -EWOULDBLOCK) {
-            update_interest();
-            return -EAGAIN;
+            result = -EAGAIN;
+            break;
         }
         if (rc < 0) {
             fail_all(rc);
-            update_interest();
-            return rc;
+            result = rc;
+            break;
         }
     }
     update_interest();
-    return 0;
+    report_room();  // last: the callback may send again
+    return result;
 }
 
 void Sender::fail_all(int code) {

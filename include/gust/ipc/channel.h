@@ -103,6 +103,14 @@ public:
     // kErrNotInCoroutine, or the socket's error. `timeout` < 0 waits forever.
     Status co_send(const Header &h, const void *data, uint32_t size, Nanos timeout = -1);
 
+    // For a caller that can wait for room (and so would fill the queue to its bounds, leaving none
+    // for messages that cannot wait): 0 if a message of `size` bytes keeps the queue within half its
+    // bounds (or the queue is empty), else kErrLimit, like a refused send.
+    int admit_waitable(uint64_t size);
+    // Called from flush() once the queue is down to a quarter of its bounds after a send was refused
+    // with kErrLimit, so a caller that must not drop its message knows when to try again.
+    void on_room(std::function<void()> fn) { on_room_ = std::move(fn); }
+
     size_t queued_messages() const { return queue_.size(); }
     uint64_t queued_bytes() const { return queued_bytes_; }
     uint32_t chunk_size() const { return chunk_; }
@@ -135,6 +143,8 @@ private:
     void fail_all(int code);
     int enqueue_copy(const Header &h, const void *a, uint32_t a_size, const void *b, uint32_t b_size, int fd);
     void update_interest();
+    int refuse();  // kErrLimit, remembering that on_room_ is owed
+    void report_room();
 
     int fd_;
     SenderOptions options_;
@@ -151,6 +161,8 @@ private:
     bool flush_scheduled_ = false;
     std::shared_ptr<char> alive_ = std::make_shared<char>();  // the deferred flush checks it is still there
     SenderStats stats_;
+    std::function<void()> on_room_;
+    bool refused_ = false;
 };
 
 class Receiver {

@@ -517,6 +517,58 @@ TEST(IpcChannel, QueueBoundsRefuseWithoutQueueing) {
     EXPECT_LE(s.queued_bytes(), 61000u);
 }
 
+TEST(IpcChannel, RoomIsReportedOnceAfterARefusalWhenTheQueueDrains) {
+    Pair p(4096);
+    SenderOptions so;
+    so.max_queued_messages = 4;
+    so.max_queued_bytes = 100000;
+    Sender s(p.a, so);
+    int rooms = 0;
+    s.on_room([&] { ++rooms; });
+    auto v = pattern(60000, 1);
+    EXPECT_EQ(s.send(header(MessageType::kData, 1), v.data(), 60000), 1);
+    EXPECT_EQ(s.flush(), -EAGAIN);
+    EXPECT_EQ(rooms, 0);  // nothing was refused: nothing is owed
+    EXPECT_EQ(s.send(header(MessageType::kData, 2), v.data(), 60000), kErrLimit);
+    EXPECT_EQ(s.flush(), -EAGAIN);  // the peer reads nothing: still full
+    EXPECT_EQ(rooms, 0);
+    // The peer reads everything: the queue empties and the refusal is answered, once.
+    std::vector<uint8_t> sink(1 << 17);
+    for (int i = 0; i < 200 && s.queued_messages() > 0; ++i) {
+        while (::recv(p.b, sink.data(), sink.size(), MSG_DONTWAIT) > 0) {
+        }
+        (void)s.flush();
+    }
+    EXPECT_EQ(s.queued_messages(), 0u);
+    EXPECT_EQ(rooms, 1);
+    EXPECT_EQ(s.flush(), 0);
+    EXPECT_EQ(rooms, 1);
+}
+
+TEST(IpcChannel, WaitableSendsLeaveHalfTheBoundsToOthers) {
+    Pair p(4096);
+    SenderOptions so;
+    so.max_queued_messages = 8;
+    so.max_queued_bytes = 100000;
+    Sender s(p.a, so);
+    int rooms = 0;
+    s.on_room([&] { ++rooms; });
+    auto v = pattern(60000, 1);
+    EXPECT_EQ(s.admit_waitable(60000), 0);  // an empty queue takes anything
+    EXPECT_EQ(s.send(header(MessageType::kData, 1), v.data(), 60000), 1);
+    EXPECT_EQ(s.admit_waitable(100), kErrLimit);  // past half the bytes
+    // What cannot wait still fits in the other half.
+    EXPECT_EQ(s.send(header(MessageType::kData, 2), v.data(), 30000), 1);
+    std::vector<uint8_t> sink(1 << 17);
+    for (int i = 0; i < 200 && s.queued_messages() > 0; ++i) {
+        while (::recv(p.b, sink.data(), sink.size(), MSG_DONTWAIT) > 0) {
+        }
+        (void)s.flush();
+    }
+    EXPECT_EQ(rooms, 1);
+    EXPECT_EQ(s.admit_waitable(50000), 0);
+}
+
 TEST(IpcChannel, DestroyedSenderCompletesQueuedMessagesWithClosed) {
     Pair p(4096);
     auto v = pattern(100000, 1);
