@@ -4,11 +4,13 @@
 // coroutine each one runs as libpq's asynchronous sequence (PQconnectStart + PQconnectPoll,
 // PQsend* + PQconsumeInput + PQgetResult) and parks the coroutine on the connection's
 // socket; everywhere else it calls the real function. pgsqlGetNotify()'s poll() waits the same
-// way. Gust is not linked against libpq: the asynchronous functions are looked up in
-// pdo_pgsql.so's own scope.
+// way, and libpq's own getaddrinfo() of a host name runs on the blocking-call pool. Gust is not linked against libpq:
+// the asynchronous functions are looked up in pdo_pgsql.so's own scope.
 #include <dlfcn.h>
 #include <link.h>
 #include <poll.h>
+#include <arpa/inet.h>
+#include <netdb.h>
 #include <sys/socket.h>
 
 #include <algorithm>
@@ -24,6 +26,7 @@
 #include "hooks/hook_stream_wait.h"
 #include "hooks/hooks.h"
 #include "hooks/import_patch.h"
+#include "hooks/offload.h"
 
 #include "gust/base/clock.h"
 #include "gust/loop/poller.h"
@@ -35,6 +38,7 @@ namespace sw = gust::php::stream_wait;
 using gust::Nanos;
 
 constexpr const char *kObject = "pdo_pgsql.so";
+constexpr const char *kLibpq = "libpq.so.5";  // where the name lookup happens
 
 // The libpq functions the coroutine paths call, as pdo_pgsql.so binds them.
 struct Libpq {
@@ -71,6 +75,7 @@ struct Real {
     decltype(&PQgetResult) getResult = nullptr;
     decltype(&PQgetCopyData) getCopyData = nullptr;
     decltype(&::poll) libc_poll = nullptr;
+    decltype(&::getaddrinfo) getaddrinfo = nullptr;  // libpq's, not pdo_pgsql's
 };
 Real g_real;
 bool g_patched = false;
@@ -360,9 +365,19 @@ int hooked_poll(struct pollfd *fds, nfds_t nfds, int timeout_ms) {
     return g_real.libc_poll(fds, 1, 0);
 }
 
+// libpq resolves a host *name* of the DSN with getaddrinfo() inside PQconnectStart/PQconnectPoll
+// (an address or a socket directory needs no lookup): in a coroutine, on the blocking-call pool.
+int hooked_getaddrinfo(const char *node, const char *service, const struct addrinfo *hints, struct addrinfo **res) {
+    unsigned char address[sizeof(struct in6_addr)];
+    if (!node || !coroutine_path() || inet_pton(AF_INET, node, address) == 1 || inet_pton(AF_INET6, node, address) == 1)
+        return g_real.getaddrinfo(node, service, hints, res);
+    return hooks::offload([=] { return g_real.getaddrinfo(node, service, hints, res); },
+                          gust::coro::WaitInfo{"libpq", 0, "getaddrinfo"});
+}
+
 template <class F>
-void patch(const char *symbol, F replacement, F *real) {
-    void *original = hooks::patch_import(kObject, symbol, reinterpret_cast<void *>(replacement));
+void patch(const char *symbol, F replacement, F *real, const char *object = kObject) {
+    void *original = hooks::patch_import(object, symbol, reinterpret_cast<void *>(replacement));
     if (original && !*real) *real = reinterpret_cast<F>(original);
 }
 
@@ -380,6 +395,7 @@ void apply(uint32_t flags) {
     patch("PQgetResult", &hooked_get_result, &g_real.getResult);
     patch("PQgetCopyData", &hooked_get_copy_data, &g_real.getCopyData);
     patch("poll", &hooked_poll, &g_real.libc_poll);
+    patch("getaddrinfo", &hooked_getaddrinfo, &g_real.getaddrinfo, kLibpq);
     g_patched = true;
 }
 

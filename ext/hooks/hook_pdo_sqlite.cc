@@ -11,9 +11,6 @@
 // watched from MINIT on, so a connection made before the flag came on is judged correctly.
 #include <dlfcn.h>
 
-#include <condition_variable>
-#include <memory>
-#include <mutex>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -22,6 +19,7 @@
 #include "gust/coro/sync.h"
 #include "hooks/hooks.h"
 #include "hooks/import_patch.h"
+#include "hooks/offload.h"
 
 namespace gust::php::hooks {
 namespace {
@@ -112,30 +110,9 @@ private:
 // May this connection's calls run on a worker thread?
 bool may_offload(sqlite3 *db) { return g_watching_since_minit && !php_callback_connections().count(db); }
 
-// Runs `call` on the pool and parks; returns its result. If the coroutine is canceled meanwhile,
-// the call is still running with this frame's arguments: wait for it on this thread.
 template <class Call>
 int offload(Call call) {
-    struct Outcome {
-        std::mutex mutex;
-        std::condition_variable done_cv;
-        bool done = false;
-        int rc = 0;
-    };
-    auto outcome = std::make_shared<Outcome>();
-    int rc = coro::run_blocking(
-        [outcome, call] {
-            int r = call();
-            std::lock_guard<std::mutex> lock(outcome->mutex);
-            outcome->rc = r;
-            outcome->done = true;
-            outcome->done_cv.notify_all();
-        },
-        -1, coro::WaitInfo{"sqlite", 0, "query"});
-    if (rc == kErrNotInCoroutine) return call();
-    std::unique_lock<std::mutex> lock(outcome->mutex);
-    outcome->done_cv.wait(lock, [&] { return outcome->done; });
-    return outcome->rc;
+    return hooks::offload(call, coro::WaitInfo{"sqlite", 0, "query"});
 }
 
 // A coroutine canceled while waiting for its turn makes no call, so SQLite has no error to give
