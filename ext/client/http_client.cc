@@ -18,6 +18,7 @@ extern "C" {
 
 #include "gust/base/error.h"
 #include "gust/proto/mime.h"
+#include "gust/proto/websocket.h"
 #include "stubs/http_client_arginfo.h"
 
 namespace gust::php::http_client {
@@ -577,11 +578,8 @@ ZEND_METHOD(Swoole_Coroutine_Http_Client, disconnect) {
         Z_PARAM_LONG(code)
         Z_PARAM_STR(reason)
     ZEND_PARSE_PARAMETERS_END();
-    // The close payload: the code then the reason, in one control frame of at most 125 bytes.
-    std::string payload;
-    payload.push_back(static_cast<char>((code >> 8) & 0xff));
-    payload.push_back(static_cast<char>(code & 0xff));
-    payload.append(ZSTR_VAL(reason), std::min<size_t>(ZSTR_LEN(reason), 123));
+    const std::string payload = gust::proto::ws::close_payload(static_cast<uint16_t>(code),
+                                                               std::string_view(ZSTR_VAL(reason), ZSTR_LEN(reason)));
     zval frame;
     ZVAL_STRINGL(&frame, payload.data(), payload.size());
     ws_push(SELF, &frame, 8, 1, return_value);

@@ -331,8 +331,8 @@ void ws_push(zend_object *self, zval *data, zend_long opcode, zend_long flags, z
         if (opcode == ws::kClose && zend_hash_str_exists(&f->ce->properties_info, ZEND_STRL("code"))) {
             zend_long code = zval_get_long(zend_read_property(f->ce, f, ZEND_STRL("code"), 1, &rv));
             zend_string *reason = zval_get_string(zend_read_property(f->ce, f, ZEND_STRL("reason"), 1, &rv));
-            built = std::string{static_cast<char>(code >> 8), static_cast<char>(code & 0xff)} +
-                    std::string(ZSTR_VAL(reason), ZSTR_LEN(reason));
+            built =
+                ws::close_payload(static_cast<uint16_t>(code), std::string_view(ZSTR_VAL(reason), ZSTR_LEN(reason)));
             zend_string_release(reason);
             payload = built;
         }

@@ -16,6 +16,7 @@
 #include "gust/base/log.h"
 #include "gust/net/tls.h"
 #include "gust/proto/framing.h"
+#include "gust/proto/websocket.h"
 #include "http/http.h"
 #include "socket/socket_internal.h"
 #include "websocket/websocket.h"
@@ -351,8 +352,7 @@ void Conn::ws_recv(double timeout, zval *out) {
         if (step.status < 0) {
             const uint16_t code =
                 static_cast<uint16_t>(splitter->websocket_close_code() ? splitter->websocket_close_code() : 1002);
-            const char payload[2] = {static_cast<char>(code >> 8), static_cast<char>(code & 0xff)};
-            (void)send(srv::ws_frame_bytes(8, std::string_view(payload, 2), srv::kWsFlagFin, false));
+            (void)send(srv::ws_frame_bytes(8, gust::proto::ws::close_payload(code, {}), srv::kWsFlagFin, false));
             (void)close();
             return;
         }

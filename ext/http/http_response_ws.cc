@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <string>
 
+#include "gust/proto/websocket.h"
 #include "http/http.h"
 
 using namespace gust::php::http;
@@ -119,12 +120,9 @@ ZEND_METHOD(Swoole_Http_Response, disconnect) {
         php_error_docref(nullptr, E_WARNING, "the connection is not a WebSocket connection (call upgrade() first)");
         RETURN_FALSE;
     }
-    // The close payload: the code then the reason, in one control frame (at most 125 bytes).
-    const size_t reason_len = reason ? std::min<size_t>(ZSTR_LEN(reason), 123) : 0;
-    std::string payload;
-    payload.push_back(static_cast<char>((code >> 8) & 0xff));
-    payload.push_back(static_cast<char>(code & 0xff));
-    if (reason) payload.append(ZSTR_VAL(reason), reason_len);
+    const std::string payload = gust::proto::ws::close_payload(
+        static_cast<uint16_t>(code),
+        reason ? std::string_view(ZSTR_VAL(reason), ZSTR_LEN(reason)) : std::string_view());
     zval frame;
     ZVAL_STRINGL(&frame, payload.data(), payload.size());
     const bool ok = t->ws_push(&frame, 8, 1);

@@ -192,13 +192,7 @@ bool ws_send(Server *s, server::SessionId id, uint8_t opcode, std::string_view p
 }
 
 void ws_close(Server *s, server::SessionId id, uint16_t code, std::string_view reason, bool close_now) {
-    std::string payload;
-    if (code != kCloseNoStatus) {
-        payload += static_cast<char>(code >> 8);
-        payload += static_cast<char>(code & 0xff);
-        payload.append(reason.substr(0, 123));
-    }
-    (void)send_bytes_to_session(s, id, ws_frame_bytes(ws::kClose, payload, kWsFlagFin, false));
+    (void)send_bytes_to_session(s, id, ws_frame_bytes(ws::kClose, ws::close_payload(code, reason), kWsFlagFin, false));
     WsConn *c = ws_conn(s, id);
     if (close_now) {
         if (c) c->state = WsConn::State::kClosing;
@@ -316,13 +310,7 @@ zend_object *ws_make_close_frame(server::SessionId fd, uint16_t code, std::strin
     object_init_ex(&z, ce_ws_close_frame);
     zend_object *obj = Z_OBJ(z);
     set_long(obj, frame_slots.fd, fd);
-    std::string payload;
-    if (code != kCloseNoStatus) {
-        payload += static_cast<char>(code >> 8);
-        payload += static_cast<char>(code & 0xff);
-        payload.append(reason);
-    }
-    set_string(obj, frame_slots.data, payload);
+    set_string(obj, frame_slots.data, ws::close_payload(code, reason));
     set_long(obj, frame_slots.code, code);
     set_string(obj, frame_slots.reason, reason);
     return obj;

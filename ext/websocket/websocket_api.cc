@@ -48,10 +48,7 @@ FrameParts parts_of(zval *data, zend_long opcode, zend_long flags) {
     if (instanceof_function(obj->ce, ce_ws_close_frame)) {
         const zend_long code = zval_get_long(read_prop(obj, "code"));
         zend_string *reason = zval_get_string(read_prop(obj, "reason"));
-        p.data.clear();
-        p.data += static_cast<char>((code >> 8) & 0xff);
-        p.data += static_cast<char>(code & 0xff);
-        p.data.append(ZSTR_VAL(reason), ZSTR_LEN(reason));
+        p.data = ws::close_payload(static_cast<uint16_t>(code), std::string_view(ZSTR_VAL(reason), ZSTR_LEN(reason)));
         zend_string_release(reason);
         p.opcode = ws::kClose;
     }

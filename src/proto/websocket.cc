@@ -1,5 +1,6 @@
 #include "gust/proto/websocket.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace gust::proto::ws {
@@ -159,6 +160,16 @@ bool Utf8Validator::feed(const uint8_t *data, size_t len) {
         }
     }
     return true;
+}
+
+std::string close_payload(uint16_t code, std::string_view reason) {
+    std::string payload;
+    if (code == kCloseNoStatusCode) return payload;
+    payload.reserve(2 + std::min<size_t>(reason.size(), 123));
+    payload.push_back(static_cast<char>(code >> 8));
+    payload.push_back(static_cast<char>(code & 0xff));
+    payload.append(reason.substr(0, 123));
+    return payload;
 }
 
 }  // namespace gust::proto::ws

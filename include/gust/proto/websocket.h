@@ -6,6 +6,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
+#include <string_view>
 
 namespace gust::proto::ws {
 
@@ -51,6 +53,11 @@ void apply_mask(uint8_t *data, size_t len, const uint8_t mask[4], uint64_t offse
 // dst[i] = src[i] ^ mask: masks while copying (a sender masks a payload it must not modify into
 // its own reused buffer in one pass). dst and src must not overlap.
 void copy_masked(uint8_t *dst, const uint8_t *src, size_t len, const uint8_t mask[4], uint64_t offset = 0);
+
+// A close frame's payload (§5.5.1): the code, big-endian, then the reason, cut to fit a control
+// frame's 125 bytes. 1005 ("no status") is never sent: an empty payload.
+constexpr uint16_t kCloseNoStatusCode = 1005;
+std::string close_payload(uint16_t code, std::string_view reason);
 
 // Writes a server frame header (unmasked) into out[0..14); returns its length.
 size_t write_frame_header(uint8_t *out, uint8_t opcode, uint64_t payload_length, bool fin = true, bool rsv1 = false);

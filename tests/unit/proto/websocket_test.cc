@@ -153,4 +153,17 @@ TEST(WebSocketFrame, WordWiseMaskingMatchesByteWiseAtEveryAlignmentAndOffset) {
 }
 
 }  // namespace
+
+TEST(WebSocketFrame, ClosePayloadIsTheCodeThenTheReasonCutToAControlFrame) {
+    EXPECT_EQ(close_payload(1000, "bye"), std::string("\x03\xe8"
+                                                      "bye",
+                                                      5));
+    EXPECT_EQ(close_payload(4000, ""), std::string("\x0f\xa0", 2));
+    EXPECT_EQ(close_payload(1005, "ignored"), "");  // 1005 is never sent
+    const std::string long_reason(200, 'r');
+    const std::string p = close_payload(1001, long_reason);
+    EXPECT_EQ(p.size(), 125u);
+    EXPECT_EQ(p.substr(2), long_reason.substr(0, 123));
+}
+
 }  // namespace gust::proto::ws
