@@ -6,11 +6,11 @@
 // socket; everywhere else it calls the real function. pgsqlGetNotify()'s poll() waits the same
 // way, and libpq's own getaddrinfo() of a host name runs on the blocking-call pool. Gust is not linked against libpq:
 // the asynchronous functions are looked up in pdo_pgsql.so's own scope.
+#include <arpa/inet.h>
 #include <dlfcn.h>
 #include <link.h>
-#include <poll.h>
-#include <arpa/inet.h>
 #include <netdb.h>
+#include <poll.h>
 #include <sys/socket.h>
 
 #include <algorithm>
@@ -29,6 +29,7 @@
 #include "hooks/offload.h"
 
 #include "gust/base/clock.h"
+#include "gust/coro/wait_queue.h"
 #include "gust/loop/poller.h"
 
 namespace {
@@ -38,7 +39,7 @@ namespace sw = gust::php::stream_wait;
 using gust::Nanos;
 
 constexpr const char *kObject = "pdo_pgsql.so";
-constexpr const char *kLibpq = "libpq.so.5";  // where the name lookup happens
+constexpr const char *kLibpq = "libpq.so.5";  // where the name lookup and libpq's own waits happen
 
 // The libpq functions the coroutine paths call, as pdo_pgsql.so binds them.
 struct Libpq {
@@ -75,7 +76,10 @@ struct Real {
     decltype(&PQgetResult) getResult = nullptr;
     decltype(&PQgetCopyData) getCopyData = nullptr;
     decltype(&::poll) libc_poll = nullptr;
+    decltype(&PQputCopyData) putCopyData = nullptr;
+    decltype(&PQputCopyEnd) putCopyEnd = nullptr;
     decltype(&::getaddrinfo) getaddrinfo = nullptr;  // libpq's, not pdo_pgsql's
+    decltype(&::poll) libpq_poll = nullptr;          // libpq's own waits
 };
 Real g_real;
 bool g_patched = false;
@@ -168,6 +172,89 @@ struct InFlight {
 
 bool in_flight(PGconn *conn) { return std::find(g_in_flight.begin(), g_in_flight.end(), conn) != g_in_flight.end(); }
 
+// ---- libpq's own waits ------------------------------------------------------------------------
+// Some calls wait inside libpq, in its blocking mode, while the socket is full: COPY rows
+// (PQputCopyData/PQputCopyEnd) and a command larger than the socket buffer (PQsend*). libpq waits
+// with poll() on the connection's socket, and libpq.so's import of poll() is patched: inside such
+// a call made from a coroutine (a section, which names the coroutine and the socket) the wait
+// parks the coroutine instead. libpq's state is mid-write then (its send loop holds pointers into
+// the output buffer), so another coroutine's call on the same connection waits for the section to
+// end before it touches libpq (wait_turn()).
+struct Section {
+    PGconn *conn;
+    int fd;
+    gust::coro::Coroutine *co;
+};
+std::vector<Section> g_sections;
+gust::coro::WaitQueue &section_ends() {
+    static auto *queue = new gust::coro::WaitQueue("libpq");  // never destroyed: waiters may outlive statics
+    return *queue;
+}
+
+bool in_section_of_other(PGconn *conn) {
+    gust::coro::Coroutine *me = gust::coro::current();
+    return std::any_of(g_sections.begin(), g_sections.end(),
+                       [&](const Section &e) { return e.conn == conn && e.co != me; });
+}
+
+// Until no other coroutine is inside libpq on `conn`; false when this coroutine was stopped
+// meanwhile (it must not touch libpq then).
+bool wait_turn(PGconn *conn) {
+    while (in_section_of_other(conn)) {
+        gust::php::PhpCoroutine *p = gust::php::current();
+        (void)section_ends().wait(-1, "connection");
+        if (!gust::php::resumed(p)) return false;
+    }
+    return true;
+}
+
+class ParkableSection {
+public:
+    explicit ParkableSection(PGconn *conn) : conn_(conn) {
+        g_sections.push_back({conn, g_pq.socket(conn), gust::coro::current()});
+    }
+    ~ParkableSection() {
+        gust::coro::Coroutine *me = gust::coro::current();
+        auto it = std::find_if(g_sections.begin(), g_sections.end(),
+                               [&](const Section &e) { return e.conn == conn_ && e.co == me; });
+        if (it != g_sections.end()) g_sections.erase(it);
+        section_ends().wake_all(0);  // each rechecks its connection
+    }
+    ParkableSection(const ParkableSection &) = delete;
+    ParkableSection &operator=(const ParkableSection &) = delete;
+
+private:
+    PGconn *conn_;
+};
+
+bool in_own_section(int fd) {
+    gust::coro::Coroutine *me = gust::coro::current();
+    return me && std::any_of(g_sections.begin(), g_sections.end(),
+                             [&](const Section &e) { return e.fd == fd && e.co == me; });
+}
+
+// libpq's poll() of its socket (pqSocketPoll: one fd, read and/or write). Parked inside a section of
+// the running coroutine. libpq retries on EINTR, so a coroutine stopped while parked gives the
+// connection up (the socket is shut down and libpq reports the failed write) rather than spin.
+int hooked_libpq_poll(struct pollfd *fds, nfds_t nfds, int timeout_ms) {
+    if (nfds != 1 || timeout_ms == 0 || fds[0].fd < 0 || !in_own_section(fds[0].fd))
+        return g_real.libpq_poll(fds, nfds, timeout_ms);
+    const int ready = g_real.libpq_poll(fds, 1, 0);
+    if (ready != 0) return ready;
+    const uint32_t events = ((fds[0].events & POLLIN) ? gust::loop::kReadable : 0u) |
+                            ((fds[0].events & POLLOUT) ? gust::loop::kWritable : 0u);
+    if (!events) return g_real.libpq_poll(fds, nfds, timeout_ms);
+    gust::php::PhpCoroutine *p = gust::php::current();
+    const sw::Outcome out =
+        sw::wait(fds[0].fd, events, timeout_ms < 0 ? -1 : timeout_ms * gust::kNanosPerMilli, "libpq");
+    if (out == sw::kTimedOut) {
+        fds[0].revents = 0;
+        return 0;
+    }
+    if (!gust::php::resumed(p) || out == sw::kAborted) shutdown(fds[0].fd, SHUT_RDWR);
+    return g_real.libpq_poll(fds, 1, 0);
+}
+
 enum class Prior { kReady, kStopped, kUseReal };
 
 // PQexec discards results an earlier command left unread; this does it without blocking. A COPY
@@ -194,6 +281,7 @@ PGresult *run_command(PGconn *conn, Send send, bool *use_real) {
         *use_real = true;
         return nullptr;
     }
+    if (!wait_turn(conn)) return nullptr;
     // Another coroutine's command on this connection: libpq refuses this one (see g_in_flight).
     const bool shared = in_flight(conn);
     InFlight guard(conn);
@@ -202,11 +290,15 @@ PGresult *run_command(PGconn *conn, Send send, bool *use_real) {
         *use_real = prior == Prior::kUseReal;
         return nullptr;
     }
-    // Sent in libpq's blocking mode: PQsend* returns once the command is in the kernel's socket
-    // buffer, which only waits (briefly, in libpq) for a command larger than that buffer while
-    // the server reads it. Switching the connection to non-blocking and back would clear its
-    // error message, which pdo_pgsql reads after a failed command.
-    if (!send(conn)) return nullptr;
+    // Sent in libpq's blocking mode (switching to non-blocking and back would clear the error
+    // message pdo_pgsql reads after a failed command): a command larger than the socket buffer
+    // waits in libpq while the server reads it, parked (ParkableSection).
+    bool sent;
+    {
+        ParkableSection section(conn);
+        sent = send(conn);
+    }
+    if (!sent) return nullptr;
     PGresult *last = nullptr;
     for (;;) {
         if (!await_result(conn)) {
@@ -325,13 +417,30 @@ PGresult *hooked_exec_params(PGconn *conn, const char *command, int n, const Oid
 
 // pdo_pgsql reads the results after COPY with PQgetResult, which waits while the server works.
 PGresult *hooked_get_result(PGconn *conn) {
-    if (conn && coroutine_path() && !await_result(conn)) return nullptr;
+    if (conn && coroutine_path() && (!wait_turn(conn) || !await_result(conn))) return nullptr;
     return g_real.getResult(conn);
+}
+
+// pgsqlCopyFromArray/File write rows with PQputCopyData and end with PQputCopyEnd, in blocking
+// mode: libpq waits while the socket is full, parked (ParkableSection).
+int hooked_put_copy_data(PGconn *conn, const char *buffer, int nbytes) {
+    if (!conn || !coroutine_path()) return g_real.putCopyData(conn, buffer, nbytes);
+    if (!wait_turn(conn)) return -1;
+    ParkableSection section(conn);
+    return g_real.putCopyData(conn, buffer, nbytes);
+}
+
+int hooked_put_copy_end(PGconn *conn, const char *error) {
+    if (!conn || !coroutine_path()) return g_real.putCopyEnd(conn, error);
+    if (!wait_turn(conn)) return -1;
+    ParkableSection section(conn);
+    return g_real.putCopyEnd(conn, error);
 }
 
 // pgsqlCopyToArray/File read rows with the blocking form (async = 0).
 int hooked_get_copy_data(PGconn *conn, char **buffer, int async) {
     if (async || !conn || !coroutine_path()) return g_real.getCopyData(conn, buffer, async);
+    if (!wait_turn(conn)) return -2;
     for (;;) {
         int n = g_pq.getCopyData(conn, buffer, 1);
         if (n != 0) return n;
@@ -395,7 +504,10 @@ void apply(uint32_t flags) {
     patch("PQgetResult", &hooked_get_result, &g_real.getResult);
     patch("PQgetCopyData", &hooked_get_copy_data, &g_real.getCopyData);
     patch("poll", &hooked_poll, &g_real.libc_poll);
+    patch("PQputCopyData", &hooked_put_copy_data, &g_real.putCopyData);
+    patch("PQputCopyEnd", &hooked_put_copy_end, &g_real.putCopyEnd);
     patch("getaddrinfo", &hooked_getaddrinfo, &g_real.getaddrinfo, kLibpq);
+    patch("poll", &hooked_libpq_poll, &g_real.libpq_poll, kLibpq);
     g_patched = true;
 }
 
