@@ -16,7 +16,10 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
+#include <atomic>
 #include <cstring>
+#include <memory>
+#include <thread>
 #include <vector>
 
 // Found through the include path's postgresql/ directory: no -I (and no libpq link) needed.
@@ -62,6 +65,9 @@ struct Libpq {
     decltype(&PQgetCopyData) getCopyData;
     decltype(&PQresultStatus) resultStatus;
     decltype(&PQclear) clear;
+    decltype(&PQgetCancel) getCancel;
+    decltype(&PQcancel) cancel;
+    decltype(&PQfreeCancel) freeCancel;
 };
 Libpq g_pq;
 
@@ -124,7 +130,8 @@ bool resolve_libpq() {
               lookup(h, "PQsendQueryParams", &p.sendQueryParams) && lookup(h, "PQconsumeInput", &p.consumeInput) &&
               lookup(h, "PQisBusy", &p.isBusy) && lookup(h, "PQgetResult", &p.getResult) &&
               lookup(h, "PQgetCopyData", &p.getCopyData) && lookup(h, "PQresultStatus", &p.resultStatus) &&
-              lookup(h, "PQclear", &p.clear);
+              lookup(h, "PQclear", &p.clear) && lookup(h, "PQgetCancel", &p.getCancel) &&
+              lookup(h, "PQcancel", &p.cancel) && lookup(h, "PQfreeCancel", &p.freeCancel);
     dlclose(h);  // only drops the reference RTLD_NOLOAD took; pdo_pgsql stays loaded
     return ok;
 }
@@ -133,25 +140,74 @@ bool resolve_libpq() {
 
 enum class Park { kReady, kStopped, kUnwatchable };
 
-// Parks on the connection's socket. kStopped: the coroutine must stop at once (canceled, or
-// killed at shutdown: the exception is already set). kUnwatchable: the loop could not watch the
-// socket (or woke it as closed) — the caller lets libpq wait itself, blocking, which is rare and
-// still correct.
+// Parks on the connection's socket. kStopped: the coroutine must stop waiting at once
+// (Coroutine::cancel(), or killed at shutdown: the exception is already set). kUnwatchable: the
+// loop could not watch the socket (or woke it as closed) — the caller lets libpq wait itself,
+// blocking, which is rare and still correct.
 Park park(PGconn *conn, uint32_t events, const char *op) {
     gust::php::PhpCoroutine *p = gust::php::current();
     int fd = g_pq.socket(conn);
     if (fd < 0) return Park::kUnwatchable;
-    sw::Outcome out = sw::wait(fd, events, -1, op);
-    if (!gust::php::resumed(p)) return Park::kStopped;
-    return out == sw::kReady ? Park::kReady : Park::kUnwatchable;
+    auto r = gust::coro::wait_fd(fd, events, -1, gust::coro::WaitInfo{"libpq", static_cast<uint64_t>(fd), op});
+    if (!gust::php::resumed(p) || (!r.ok() && r.code() == gust::kErrCanceled)) return Park::kStopped;
+    return r.ok() ? Park::kReady : Park::kUnwatchable;
 }
 
-// Until PQgetResult would not block. False when the coroutine was stopped while waiting; a lost
-// connection returns true (PQgetResult then reports it without waiting).
+// A coroutine that stops waiting for its command (Coroutine::cancel(), a kill at shutdown) asks
+// the server to cancel the command, so the connection's next command waits only for its error,
+// not for the whole query. PQcancel() connects anew and blocks: it runs on a thread of its own,
+// joined when finished or, at the latest, before gust.so is unloaded (libpq is pinned in memory by
+// apply(), so a request still running then can end).
+class CancelRequests {
+public:
+    ~CancelRequests() {
+        for (Request &r : running_) r.thread.join();
+    }
+    void start(PGcancel *handle) {
+        reap();
+        auto done = std::make_shared<std::atomic<bool>>(false);
+        running_.push_back({std::thread([handle, done, cancel = g_pq.cancel, free_handle = g_pq.freeCancel] {
+                                char error[256];
+                                (void)cancel(handle, error, sizeof error);
+                                free_handle(handle);
+                                done->store(true);
+                            }),
+                            done});
+    }
+
+private:
+    struct Request {
+        std::thread thread;
+        std::shared_ptr<std::atomic<bool>> done;
+    };
+    void reap() {
+        for (auto it = running_.begin(); it != running_.end();) {
+            if (!it->done->load()) {
+                ++it;
+                continue;
+            }
+            it->thread.join();
+            it = running_.erase(it);
+        }
+    }
+    std::vector<Request> running_;
+};
+CancelRequests g_cancel_requests;
+
+void request_cancel(PGconn *conn) {
+    if (PGcancel *handle = g_pq.getCancel(conn)) g_cancel_requests.start(handle);
+}
+
+// Until PQgetResult would not block. False when the coroutine was stopped while waiting (the
+// command is then canceled on the server); a lost connection returns true (PQgetResult then
+// reports it without waiting).
 bool await_result(PGconn *conn) {
     while (g_pq.isBusy(conn)) {
         Park r = park(conn, gust::loop::kReadable, "query");
-        if (r == Park::kStopped) return false;
+        if (r == Park::kStopped) {
+            request_cancel(conn);
+            return false;
+        }
         if (r == Park::kUnwatchable || !g_pq.consumeInput(conn)) return true;
     }
     return true;
@@ -445,7 +501,10 @@ int hooked_get_copy_data(PGconn *conn, char **buffer, int async) {
         int n = g_pq.getCopyData(conn, buffer, 1);
         if (n != 0) return n;
         Park r = park(conn, gust::loop::kReadable, "copy");
-        if (r == Park::kStopped) return -2;
+        if (r == Park::kStopped) {
+            request_cancel(conn);
+            return -2;
+        }
         if (r == Park::kUnwatchable) return g_real.getCopyData(conn, buffer, 0);
         if (!g_pq.consumeInput(conn)) return g_pq.getCopyData(conn, buffer, 1) == 0 ? -2 : -1;
     }
@@ -494,6 +553,8 @@ void patch(const char *symbol, F replacement, F *real, const char *object = kObj
 // replacements check the flag on each call. Retried while pdo_pgsql is not loaded.
 void apply(uint32_t flags) {
     if (g_patched || !(flags & hooks::kPdoPgsql) || !resolve_libpq()) return;
+    // Pinned: a cancel request's thread may still be in libpq when PHP unloads pdo_pgsql.
+    (void)dlopen(kLibpq, RTLD_LAZY | RTLD_NOLOAD | RTLD_NODELETE);
     // The real functions first: a replacement may run as soon as its slot is patched.
     patch("PQconnectdb", &hooked_connectdb, &g_real.connectdb);
     patch("PQreset", &hooked_reset, &g_real.reset);
