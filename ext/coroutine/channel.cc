@@ -66,7 +66,7 @@ void set_err(zend_object *obj, zend_long code) {
 
 CoreChannel *channel_of(zval *self) {
     CoreChannel *ch = from_obj(Z_OBJ_P(self))->ch;
-    if (!ch) zend_throw_error(nullptr, "Swoole\\Coroutine\\Channel is not constructed");
+    if (!ch) zend_throw_error(nullptr, "Swoole\\Coroutine\\Channel: you must call constructor first");
     return ch;
 }
 

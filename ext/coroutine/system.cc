@@ -297,7 +297,8 @@ struct SignalWait {
     int got = 0;
 };
 
-int wait_signals(const std::vector<int> &signals, gust::Nanos timeout, bool *busy) {
+// The signal received, or 0 with the park's code in *rc (timed out, canceled).
+int wait_signals(const std::vector<int> &signals, gust::Nanos timeout, bool *busy, int *rc) {
     gust::loop::Loop &loop = gust::php::loop_state()->scheduler->loop();
     auto state = std::make_shared<SignalWait>();
     state->scheduler = gust::php::loop_state()->scheduler.get();
@@ -316,7 +317,7 @@ int wait_signals(const std::vector<int> &signals, gust::Nanos timeout, bool *bus
         }
         watched.push_back(signo);
     }
-    if (!*busy) (void)state->scheduler->park(timeout, gust::coro::WaitInfo{"System", 0, "waitSignal"});
+    if (!*busy) *rc = state->scheduler->park(timeout, gust::coro::WaitInfo{"System", 0, "waitSignal"});
     for (int signo : watched) loop.unwatch_signal(signo);
     return state->got;
 }
@@ -565,13 +566,18 @@ ZEND_METHOD(Swoole_Coroutine_System, waitSignal) {
     PhpCoroutine *p = enter();
     if (!p) RETURN_FALSE;
     bool busy = false;
-    int got = wait_signals(std::vector<int>(list, list + count), gust::seconds_to_nanos(timeout), &busy);
+    int rc = 0;
+    int got = wait_signals(std::vector<int>(list, list + count), gust::seconds_to_nanos(timeout), &busy, &rc);
     if (!gust::php::resumed(p)) return;
     if (busy) {
         php_error_docref(nullptr, E_WARNING, "a signal in the list is already being waited for");
         RETURN_FALSE;
     }
-    if (got == 0) RETURN_FALSE;
+    if (got == 0) {
+        // swoole_last_error() says why, as in Swoole: timed out or canceled.
+        if (rc != 0) gust::php::set_last_error(gust::php::swoole_code_of(rc, gust::php::Where::kCoroutine));
+        RETURN_FALSE;
+    }
     RETURN_LONG(got);
 }
 

@@ -653,7 +653,7 @@ bool start(Server *s) {
     LoopState *rt = loop_state_if_any();
     if (multi && rt) {
         if (current() || rt->scheduler->stats().live > 0) {
-            php_error_docref(nullptr, E_WARNING, "eventLoop has already been created, unable to start %s",
+            php_error_docref(nullptr, E_WARNING, "The event-loop has already been created, unable to start %s",
                              ZSTR_VAL(s->self->ce->name));
             return false;
         }

@@ -50,7 +50,7 @@ void set_err(zend_class_entry *ce, zval *self, int code) {
 LockObject *lock_of(zval *self) {
     LockObject *l = LockClass::from(self);
     if (!l->lock) {
-        zend_throw_error(nullptr, "Swoole\\Lock: the lock is not constructed");
+        zend_throw_error(nullptr, "Swoole\\Lock: you must call constructor first");
         return nullptr;
     }
     return l;

@@ -85,6 +85,10 @@ Nanos timeout_of(const SocketState *s, double call, Kind kind) {
 
 bool usable(zval *self, SocketState *s) {
     if (s->sock && s->sock->is_open()) return true;
+    if (!s->sock) {  // a subclass whose constructor did not call parent::__construct()
+        zend_throw_error(nullptr, "Swoole\\Coroutine\\Socket: you must call constructor first");
+        return false;
+    }
     set_error(self, EBADF, nullptr);
     return false;
 }

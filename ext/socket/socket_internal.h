@@ -25,7 +25,7 @@ void clear_error(zval *self);
 int code_of(int core_code);
 // The timeout of one call: its own (seconds, 0: none given), else the socket's, else Co::set()'s.
 Nanos timeout_of(const SocketState *s, double call, Kind kind);
-// Open, or false with errCode EBADF.
+// Open, or false with errCode EBADF (an Error when the constructor never ran).
 bool usable(zval *self, SocketState *s);
 // Before a parking call: open, in a coroutine, and nobody else reading (writing) this socket, or
 // null (errCode set or an exception thrown). Marks the running coroutine as bound.

@@ -9,7 +9,7 @@
 
 namespace Swoole\Coroutine {
     /** @not-serializable */
-    final class Socket {
+    class Socket {
         public int $fd = -1;
         public int $domain = 0;
         public int $type = 0;

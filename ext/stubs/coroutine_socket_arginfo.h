@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: a190fab7b22b3a258b9eb1bae938af1369719a55 */
+ * Stub hash: b101dfc0622d1ec6fac504d892abd83c1214734b */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_swoole_coroutine_socketpair, 0, 3, MAY_BE_ARRAY|MAY_BE_FALSE)
 	ZEND_ARG_TYPE_INFO(0, domain, IS_LONG, 0)
@@ -225,7 +225,7 @@ static zend_class_entry *register_class_Swoole_Coroutine_Socket(void)
 
 	INIT_NS_CLASS_ENTRY(ce, "Swoole\\Coroutine", "Socket", class_Swoole_Coroutine_Socket_methods);
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
-	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NOT_SERIALIZABLE;
+	class_entry->ce_flags |= ZEND_ACC_NOT_SERIALIZABLE;
 
 	zval property_fd_default_value;
 	ZVAL_LONG(&property_fd_default_value, -1);

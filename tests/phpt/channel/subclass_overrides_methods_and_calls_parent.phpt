@@ -32,4 +32,4 @@ int(2)
 string(4) "jobs"
 bool(true)
 bool(true)
-Swoole\Coroutine\Channel is not constructed
+Swoole\Coroutine\Channel: you must call constructor first
