@@ -12,6 +12,7 @@ void gust::php::init_globals(zend_gust_globals *globals) {
     globals->use_shortname = true;
     globals->display_errors = true;
     globals->wait_signal = false;
+    globals->enable_coroutine = true;
     globals->last_error = 0;
 }
 

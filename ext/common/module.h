@@ -22,6 +22,9 @@ ZEND_BEGIN_MODULE_GLOBALS(gust)
     bool use_shortname;
     bool display_errors;
     bool wait_signal;  // swoole_async_set(['wait_signal' => true]): Process::signal() handlers keep the loop alive
+    // swoole_async_set(['enable_coroutine' => false]) or a server's setting: timer and server
+    // callbacks run outside every coroutine (coroutine.h, call_outside()).
+    bool enable_coroutine;
     // swoole_last_error(): the code of the last recorded failure, in the one code space of
     // common/errors.h (0, an errno or a SWOOLE_ERROR_* code); written only by set_last_error().
     int last_error;

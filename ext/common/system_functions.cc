@@ -25,7 +25,10 @@ ZEND_FUNCTION(swoole_async_set) {
     ZEND_PARSE_PARAMETERS_START(1, 1)
         Z_PARAM_ARRAY_HT(settings)
     ZEND_PARSE_PARAMETERS_END();
-    // The only global option with a meaning in Gust; the others tune Swoole's own runtime.
+    // The global options with a meaning in Gust; the others tune Swoole's own runtime.
+    if (gust::php::opt::find(settings, "enable_coroutine")) {
+        GUST_G(enable_coroutine) = gust::php::opt::bool_of(settings, "enable_coroutine", true);
+    }
     if (gust::php::opt::find(settings, "display_errors")) {
         GUST_G(display_errors) = gust::php::opt::bool_of(settings, "display_errors", true);
     }

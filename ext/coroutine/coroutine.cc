@@ -191,10 +191,12 @@ void release_php(PhpCoroutine *p) {
 
 // An exception left at the bottom of a coroutine: exit() becomes a pending exit for the resumer;
 // anything else is reported like an uncaught exception in the main script and ends the request.
+// `p` is null for a callback run outside every coroutine (call_outside()).
 void finish_exception(LoopState *rt, PhpCoroutine *p) {
     zend_object *ex = EG(exception);
     if (!ex) return;
-    if (exit_exception_ce && instanceof_function(ex->ce, exit_exception_ce) && !p->kill) {
+    const bool killed = p && p->kill;
+    if (exit_exception_ce && instanceof_function(ex->ce, exit_exception_ce) && !killed) {
         // An exit() nobody caught: the script ends with the status it asked for, as exit() does
         // outside coroutines (a string status is printed and the exit status is 0).
         zval rv;
@@ -210,10 +212,10 @@ void finish_exception(LoopState *rt, PhpCoroutine *p) {
     }
     if (zend_is_unwind_exit(ex) || zend_is_graceful_exit(ex)) {
         zend_clear_exception();
-        if (!p->kill && rt->pending == Pending::kNone) rt->pending = Pending::kExit;
+        if (!killed && rt->pending == Pending::kNone) rt->pending = Pending::kExit;
         return;
     }
-    if (p->kill) {
+    if (killed) {
         zend_clear_exception();
         return;
     }
@@ -238,6 +240,31 @@ void call(zval *callable, zend_fcall_info_cache *fcc, zval *args, uint32_t argc)
     zend_call_function(&fci, fcc);
     zval_ptr_dtor(&retval);
 }
+
+}  // namespace
+
+bool call_outside(zend_fcall_info_cache *fcc, zval *callable, zval *args, uint32_t argc) {
+    LoopState *rt = loop_state();
+    bool ok = true;
+    zend_try {
+        call(callable, fcc, args, argc);
+        ok = EG(exception) == nullptr;
+        finish_exception(rt, nullptr);
+    }
+    zend_catch {
+        ok = false;
+        rt->pending = Pending::kBailout;
+    }
+    zend_end_try();
+    return ok;
+}
+
+void run_callback_as_configured(zend_fcall_info_cache *fcc, zval *callable, zval *args, uint32_t argc) {
+    if (GUST_G(enable_coroutine)) (void)create(fcc, callable, args, argc);
+    else (void)call_outside(fcc, callable, args, argc);
+}
+
+namespace {
 
 void run_defers(LoopState *rt, PhpCoroutine *p) {
     while (Z_TYPE(p->defers) == IS_ARRAY && zend_hash_num_elements(Z_ARRVAL(p->defers)) > 0) {

@@ -149,6 +149,13 @@ PhpCoroutine *find(zend_long cid);
 // `on_finish`: told when it ends (only when this returns an id).
 zend_long create(zend_fcall_info_cache *fcc, zval *callable, zval *args, uint32_t argc, bool for_run = false,
                  const FinishHook *on_finish = nullptr);
+// Runs fci/fcc with the given arguments right here, outside every coroutine (enable_coroutine =>
+// false): an uncaught exception or exit() ends the loop as it does in a coroutine, and a fatal
+// error is re-raised by check_pending() once the loop has stopped. False when it did not return
+// normally.
+bool call_outside(zend_fcall_info_cache *fcc, zval *callable, zval *args, uint32_t argc);
+// create(), or call_outside() when Swoole's enable_coroutine is off (GUST_G(enable_coroutine)).
+void run_callback_as_configured(zend_fcall_info_cache *fcc, zval *callable, zval *args, uint32_t argc);
 // One coroutine for run_tasks(): what to call and with which arguments.
 struct RunTask {
     zend_fcall_info_cache *fcc;

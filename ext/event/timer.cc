@@ -88,7 +88,7 @@ void on_timer(void *arg, loop::TimerId) {
     t->round = ts->round;
     if (t->interval_ms > 0) t->deadline = rt->loop->timer_deadline(t->core);
     t->firing = true;
-    (void)create(t->callable.cache(), t->callable.value(), t->args, t->argc);
+    run_callback_as_configured(t->callable.cache(), t->callable.value(), t->args, t->argc);
     t->firing = false;
     if (t->interval_ms == 0 || t->removed) {
         ts->by_id.erase(t->id);

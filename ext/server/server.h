@@ -163,6 +163,8 @@ struct Settings {
     zend_long hook_flags = 0;
     zend_long task_worker_num = 0;
     bool task_enable_coroutine = false;
+    // false: an event worker's callbacks (and its timers) run outside every coroutine, as in Swoole.
+    bool enable_coroutine = true;
     zend_long max_request = 0;         // a worker serving this many requests is replaced (0: never)
     zend_long max_request_grace = -1;  // up to this many more, at random (-1: max_request / 2)
     zend_long reactor_num = 2;         // PROCESS mode

@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/signalfd.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -444,6 +445,16 @@ void master_wait(Server *s, pid_t manager) {
             for (ssize_t i = 0; i + 1 <= n / static_cast<ssize_t>(sizeof(int32_t)); ++i) {
                 ps.master->worker_exited(ids[i]);
             }
+        } else if (p[1].revents & (POLLHUP | POLLERR)) {
+            // Every writer of the notice pipe is gone: the manager and its workers ended. Their
+            // SIGCHLD may have gone to another reader (the loop of an earlier Co\run watches
+            // SIGCHLD too), and the pipe would report hangup on every poll: end here, not spin.
+            int status = 0;
+            const pid_t r = waitpid(manager, &status, WNOHANG);
+            if (r == manager || (r < 0 && errno == ECHILD)) {
+                if (!stopping) GUST_LOG_ERROR("the manager process exited unexpectedly; shutting down");
+                break;
+            }
         }
         if (!(p[0].revents & POLLIN)) continue;
         signalfd_siginfo info;
@@ -531,6 +542,7 @@ bool start_process_mode(Server *s) {
     sigemptyset(&set);
     for (int sig : kMasterSignals) sigaddset(&set, sig);
     sigprocmask(SIG_BLOCK, &set, &previous);
+    const pid_t master = getpid();
     pid_t manager = fork();
     if (manager < 0) {
         sigprocmask(SIG_SETMASK, &previous, nullptr);
@@ -538,7 +550,14 @@ bool start_process_mode(Server *s) {
         return false;
     }
     if (manager == 0) {
-        sigprocmask(SIG_SETMASK, &previous, nullptr);
+        // The manager ends with the master (a master killed outright, or by a signal that came
+        // before it blocked them, must not leave a manager and workers serving nobody): SIGTERM,
+        // its orderly stop, stays blocked until the manager reads it.
+        prctl(PR_SET_PDEATHSIG, SIGTERM);
+        if (getppid() != master) kill(getpid(), SIGTERM);
+        sigset_t keep = previous;
+        sigaddset(&keep, SIGTERM);
+        sigprocmask(SIG_SETMASK, &keep, nullptr);
         end_inherited_loop_state();  // timers made before start() stay the master's
         ::close(ps.notify_read);
         ps.notify_read = -1;

@@ -6,6 +6,7 @@
 #include <grp.h>
 #include <pwd.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/signalfd.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -146,6 +147,7 @@ void drop_privileges(Server *s) {
 // Forks worker `id`. Returns true in the child (which must serve and then exit), false in the
 // manager.
 bool spawn_worker(Server *s, ManagerState *m, size_t id) {
+    const pid_t manager = getpid();
     pid_t pid = fork();
     if (pid < 0) {
         GUST_LOG_ERROR("fork of worker #%zu failed: %s; retrying in 1 s", id, strerror(errno));
@@ -159,7 +161,12 @@ bool spawn_worker(Server *s, ManagerState *m, size_t id) {
         sigset_t mask = m->previous;
         if (static_cast<zend_long>(id) < s->settings.worker_num + s->settings.task_worker_num)
             sigaddset(&mask, SIGTERM);
+        else sigdelset(&mask, SIGTERM);  // a PROCESS manager runs with it blocked
         sigprocmask(SIG_SETMASK, &mask, nullptr);
+        // A worker ends with its manager: one killed outright must not leave workers serving
+        // nobody (SIGTERM is the orderly stop; checked once for a manager already gone).
+        prctl(PR_SET_PDEATHSIG, SIGTERM);
+        if (getppid() != manager) kill(getpid(), SIGTERM);
         s->in_manager = false;
         s->worker_pids.clear();
         // The manager's signals and loop (timers of onStart/onManagerStart) are not the child's.
@@ -450,6 +457,13 @@ bool run_callback(Server *s, Port *port, int event, zval *args, uint32_t argc, c
         cb = &s->callbacks[event];
     }
     if (!cb) return false;
+    if (!s->settings.enable_coroutine && !is_task_worker(s)) {
+        // enable_coroutine => false: on the loop's stack, as Swoole runs it; then what a coroutine's
+        // end would have told.
+        (void)call_outside(cb->cache(), cb->value(), args, argc);
+        if (on_finish && on_finish->fn) on_finish->fn(on_finish->arg, on_finish->tag);
+        return true;
+    }
     return create(cb->cache(), cb->value(), args, argc, false, on_finish) >= 0;
 }
 
@@ -489,6 +503,8 @@ void run_worker(Server *s, zend_long worker_id) {
     }
     g_running = s;
     if (s->settings.hook_flags_set) hooks::set_flags(static_cast<uint32_t>(s->settings.hook_flags));
+    // Timers of an event worker follow the server's enable_coroutine (Swoole's global setting).
+    if (!task_worker) GUST_G(enable_coroutine) = s->settings.enable_coroutine;
     zval args[2];
     ZVAL_OBJ(&args[0], s->self);
     ZVAL_LONG(&args[1], worker_id);
