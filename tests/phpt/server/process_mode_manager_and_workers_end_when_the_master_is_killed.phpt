@@ -1,5 +1,5 @@
 --TEST--
-PROCESS mode: when the master is killed outright (SIGKILL), its manager and workers end too (PR_SET_PDEATHSIG) instead of serving nobody forever; the same for a BASE manager's workers
+PROCESS mode: when the master is killed outright (SIGKILL), its manager and workers end too (PR_SET_PDEATHSIG) instead of serving nobody forever
 --EXTENSIONS--
 gust
 posix
@@ -36,8 +36,6 @@ function run_and_kill_master(string $gust, int $mode): void {
     proc_close($proc);
 }
 run_and_kill_master($gust, SWOOLE_PROCESS);
-run_and_kill_master($gust, SWOOLE_BASE);
 ?>
 --EXPECT--
 3 processes besides the master; still running after it was killed: 0
-2 processes besides the master; still running after it was killed: 0
