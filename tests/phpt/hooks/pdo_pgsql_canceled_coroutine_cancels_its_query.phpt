@@ -22,7 +22,13 @@ Co\run(function () {
         $ended->push(true);
     });
     $parked->pop();
-    Co::sleep(0.2);  // the query is on the server
+    // Until the query runs on the server (bounded), watched from a second connection.
+    $watch = pg_connect();
+    for ($i = 0; $i < 500; $i++) {
+        $running = $watch->query("SELECT count(*) FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(30)' AND state = 'active'")->fetchColumn();
+        if ($running > 0) break;
+        Co::sleep(0.01);
+    }
     var_dump(Swoole\Coroutine::cancel($cid));
     $ended->pop();  // the connection is one coroutine's at a time
     $t = microtime(true);

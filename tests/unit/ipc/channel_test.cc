@@ -10,6 +10,7 @@
 
 #include <cstring>
 #include <map>
+#include <memory>
 #include <thread>
 #include <vector>
 
@@ -517,15 +518,37 @@ TEST(IpcChannel, QueueBoundsRefuseWithoutQueueing) {
     EXPECT_LE(s.queued_bytes(), 61000u);
 }
 
-TEST(IpcChannel, RoomIsReportedOnceAfterARefusalWhenTheQueueDrains) {
-    Pair p(4096);
+// The peer reads whatever arrives while `s` flushes, until the queue is empty (bounded).
+void drain_into_peer(Pair &p, Sender &s) {
+    std::vector<uint8_t> sink(1 << 17);
+    for (int i = 0; i < 200 && s.queued_messages() > 0; ++i) {
+        while (::recv(p.b, sink.data(), sink.size(), MSG_DONTWAIT) > 0) {
+        }
+        (void)s.flush();
+    }
+}
+
+// A sender with 60,000-byte messages, queue bounds of `messages` and 100,000 bytes, counting on_room calls.
+struct RoomSender {
+    Pair p{4096};
     SenderOptions so;
-    so.max_queued_messages = 4;
-    so.max_queued_bytes = 100000;
-    Sender s(p.a, so);
+    std::unique_ptr<Sender> s;
     int rooms = 0;
-    s.on_room([&] { ++rooms; });
-    auto v = pattern(60000, 1);
+    std::vector<uint8_t> v = pattern(60000, 1);
+    explicit RoomSender(size_t messages) {
+        so.max_queued_messages = messages;
+        so.max_queued_bytes = 100000;
+        s = std::make_unique<Sender>(p.a, so);
+        s->on_room([this] { ++rooms; });
+    }
+};
+
+TEST(IpcChannel, RoomIsReportedOnceAfterARefusalWhenTheQueueDrains) {
+    RoomSender r(4);
+    Pair &p = r.p;
+    Sender &s = *r.s;
+    int &rooms = r.rooms;
+    auto &v = r.v;
     EXPECT_EQ(s.send(header(MessageType::kData, 1), v.data(), 60000), 1);
     EXPECT_EQ(s.flush(), -EAGAIN);
     EXPECT_EQ(rooms, 0);  // nothing was refused: nothing is owed
@@ -533,12 +556,7 @@ TEST(IpcChannel, RoomIsReportedOnceAfterARefusalWhenTheQueueDrains) {
     EXPECT_EQ(s.flush(), -EAGAIN);  // the peer reads nothing: still full
     EXPECT_EQ(rooms, 0);
     // The peer reads everything: the queue empties and the refusal is answered, once.
-    std::vector<uint8_t> sink(1 << 17);
-    for (int i = 0; i < 200 && s.queued_messages() > 0; ++i) {
-        while (::recv(p.b, sink.data(), sink.size(), MSG_DONTWAIT) > 0) {
-        }
-        (void)s.flush();
-    }
+    drain_into_peer(p, s);
     EXPECT_EQ(s.queued_messages(), 0u);
     EXPECT_EQ(rooms, 1);
     EXPECT_EQ(s.flush(), 0);
@@ -546,25 +564,17 @@ TEST(IpcChannel, RoomIsReportedOnceAfterARefusalWhenTheQueueDrains) {
 }
 
 TEST(IpcChannel, WaitableSendsLeaveHalfTheBoundsToOthers) {
-    Pair p(4096);
-    SenderOptions so;
-    so.max_queued_messages = 8;
-    so.max_queued_bytes = 100000;
-    Sender s(p.a, so);
-    int rooms = 0;
-    s.on_room([&] { ++rooms; });
-    auto v = pattern(60000, 1);
+    RoomSender r(8);
+    Pair &p = r.p;
+    Sender &s = *r.s;
+    int &rooms = r.rooms;
+    auto &v = r.v;
     EXPECT_EQ(s.admit_waitable(60000), 0);  // an empty queue takes anything
     EXPECT_EQ(s.send(header(MessageType::kData, 1), v.data(), 60000), 1);
     EXPECT_EQ(s.admit_waitable(100), kErrLimit);  // past half the bytes
     // What cannot wait still fits in the other half.
     EXPECT_EQ(s.send(header(MessageType::kData, 2), v.data(), 30000), 1);
-    std::vector<uint8_t> sink(1 << 17);
-    for (int i = 0; i < 200 && s.queued_messages() > 0; ++i) {
-        while (::recv(p.b, sink.data(), sink.size(), MSG_DONTWAIT) > 0) {
-        }
-        (void)s.flush();
-    }
+    drain_into_peer(p, s);
     EXPECT_EQ(rooms, 1);
     EXPECT_EQ(s.admit_waitable(50000), 0);
 }
