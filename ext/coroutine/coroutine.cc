@@ -488,6 +488,10 @@ PhpCoroutine *require_coroutine() {
     return p;
 }
 
+void disarm_event_wait_at_shutdown() {
+    if (t_loop_state) t_loop_state->shutdown_wait_armed = false;
+}
+
 void register_event_wait_at_shutdown(LoopState *rt) {
     rt->shutdown_wait_armed = true;
     if (rt->shutdown_registered) return;

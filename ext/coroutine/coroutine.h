@@ -191,6 +191,9 @@ extern zend_class_entry *canceled_exception_ce;
 // Runs the event loop at the end of the script (a shutdown function), as Swoole does once a
 // coroutine, timer or event was added outside every coroutine and outside Co\run.
 void register_event_wait_at_shutdown(LoopState *rt);
+// The loop a server ran is done with (Swoole frees its reactor there): the shutdown function has
+// nothing to wait for, and says nothing, until something new is added to the loop.
+void disarm_event_wait_at_shutdown();
 
 // Takes ownership of *v (leaving it UNDEF) and destroys it at the next safe point: between loop
 // iterations, in the main context, with a fatal error in a destructor caught. For values whose

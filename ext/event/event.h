@@ -15,6 +15,8 @@ void register_event_area(int module_number);
 void register_timer(int module_number);  // timer.cc
 void register_event(int module_number);  // event.cc
 void timers_release(LoopState *rt);
+// Timer::clearAll() from C++: a server that has stopped takes its processes' timers with it.
+void timers_clear(LoopState *rt);
 void events_release(LoopState *rt);
 
 }  // namespace gust::php

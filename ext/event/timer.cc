@@ -260,6 +260,8 @@ void timer_set(INTERNAL_FUNCTION_PARAMETERS) {
 
 }  // namespace
 
+void timers_clear(LoopState *rt) { (void)clear_all(rt); }
+
 void timers_release(LoopState *rt) {
     Timers *ts = t_timers;
     if (!ts) return;

@@ -10,6 +10,7 @@
 #include <ctime>
 
 #include "gust/base/error.h"
+#include "event/event.h"
 #include "server/protocol.h"
 #include "server/server.h"
 #include "server/connections.h"
@@ -379,6 +380,10 @@ ZEND_METHOD(Swoole_Server, start) {
     ZEND_PARSE_PARAMETERS_NONE();
     Server *s = this_server(ZEND_THIS);
     bool ok = start(s);
+    // Every process (master, manager, workers) leaves start() with its server's loop done: its
+    // timers (ticks of onWorkerStart...) end with it, as Swoole frees its reactor there.
+    if (gust::php::LoopState *rt = gust::php::loop_state_if_any()) gust::php::timers_clear(rt);
+    gust::php::disarm_event_wait_at_shutdown();
     // A fatal error in dispatch_func was held back while the master stopped the server: raise it now.
     if (s->process_mode && s->process_mode->dispatch_failed) zend_bailout();
     if (EG(exception)) RETURN_THROWS();

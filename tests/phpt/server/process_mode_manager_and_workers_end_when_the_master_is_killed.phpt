@@ -12,7 +12,7 @@ foreach (file('/proc/self/maps') as $line) {
 // The server runs in a child PHP; its workers report "master manager worker" pids on stdout.
 function run_and_kill_master(string $gust, int $mode): void {
     $code = sprintf('$s = new Swoole\Server("127.0.0.1", 0, %d);
-        $s->set(["worker_num" => 2, "log_level" => 5]);
+        $s->set(["worker_num" => 2, "log_level" => SWOOLE_LOG_NONE]);
         $s->on("workerStart", function ($s, $id) { echo $s->master_pid, " ", $s->manager_pid, " ", getmypid(), "\n"; });
         $s->on("receive", function () {});
         $s->start();', $mode);
