@@ -282,8 +282,9 @@ bool send_file_range(Server *s, server::SessionId id, const char *path, int file
 // ---- reactor events -> coroutine callbacks
 
 void Bridge::on_connect(const server::SessionInfo &session) {
-    // PROCESS mode counts the master's connect message instead (a hand-off may announce it again).
-    if (!server_->process_mode) metrics_connected(server_, session.port_index);
+    // BASE: accepted here; PROCESS: a connection handed to this worker before its onConnect ran
+    // (the others are counted at the master's connect message: each way runs onConnect once).
+    metrics_connected(server_, session.port_index);
     zval args[3];
     ZVAL_OBJ(&args[0], server_->self);
     ZVAL_LONG(&args[1], session.id);
