@@ -10,6 +10,7 @@
 #include <cstdio>
 
 #include "gust/base/log.h"
+#include "server/process_mode.h"
 
 namespace gust::php::srv {
 namespace {
@@ -218,6 +219,14 @@ std::string metrics_exposition(Server *s) {
     for (auto &p : s->ports) info.ports.push_back(p->host + ":" + std::to_string(p->port));
     info.event_workers = static_cast<int>(s->settings.worker_num);
     info.mode = s->process_mode ? "process" : "base";
+    if (s->process_mode && s->process_mode->master) {
+        // The master's reactor threads accept and handshake in PROCESS mode.
+        const server::SharedState &sh = s->process_mode->master->shared();
+        for (int r = 0; r < sh.reactor_num(); ++r) {
+            info.extra_connections_refused += sh.thread(r).refused.load(std::memory_order_relaxed);
+            info.extra_tls_failures += sh.thread(r).tls_failures.load(std::memory_order_relaxed);
+        }
+    }
     return server::metrics::render(*s->metrics->block, info);
 }
 

@@ -240,13 +240,15 @@ std::string render(const MetricsBlock &block, const RenderInfo &info) {
     }
     w.family("gust_connections_refused_total", "Connections refused over max_connection.", "counter");
     w.sample("gust_connections_refused_total", {},
-             sum([](const WorkerLine &l) -> const std::atomic<uint64_t> & { return l.connections_refused; }));
+             info.extra_connections_refused +
+                 sum([](const WorkerLine &l) -> const std::atomic<uint64_t> & { return l.connections_refused; }));
     w.family("gust_tls_handshakes_total", "TLS handshakes completed.", "counter");
     w.sample("gust_tls_handshakes_total", {},
              sum([](const WorkerLine &l) -> const std::atomic<uint64_t> & { return l.tls_handshakes; }));
     w.family("gust_tls_handshake_failures_total", "TLS handshakes that failed or timed out.", "counter");
     w.sample("gust_tls_handshake_failures_total", {},
-             sum([](const WorkerLine &l) -> const std::atomic<uint64_t> & { return l.tls_failures; }));
+             info.extra_tls_failures +
+                 sum([](const WorkerLine &l) -> const std::atomic<uint64_t> & { return l.tls_failures; }));
 
     int64_t idle = 0, busy = 0, stopped = 0;
     for (int i = 0; i < events; ++i) {

@@ -3,11 +3,13 @@ known load, in BASE and PROCESS mode (tests/conformance/metrics_app.php, two wor
 bounded; nothing sleeps but the bounded polls for a worker's replacement."""
 import http.client
 import socket
+import ssl
 import time
 
 import pytest
 
 from conftest import start_php_app, stop_and_check
+from tls_certs import make_certs
 
 prometheus_parser = pytest.importorskip("prometheus_client.parser", reason="prometheus_client is not installed "
                                         "(tools/deps.sh installs it from PyPI)")
@@ -26,13 +28,16 @@ def get(server, path, headers=None):
         conn.close()
 
 
-def raw_exchange(server, data, expect_close=True):
-    """Sends raw bytes, returns everything the server answers until it closes."""
+def raw_exchange(server, data):
+    """Sends raw bytes, returns everything the server answers until it closes (or resets)."""
     with socket.create_connection((server.host, server.port), timeout=TIMEOUT) as s:
         s.sendall(data)
         out = b""
         while True:
-            chunk = s.recv(65536)
+            try:
+                chunk = s.recv(65536)
+            except ConnectionResetError:
+                return out
             if not chunk:
                 return out
             out += chunk
@@ -164,5 +169,52 @@ def test_task_queue_depth_and_tasks_done(mode):
         samples, _ = scrape(server)
         assert value(samples, "gust_tasks_done_total") == 3
         assert value(samples, "gust_task_queue_depth") == 0
+    finally:
+        stop_and_check(server)
+
+
+@pytest.fixture(scope="module")
+def certs(tmp_path_factory):
+    return make_certs(tmp_path_factory.mktemp("metrics-tls"))
+
+
+@pytest.mark.parametrize("mode", ["base", "process"])
+def test_tls_handshakes_and_failures(mode, certs):
+    server = start_php_app("metrics_app.php", mode, {"ssl_cert_file": str(certs / "server.crt"),
+                                                     "ssl_key_file": str(certs / "server.key")})
+    ctx = ssl.create_default_context(cafile=str(certs / "ca.crt"))
+
+    def https_get(path):
+        conn = http.client.HTTPSConnection("127.0.0.1", server.port, context=ctx, timeout=TIMEOUT)
+        try:
+            conn.request("GET", path)
+            r = conn.getresponse()
+            return r.status, r.read()
+        finally:
+            conn.close()
+
+    try:
+        for _ in range(3):
+            assert https_get("/") == (200, b"hello")
+        for _ in range(2):
+            # Plain text on a TLS port: the handshake fails and the server closes.
+            assert raw_exchange(server, b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")[:5] != b"HTTP/"
+        # BASE workers publish their reactor's failure count once a second: a bounded poll.
+        scrapes = 0
+        deadline = time.monotonic() + 10
+        while True:
+            status, body = https_get("/metrics")
+            scrapes += 1
+            assert status == 200
+            samples = {(s.name, tuple(sorted(s.labels.items()))): s.value
+                       for f in prometheus_parser.text_string_to_metric_families(body.decode()) for s in f.samples}
+            failures = value(samples, "gust_tls_handshake_failures_total")
+            if failures >= 2 or time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
+        assert failures == 2
+        # 3 requests and every scrape so far, each on a new connection.
+        assert value(samples, "gust_tls_handshakes_total") == 3 + scrapes
+        assert value(samples, "gust_http_requests_total", port=f"127.0.0.1:{server.port}") == 3
     finally:
         stop_and_check(server)

@@ -126,6 +126,9 @@ struct RenderInfo {
     std::string mode;                // "base" or "process"
     // The task queue depth when the block's counters are not where tasks are counted (-1: from them).
     int64_t task_queue_depth = -1;
+    // Counted outside the block (PROCESS mode: the master's threads), added to the block's sums.
+    uint64_t extra_connections_refused = 0;
+    uint64_t extra_tls_failures = 0;
 };
 
 // The exposition of every series (docs/metrics.md lists them).

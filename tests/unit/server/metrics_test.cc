@@ -63,6 +63,8 @@ TEST(Metrics, CountersWrittenInAChildAreRenderedByTheParent) {
     info.ports = {"127.0.0.1:80", "127.0.0.1:81"};
     info.event_workers = 2;
     info.mode = "process";
+    info.extra_tls_failures = 2;  // the master's threads' count (PROCESS mode)
+    bump(b.worker(0).tls_failures);
     const std::string text = render(b, info);
     EXPECT_TRUE(contains(text, "# TYPE gust_http_requests_total counter")) << text;
     EXPECT_TRUE(contains(text, "gust_http_requests_total{port=\"127.0.0.1:80\"} 50")) << text;
@@ -83,6 +85,7 @@ TEST(Metrics, CountersWrittenInAChildAreRenderedByTheParent) {
     EXPECT_TRUE(contains(text, "gust_event_loop_lag_seconds{worker=\"0\",quantile=\"0.99\"} 0.0030000000000000001"))
         << text;
     EXPECT_FALSE(contains(text, "gust_event_loop_lag_seconds{worker=\"1\",quantile=\"0.5\"} -1e-09")) << text;
+    EXPECT_TRUE(contains(text, "gust_tls_handshake_failures_total 3")) << text;
 }
 
 TEST(Metrics, LagPercentilesUseTheLastSamples) {
