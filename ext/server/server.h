@@ -174,11 +174,11 @@ struct Settings {
     bool connection_handoff = true;
     HttpFraming http_framing;
     // Operations (docs/metrics.md): metrics, memory recycling, structured logs.
-    std::string metrics_path;       // gust_metrics_path: HTTP ports answer it before onRequest
-    zend_long max_memory = 0;       // bytes of PHP memory a worker may hold before it is replaced (0: no limit)
-    bool log_json = false;          // log_format => 'json'
-    std::string access_log;         // a file the HTTP requests are logged to
-    int access_log_format = 0;      // server::AccessFormat
+    std::string metrics_path;   // gust_metrics_path: HTTP ports answer it before onRequest
+    zend_long max_memory = 0;   // bytes of PHP memory a worker may hold before it is replaced (0: no limit)
+    bool log_json = false;      // log_format => 'json'
+    std::string access_log;     // a file the HTTP requests are logged to
+    int access_log_format = 0;  // server::AccessFormat
 };
 
 struct WorkerChannel;
@@ -299,7 +299,8 @@ struct Server {
     double start_time = 0;
     int last_error = 0;                    // getLastError(); written by record_error() only
     std::vector<zend_object *> iterators;  // its and its ports' Connection\Iterators, detached when freed
-    std::shared_ptr<MetricsState> metrics;  // metrics, max_memory or access_log on (server_metrics.h)
+    // Metrics, max_memory or the access log on (server_metrics.h).
+    std::shared_ptr<MetricsState> metrics;
 };
 
 Server *server_from(zend_object *obj);
