@@ -2,6 +2,7 @@
 known load, in BASE and PROCESS mode (tests/conformance/metrics_app.php, two workers). Every wait is
 bounded; nothing sleeps but the bounded polls for a worker's replacement."""
 import http.client
+import re
 import socket
 import ssl
 import time
@@ -218,3 +219,26 @@ def test_tls_handshakes_and_failures(mode, certs):
         assert value(samples, "gust_http_requests_total", port=f"127.0.0.1:{server.port}") == 3
     finally:
         stop_and_check(server)
+
+
+@pytest.mark.parametrize("mode", ["base", "process", "process-relay"])
+def test_access_log_combined_lines_after_the_workers_end(mode, tmp_path):
+    log = tmp_path / "access.log"
+    settings = {"access_log": str(log), "access_log_format": "combined"}
+    if mode == "process-relay":
+        mode, settings = "process", dict(settings, connection_handoff=False)
+    server = start_php_app("metrics_app.php", mode, settings)
+    try:
+        assert get(server, "/", {"User-Agent": "agent/1", "Referer": "http://r/"})[0] == 200
+        assert get(server, "/missing?q=1")[0] == 404
+        assert get(server, "/metrics")[0] == 200  # answered before PHP: not a logged request
+    finally:
+        stop_and_check(server)  # the workers flush their buffers as they end
+    lines = log.read_text().splitlines()
+    assert len(lines) == 2, lines
+    pattern = (r'^127\.0\.0\.1 - - \[\d\d/[A-Z][a-z]{2}/\d{4}:\d\d:\d\d:\d\d \+0000\] "(\S+) (\S+) HTTP/1\.1" '
+               r'(\d{3}) (\d+) "([^"]*)" "([^"]*)"$')
+    parsed = sorted(re.match(pattern, line).groups() for line in lines)
+    assert parsed[0][:3] == ("GET", "/", "200") and parsed[0][4:] == ("http://r/", "agent/1")
+    assert parsed[1][:3] == ("GET", "/missing?q=1", "404") and parsed[1][4:] == ("-", "-")
+    assert int(parsed[0][3]) > len("hello")
