@@ -257,6 +257,22 @@ def bench_http_hello():
             pr >= 0.9 * b)
 
 
+def bench_http_metrics():
+    """HTTP hello world (bench/php/metrics_hello.php, 1 worker, BASE) with gust_metrics_path on
+    against off, under wrk -t1 -c100 -d5s; rounds alternate, medians of 3. PROCESS mode too."""
+    script = ROOT / "bench/php/metrics_hello.php"
+    for mode in ("base", "process"):
+        rps = {"off": [], "on": []}
+        for _ in range(3):
+            for state in ("off", "on"):
+                ctx, port = gust_server(script, mode, state)
+                with ctx:
+                    rps[state].append(references.wrk_rps(f"http://127.0.0.1:{port}/", 5))
+        off, on = sorted(rps["off"])[1], sorted(rps["on"])[1]
+        row("http-metrics", f"{mode.upper()} 1 worker req/s with metrics on, wrk -t1 -c100 -d5s (ref: off)", round(on),
+            round(off), ">= 0.97 x off", off > 0 and on >= 0.97 * off)
+
+
 def bench_co_server():
     """Coroutine servers against their Swoole\\Server BASE counterparts, alternated, medians of 3:
     TCP echo (bench/php/co_tcp_echo.php vs seed003_tcp_echo.php base) under the C load generator
@@ -420,6 +436,7 @@ BENCHMARKS = {
     "tcp-echo": bench_tcp_echo,
     "seed004-php": bench_seed004_php,
     "http-hello": bench_http_hello,
+    "http-metrics": bench_http_metrics,
     "fanin": bench_fanin,
     "co-server": bench_co_server,
     "ws-bigframes": bench_ws_bigframes,

@@ -97,6 +97,12 @@ struct RequestObject {
     ~RequestObject();                   // unlinks the uploads the script left
 };
 
+// What the access log needs of a request, kept by its Response (only when access_log is set).
+struct AccessInfo {
+    std::string method, target, referer, user_agent;
+    int version_minor = 1;
+};
+
 struct ResponseObject {
     zend_object *server = nullptr;  // the Swoole\Server it answers through (a reference is held)
     server::SessionId fd = 0;
@@ -112,6 +118,13 @@ struct ResponseObject {
     proto::compress::Encoding accepted = proto::compress::Encoding::kIdentity;  // from Accept-Encoding
     std::unique_ptr<proto::compress::Compressor> stream;                        // write() with compression
     std::shared_ptr<Transport> transport;  // instead of `server`: a coroutine server's connection
+    // Metrics or access log on (srv::MetricsState): when the request reached the worker (0: not
+    // measured, or counted already), its port and size, the bytes answered so far.
+    Nanos started = 0;
+    int port_index = 0;
+    uint64_t bytes_in = 0;
+    uint64_t bytes_out = 0;
+    std::unique_ptr<AccessInfo> access;
     // A request the script neither answered nor detached gets a 500 here (the properties are
     // still alive: the wrapper destroys this before them).
     ~ResponseObject();
@@ -162,6 +175,10 @@ bool refuse_unwritable(ResponseObject *r);
 bool end_response_now(ResponseObject *r);
 // Ends the response with `content` as its body, when it can still be answered.
 bool end_response_with(ResponseObject *r, std::string_view content);
+
+// Metrics and access log (server_metrics.h): `r` answers a request of `port` of `bytes_in` bytes.
+void measure_request(srv::Server *s, srv::Port *port, ResponseObject *r, const proto::http1::RequestHead &head,
+                     size_t bytes_in);
 
 // The worker's HTTP connections: the request in progress and the pipelined ones behind it.
 void request_done(srv::Server *s, server::SessionId fd, bool close_connection);

@@ -14,6 +14,7 @@
 #include "http/http.h"
 #include "server/connections.h"
 #include "server/send.h"
+#include "server/server_metrics.h"
 
 namespace gust::php::http {
 
@@ -226,7 +227,41 @@ bool send_bytes(ResponseObject *r, std::string_view bytes) {
     if (r->transport) return bytes.empty() || r->transport->send(bytes);
     srv::Server *s = server_of(r);
     if (!s || bytes.empty()) return s != nullptr;
+    r->bytes_out += bytes.size();
     return srv::send_bytes_to_session(s, r->fd, bytes);
+}
+
+// Metrics and the access log of a measured request, once: `answered` when its response ended
+// (false: the connection went first).
+void account(srv::Server *s, ResponseObject *r, bool answered) {
+    if (r->started == 0 || !s) return;
+    const Nanos started = r->started;
+    r->started = 0;
+    if (!answered) {
+        srv::metrics_request_abandoned(s);
+        return;
+    }
+    srv::metrics_request_end(s, r->port_index, r->status, started, r->bytes_in, r->bytes_out);
+    if (r->access && srv::access_log_on(s)) {
+        server::AccessRecord rec;
+        zend_string *host = nullptr;
+        zend_long port = 0;
+        if (srv::session_peer(s, r->fd, &host, &port))
+            rec.remote_addr = std::string_view(ZSTR_VAL(host), ZSTR_LEN(host));
+        rec.wall_time = gust::wall_now();
+        rec.method = r->access->method;
+        rec.target = r->access->target;
+        rec.version_minor = r->access->version_minor;
+        rec.status = r->status;
+        rec.bytes = r->bytes_out;
+        rec.duration = gust::monotonic_now() - started;
+        rec.referer = r->access->referer;
+        rec.user_agent = r->access->user_agent;
+        rec.pid = static_cast<int>(getpid());
+        rec.worker_id = static_cast<int>(s->worker_id);
+        srv::access_log_write(s, rec);
+        if (host) zend_string_release(host);
+    }
 }
 
 // The response is complete: the connection closes or its next pipelined request starts.
@@ -241,6 +276,7 @@ void finish(ResponseObject *r, bool close_after) {
     }
     srv::Server *s = server_of(r);
     if (!s) return;
+    if (r->started) account(s, r, true);
     if (upgrade().is_upgraded && upgrade().is_upgraded(s, r->fd)) upgrade().handshake_done(s, r->fd, r->status);
     if (close_after) (void)srv::close_session(s, r->fd, false);
     if (r->current) {
@@ -541,6 +577,7 @@ ResponseObject::~ResponseObject() {
     } else if (s && r->current && srv::running_server() == s) {
         request_done(s, r->fd, false);
     }
+    if (r->started && srv::running_server() == s) account(s, r, false);
     if (r->server) OBJ_RELEASE(r->server);
 }
 
@@ -765,6 +802,7 @@ ZEND_METHOD(Swoole_Http_Response, sendfile) {
     if (ok && !r->head_only) {
         ok = r->transport ? r->transport->send_file(file, fd, offset, static_cast<size_t>(size))
                           : srv::send_file_range(srv::server_from(r->server), r->fd, file, fd, offset, size);
+        if (ok) r->bytes_out += static_cast<uint64_t>(size);
     }
     close(fd);
     finish(r, close_after || !ok);
@@ -853,6 +891,7 @@ ZEND_METHOD(Swoole_Http_Response, close) {
     r->ended = true;
     r->current = false;
     srv::Server *s = srv::server_from(r->server);
+    if (r->started) account(s, r, false);
     const bool ok = srv::close_session(s, r->fd, false);
     if (was_current) request_done(s, r->fd, true);
     RETURN_BOOL(ok);

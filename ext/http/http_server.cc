@@ -9,6 +9,7 @@
 #include "http/http.h"
 #include "server/process_mode.h"
 #include "server/send.h"
+#include "server/server_metrics.h"
 #include "zend/options.h"
 #include "stubs/http_server_arginfo.h"
 
@@ -58,10 +59,25 @@ HttpWorker &worker_of(Server *s) {
 
 // A request the worker cannot take: its status goes out and the connection closes.
 void refuse(Server *s, server::SessionId id, int status) {
+    if (s->metrics) srv::metrics_refused(s, status);
     const std::string_view answer = proto::http1::error_response(status);
     (void)srv::send_bytes_to_session(s, id, answer);
     (void)srv::close_session(s, id, false);
     request_done(s, id, true);
+}
+
+// gust_metrics_path: the exposition, answered here before any PHP runs (not counted as a request).
+void answer_metrics(Server *s, server::SessionId id, const proto::http1::RequestHead &head) {
+    const std::string body = srv::metrics_exposition(s);
+    std::string out = "HTTP/1.";
+    out += head.version_minor == 0 ? '0' : '1';
+    out += " 200 OK\r\nContent-Type: text/plain; version=0.0.4; charset=utf-8\r\nContent-Length: ";
+    out += std::to_string(body.size());
+    out += head.keep_alive ? "\r\n\r\n" : "\r\nConnection: close\r\n\r\n";
+    if (head.method != "HEAD") out += body;
+    (void)srv::send_bytes_to_session(s, id, out);
+    if (!head.keep_alive) (void)srv::close_session(s, id, false);
+    request_done(s, id, !head.keep_alive);
 }
 
 void start_request(Server *s, Port *port, server::SessionId id, zend_string *data,
@@ -83,6 +99,11 @@ void start_request(Server *s, Port *port, server::SessionId id, zend_string *dat
         // The reactor's framing accepted it, so this only happens for a corrupt message.
         zend_string_release(data);
         refuse(s, id, head.error_status ? head.error_status : 400);
+        return;
+    }
+    if (s->metrics && srv::metrics_is_scrape(s, head.target)) {
+        zend_string_release(data);
+        answer_metrics(s, id, head);
         return;
     }
     if (port && port->websocket && upgrade().upgrade &&
@@ -109,6 +130,7 @@ void start_request(Server *s, Port *port, server::SessionId id, zend_string *dat
         return;
     }
     zend_object *response = make_response(s, id, head);
+    if (s->metrics) measure_request(s, port, response_from(response), head, ZSTR_LEN(data));
     zend_string_release(data);  // the Request holds it now
     zval args[2];
     ZVAL_OBJ(&args[0], request);
@@ -155,6 +177,21 @@ void start_next(Server *s, server::SessionId id) {
 }
 
 }  // namespace
+
+void measure_request(Server *s, Port *port, ResponseObject *r, const proto::http1::RequestHead &head, size_t bytes_in) {
+    r->started = monotonic_now();
+    r->port_index = srv::port_index_of(s, port);
+    r->bytes_in = bytes_in;
+    srv::metrics_request_start(s);
+    if (srv::access_log_on(s)) {
+        r->access = std::make_unique<AccessInfo>();
+        r->access->method = head.method;
+        r->access->target = head.target;
+        r->access->version_minor = head.version_minor;
+        r->access->referer = head.header("referer");
+        r->access->user_agent = head.header("user-agent");
+    }
+}
 
 void request_done(Server *s, server::SessionId fd, bool close_connection) {
     if (!s->http) return;

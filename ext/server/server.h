@@ -173,9 +173,16 @@ struct Settings {
     // then reads and writes them itself (docs/php-server.md, "Hand-off").
     bool connection_handoff = true;
     HttpFraming http_framing;
+    // Operations (docs/metrics.md): metrics, memory recycling, structured logs.
+    std::string metrics_path;   // gust_metrics_path: HTTP ports answer it before onRequest
+    zend_long max_memory = 0;   // bytes of PHP memory a worker may hold before it is replaced (0: no limit)
+    bool log_json = false;      // log_format => 'json'
+    std::string access_log;     // a file the HTTP requests are logged to
+    int access_log_format = 0;  // server::AccessFormat
 };
 
 struct WorkerChannel;
+struct MetricsState;  // server_metrics.h
 struct Messaging;
 struct HttpWorker;  // ext/http/: the worker's HTTP connections (pipelined requests in order)
 struct WsWorker;    // ext/websocket/: the worker's WebSocket connections
@@ -292,6 +299,8 @@ struct Server {
     double start_time = 0;
     int last_error = 0;                    // getLastError(); written by record_error() only
     std::vector<zend_object *> iterators;  // its and its ports' Connection\Iterators, detached when freed
+    // Metrics, max_memory or the access log on (server_metrics.h).
+    std::shared_ptr<MetricsState> metrics;
 };
 
 Server *server_from(zend_object *obj);
@@ -337,6 +346,8 @@ void register_server_area(int module_number);  // MINIT: Server, Port, Task, Con
 void server_rshutdown();
 // Counts a request; at max_request the worker starts its graceful replacement.
 void count_request(Server *s);
+// Starts this worker's graceful replacement (as max_request does).
+void recycle_worker(Server *s);
 // Runs a callback in a new coroutine with `args` (copied); false when none is set. `on_finish` is
 // told when that coroutine ends (only when this returns true).
 bool run_callback(Server *s, Port *port, int event, zval *args, uint32_t argc, const FinishHook *on_finish = nullptr);

@@ -16,6 +16,7 @@
 #include "server/connections.h"
 #include "server/process_mode.h"
 #include "server/send.h"
+#include "server/server_metrics.h"
 
 // The Swoole\Timer and Swoole\Event functions the server's helpers forward to.
 ZEND_FUNCTION(swoole_timer_tick);
@@ -282,6 +283,9 @@ bool send_file_range(Server *s, server::SessionId id, const char *path, int file
 // ---- reactor events -> coroutine callbacks
 
 void Bridge::on_connect(const server::SessionInfo &session) {
+    // BASE: accepted here; PROCESS: a connection handed to this worker before its onConnect ran
+    // (the others are counted at the master's connect message: each way runs onConnect once).
+    metrics_connected(server_, session.port_index);
     zval args[3];
     ZVAL_OBJ(&args[0], server_->self);
     ZVAL_LONG(&args[1], session.id);

@@ -21,6 +21,7 @@
 #include "server/process_mode.h"
 #include "server/send.h"
 #include "server/tasks.h"
+#include "server/server_metrics.h"
 
 namespace gust::php::srv {
 
@@ -76,6 +77,7 @@ void deliver(Server *s, WorkerChannel &c, ipc::Message &m) {
         }
         if (str) zend_string_release(str);
         Port *port = static_cast<size_t>(ci.port_index) < s->ports.size() ? s->ports[ci.port_index].get() : nullptr;
+        metrics_connected(s, ci.port_index);
         zval args[3];
         ZVAL_OBJ(&args[0], s->self);
         ZVAL_LONG(&args[1], id);

@@ -30,6 +30,7 @@ extern "C" {
 #include "server/settings.h"
 #include "server/connections.h"
 #include "server/process_mode.h"
+#include "server/server_metrics.h"
 #include "server/tasks.h"
 
 namespace gust::php::srv {
@@ -222,6 +223,7 @@ void reap_workers(Server *s, ManagerState *m) {
             if (EG(exception)) zend_clear_exception();
         }
         if (s->manager_stopping) continue;
+        metrics_worker_exited(s, id, sig, m->reloading[id]);
         (void)m->respawn.exited(id, wall_now(), code != 0 || sig != 0);
     }
 }
@@ -493,6 +495,7 @@ void run_worker(Server *s, zend_long worker_id) {
     }
     messaging_start(s);
     if (s->process_mode) shared_stats_worker_start(s);
+    metrics_worker_start(s);
     watch_signals(s, rt);
     // PROCESS mode: the master's threads watch their connections, this worker those handed to it.
     if (s->worker.reactor && s->settings.heartbeat_check_interval > 0) {
@@ -510,6 +513,7 @@ void run_worker(Server *s, zend_long worker_id) {
     ZVAL_LONG(&args[1], worker_id);
     (void)run_callback(s, nullptr, kWorkerStart, args, 2);
     run_all();
+    metrics_worker_end(s);
     if (s->process_mode) shared_stats_worker_end(s);
     unwatch_signals(s, rt);
     if (s->process_mode || s->manager_pid > 0) {
@@ -567,14 +571,20 @@ void count_request(Server *s) {
     Worker &w = s->worker;
     ++w.requests;
     if (s->process_mode) shared_count_request(s);
+    if (s->settings.max_memory > 0) metrics_check_memory(s);
     if (s->settings.max_request <= 0 || w.recycling) return;
     if (w.request_limit == 0) {
         zend_long grace =
             s->settings.max_request_grace < 0 ? s->settings.max_request / 2 : s->settings.max_request_grace;
         w.request_limit = s->settings.max_request + (grace > 0 ? php_mt_rand_range(0, grace) : 0);
     }
-    if (static_cast<zend_long>(w.requests) >= w.request_limit) begin_recycle(s);
+    if (static_cast<zend_long>(w.requests) >= w.request_limit) {
+        metrics_note_exit_reason(s, server::metrics::ExitReason::kMaxRequest);
+        begin_recycle(s);
+    }
 }
+
+void recycle_worker(Server *s) { begin_recycle(s); }
 
 void stop_worker(Server *s) {
     Worker &w = s->worker;
@@ -638,6 +648,7 @@ bool start(Server *s) {
         return false;
     }
     if (!load_settings(s)) return false;
+    if (!metrics_server_start(s)) return false;
     if (s->settings.enable_reuse_port) {
         // The ports were bound in the constructor, before set() could ask for it; the flag still
         // lets another server bind the same address from now on.
@@ -661,7 +672,7 @@ bool start(Server *s) {
     const bool process_mode = s->mode == kModeProcess;
     // As in Swoole, max_request needs a manager to replace the worker, also with one worker.
     const bool multi = s->settings.worker_num > 1 || process_mode || s->settings.max_request > 0 ||
-                       s->settings.task_worker_num > 0 || !s->user_processes.empty();
+                       s->settings.max_memory > 0 || s->settings.task_worker_num > 0 || !s->user_processes.empty();
     if (s->settings.task_worker_num > 0 && !s->callbacks[kTask].is_set()) {
         php_error_docref(nullptr, E_WARNING, "require onTask callback");
         return false;

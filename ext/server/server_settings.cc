@@ -12,6 +12,7 @@
 #include "server/settings.h"
 #include "zend/options.h"
 #include "gust/proto/resp.h"
+#include "gust/server/access_log.h"
 
 namespace gust::php::srv {
 namespace {
@@ -100,6 +101,11 @@ const char *const kKnownKeys[] = {
     "init_arguments",
     // Gust's own (docs/php-server.md)
     "connection_handoff",
+    "gust_metrics_path",  // docs/metrics.md
+    "max_memory",
+    "log_format",
+    "access_log",
+    "access_log_format",
     // framing
     "open_eof_check",
     "open_eof_split",
@@ -314,6 +320,39 @@ bool load_tls(Port *p, HashTable *port_ht, HashTable *server_ht) {
     return true;
 }
 
+// Metrics, max_memory and log formats (docs/metrics.md).
+static bool load_operations(Server *s, HashTable *ht) {
+    Settings &o = s->settings;
+    o.metrics_path = string_of(ht, "gust_metrics_path", "");
+    if (!o.metrics_path.empty() && o.metrics_path[0] != '/') {
+        php_error_docref(nullptr, E_WARNING, "gust_metrics_path must start with '/', \"%s\" given",
+                         o.metrics_path.c_str());
+        return false;
+    }
+    o.max_memory = long_of(ht, "max_memory", 0);
+    if (o.max_memory < 0) {
+        php_error_docref(nullptr, E_WARNING, "max_memory must be a number of bytes >= 0, " ZEND_LONG_FMT " given",
+                         o.max_memory);
+        return false;
+    }
+    const std::string log_format = string_of(ht, "log_format", "text");
+    if (log_format != "text" && log_format != "json") {
+        php_error_docref(nullptr, E_WARNING, "log_format must be 'text' or 'json', \"%s\" given", log_format.c_str());
+        return false;
+    }
+    o.log_json = log_format == "json";
+    o.access_log = string_of(ht, "access_log", "");
+    const std::string access_format = string_of(ht, "access_log_format", "common");
+    server::AccessFormat f;
+    if (!server::access_format_from_name(access_format, &f)) {
+        php_error_docref(nullptr, E_WARNING, "access_log_format must be 'common', 'combined' or 'json', \"%s\" given",
+                         access_format.c_str());
+        return false;
+    }
+    o.access_log_format = static_cast<int>(f);
+    return true;
+}
+
 bool load_settings(Server *s) {
     zval *z = setting_of(s->self);
     HashTable *ht = z ? Z_ARRVAL_P(z) : nullptr;
@@ -381,6 +420,7 @@ bool load_settings(Server *s) {
     hf.body_timeout = std::max(0.0, double_of(ht, "http_body_timeout", 60));
     hf.max_header_size = long_of(ht, "http_max_header_size", 16 * 1024);
     hf.websocket_compression = bool_of(ht, "websocket_compression", false);
+    if (!load_operations(s, ht)) return false;
     if (!protocols_load_settings(s, ht)) return false;
     for (size_t i = 0; i < s->ports.size(); ++i) {
         Port *p = s->ports[i].get();

@@ -14,6 +14,7 @@
 #include "server/server.h"
 #include "server/process_mode.h"
 #include "server/tasks.h"
+#include "server/server_metrics.h"
 #include "zend/object.h"
 
 extern "C" {
@@ -206,6 +207,7 @@ zend_long send_task(Server *s, zval *data, zend_long dst, uint16_t extra_flags) 
                 : post_detached(s, dst, id, flags, payload);
     zend_string_release(payload);
     if (ok && s->process_mode) shared_count_task(s, false);
+    if (ok) metrics_task(s, false);
     return ok ? id : -1;
 }
 
@@ -267,6 +269,7 @@ void task_runner(INTERNAL_FUNCTION_PARAMETERS) {
     }
     cb.call(args, argc, &ret);
     if (s->process_mode) shared_count_task(s, true);
+    metrics_task(s, true);
     if (argc == 2) zval_ptr_dtor(&args[1]);
     // A return value other than null finishes the task, unless finish() already did.
     if (s->messaging && s->messaging->running.count(cid) && !EG(exception) && Z_TYPE(ret) != IS_UNDEF &&

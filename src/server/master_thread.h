@@ -165,7 +165,13 @@ struct ProcessMaster::Thread final : ReactorEvents {
 
     bool session_id_free(SessionId id) override { return master->shared_->session_id_free(id); }
 
-    void on_refused(int) override { bump(counters->aborted); }
+    void on_refused(int) override {
+        bump(counters->aborted);
+        // Which kind: the reactor's own counts, since this thread's reactor lives as long as the server.
+        const ReactorStats st = reactor->stats();
+        counters->refused.store(st.refused, std::memory_order_relaxed);
+        counters->tls_failures.store(st.tls_failures, std::memory_order_relaxed);
+    }
 
     void on_connect(const SessionInfo &s) override;
 

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstdarg>
+#include <string>
+#include <string_view>
 
 namespace gust {
 
@@ -13,6 +15,18 @@ LogLevel log_level();
 // Where log lines go; the fd is not owned.
 void log_set_fd(int fd);
 void log_write(LogLevel level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+// Text lines ("[time] LEVEL\t[pid] message") or one JSON object a line
+// ({"time":...,"level":...,"pid":...,"worker_id":...,"message":...}), for log collectors.
+enum class LogFormat : int { kText, kJson };
+void log_set_format(LogFormat format);
+// The worker id JSON lines carry (-1: the master or manager, left out).
+void log_set_worker_id(int id);
+// Formats one line (with its newline) as log_write would at wall time `now` (for tests).
+std::string log_format_line(LogLevel level, long long now_ns, int pid, std::string_view message);
+
+// Appends `s` as a JSON string (quoted, escaped; bytes that are not UTF-8 become U+FFFD).
+void append_json_string(std::string &out, std::string_view s);
 
 }  // namespace gust
 

@@ -36,6 +36,10 @@ struct alignas(64) ThreadCounters {
     std::atomic<uint64_t> bytes_out{0};
     std::atomic<uint64_t> dispatched{0};  // packages handed to workers
     std::atomic<uint64_t> responses{0};   // replies from workers (data and files)
+    // Of `aborted`, for the metrics (gust/server/metrics.h): refused over max_connection, and TLS
+    // handshakes that failed or stalled.
+    std::atomic<uint64_t> refused{0};
+    std::atomic<uint64_t> tls_failures{0};
 };
 
 struct alignas(64) WorkerCounters {
