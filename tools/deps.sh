@@ -20,8 +20,11 @@ debian_packages=(
     php8.2-sqlite3
     # PDO pgsql hook (libpq): run_tests.py starts a private PostgreSQL server for its phpt
     postgresql-15 php8.2-pgsql
+    # HTTP/2 client tests and benchmark: nghttpd (the server), h2load (the reference load generator)
+    nghttp2-server nghttp2-client
 )
 python_modules=(pytest httpx brotli websockets wsproto prometheus_client)   # imported names (= pip names); installed with pip when missing
+python_modules_pip=(h2:h2 grpc:grpcio)   # import name:pip name, for the HTTP/2 client phpt (scripted h2 server, gRPC)
 
 missing=()
 installed=$(dpkg-query -W -f='${Package} ${Status}\n' "${debian_packages[@]}" 2>/dev/null | awk '$4=="installed"{print $1}' || true)
@@ -40,6 +43,9 @@ fi
 py_missing=()
 for m in "${python_modules[@]}"; do
     python3 -c "import $m" 2>/dev/null || py_missing+=("$m")
+done
+for m in "${python_modules_pip[@]}"; do
+    python3 -c "import ${m%%:*}" 2>/dev/null || py_missing+=("${m#*:}")
 done
 if [ ${#py_missing[@]} -gt 0 ]; then
     echo "deps: pip installing ${py_missing[*]}"

@@ -3,6 +3,7 @@
 // ends each request's state at RSHUTDOWN, and prints phpinfo(). It also registers the module entry
 // "swoole" (common/swoole_module.cc), which owns the Swoole API. See docs/ARCHITECTURE.md.
 #include "client/http_client.h"
+#include "client/http2_client.h"
 #include "coroutine/coroutine.h"
 #include "coserver/coserver.h"
 #include "event/event.h"
@@ -62,6 +63,7 @@ static PHP_MINIT_FUNCTION(gust) {
     redis::register_redis_area();
     srv::register_websocket_area(module_number);
     http_client::register_client_area(module_number);
+    http2_client::register_http2_client_area(module_number);
     cosrv::register_coserver_area();
     library::register_library_area();  // after the coroutine area: its autoload guard stays behind this loader
     EG(current_module) = gust_entry;
