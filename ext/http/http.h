@@ -36,6 +36,7 @@ struct HttpSettings : srv::ProtocolState {
     std::vector<std::string> static_locations;
     std::vector<std::string> index_files;
     bool autoindex = false;
+    Nanos request_timeout = 0;  // request_timeout (seconds in PHP): a request's deadline; 0: none
 };
 
 // The settings of server `s` (the defaults when `s` is nullptr — Request::create() — or the
@@ -97,8 +98,11 @@ struct RequestObject {
     ~RequestObject();                   // unlinks the uploads the script left
 };
 
+struct RequestDeadline;
+
 struct ResponseObject {
-    zend_object *server = nullptr;  // the Swoole\Server it answers through (a reference is held)
+    RequestDeadline *deadline = nullptr;  // request_timeout armed for this response (http_deadline.cc)
+    zend_object *server = nullptr;        // the Swoole\Server it answers through (a reference is held)
     server::SessionId fd = 0;
     int status = 200;
     std::string reason;
@@ -162,6 +166,16 @@ bool refuse_unwritable(ResponseObject *r);
 bool end_response_now(ResponseObject *r);
 // Ends the response with `content` as its body, when it can still be answered.
 bool end_response_with(ResponseObject *r, std::string_view content);
+
+// request_timeout (http_deadline.cc). Before onRequest starts: a deadline for `r` when the setting is
+// on (nullptr otherwise) and, in *hook, what tells it the coroutine ended. After: armed(d, ran, cid)
+// starts its timer if the coroutine still runs, or frees it. Past the deadline a response nothing
+// was written to gets a 503 (a started one loses its connection) and the coroutine is canceled with
+// a timeout: its waiting call, and every later one, fails.
+RequestDeadline *deadline_prepare(srv::Server *s, ResponseObject *r, FinishHook *hook);
+void deadline_start(RequestDeadline *d, bool ran, zend_long cid);
+// ~ResponseObject: the deadline no longer has a response to answer.
+void deadline_response_gone(RequestDeadline *d);
 
 // The worker's HTTP connections: the request in progress and the pipelined ones behind it.
 void request_done(srv::Server *s, server::SessionId fd, bool close_connection);

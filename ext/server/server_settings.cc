@@ -10,6 +10,7 @@
 #include "server/protocol.h"
 #include "server/server.h"
 #include "server/settings.h"
+#include "server/operations.h"
 #include "zend/options.h"
 #include "gust/proto/resp.h"
 
@@ -100,6 +101,9 @@ const char *const kKnownKeys[] = {
     "init_arguments",
     // Gust's own (docs/php-server.md)
     "connection_handoff",
+    "coroutine_dump_signal",  // docs/operations.md
+    "hot_reload",
+    "request_timeout",
     // framing
     "open_eof_check",
     "open_eof_split",
@@ -376,6 +380,7 @@ bool load_settings(Server *s) {
                          o.dispatch_mode);
         o.dispatch_mode = kDispatchFdMod;
     }
+    if (!load_operations_settings(s, ht)) return false;
     HttpFraming &hf = o.http_framing;
     hf.header_timeout = std::max(0.0, double_of(ht, "http_headers_timeout", 60));
     hf.body_timeout = std::max(0.0, double_of(ht, "http_body_timeout", 60));
