@@ -8,6 +8,7 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
+#include <vector>
 
 #include "coroutine/coroutine.h"
 #include "gust/base/clock.h"
@@ -61,7 +62,7 @@ void append_trace(smart_str *out, PhpCoroutine *p, bool current) {
     zval trace;
     zend_execute_data *mine = EG(current_execute_data);
     if (!current) EG(current_execute_data) = p->vm.current_execute_data;
-    zend_fetch_debug_backtrace(&trace, current ? 1 : 0, DEBUG_BACKTRACE_IGNORE_ARGS, 0);
+    zend_fetch_debug_backtrace(&trace, 0, DEBUG_BACKTRACE_IGNORE_ARGS, 0);
     EG(current_execute_data) = mine;
     if (Z_TYPE(trace) == IS_ARRAY) {
         zend_string *text = zend_trace_to_string(Z_ARRVAL(trace), false);
@@ -82,7 +83,9 @@ zend_string *coroutine_dump(const char *who) {
     if (rt) {
         const Nanos now = rt->loop->now();
         PhpCoroutine *self = current();
-        for (coro::CoroutineId id : rt->scheduler->list()) {
+        std::vector<coro::CoroutineId> ids = rt->scheduler->list();
+        std::sort(ids.begin(), ids.end());  // oldest first
+        for (coro::CoroutineId id : ids) {
             coro::Coroutine *co = rt->scheduler->find(id);
             if (!co) continue;
             auto *p = static_cast<PhpCoroutine *>(co->user_data());
