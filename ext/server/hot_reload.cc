@@ -167,4 +167,12 @@ void hot_reload_stop(Server *s, LoopState *rt) {
     delete h;
 }
 
+void hot_reload_forget_inherited(Server *s) {
+    HotReload *h = s->hot_reload;
+    if (!h) return;
+    s->hot_reload = nullptr;
+    ::close(h->fd);
+    delete h;
+}
+
 }  // namespace gust::php::srv

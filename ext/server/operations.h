@@ -25,5 +25,8 @@ void forward_dump_signal(Server *s);
 // and reloads the workers, debounced, when a file with a watched extension changes.
 void hot_reload_start(Server *s, LoopState *rt);
 void hot_reload_stop(Server *s, LoopState *rt);
+// In a worker just forked from the manager: frees its copy of the watch (the manager's loop copy
+// is ended separately, without running anything of it).
+void hot_reload_forget_inherited(Server *s);
 
 }  // namespace gust::php::srv

@@ -175,6 +175,7 @@ bool spawn_worker(Server *s, ManagerState *m, size_t id) {
         // The manager's signals and loop (timers of onStart/onManagerStart) are not the child's.
         if (m->signal_fd >= 0) ::close(m->signal_fd);
         m->signal_fd = -1;
+        hot_reload_forget_inherited(s);  // the manager's file watch, before its loop copy goes
         end_inherited_loop_state();
         s->worker_id = static_cast<zend_long>(id);
         close_inboxes(s, id < s->inboxes.size() ? s->worker_id : -1);
