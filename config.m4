@@ -1,6 +1,7 @@
 dnl Gust: `phpize && ./configure --enable-gust && make` at the repository root, or tools/build.sh
 dnl (which runs the same from a stage directory that links ext/, src/ and include/).
-PHP_ARG_ENABLE([gust], [whether to enable Gust], [AS_HELP_STRING([--enable-gust], [Enable Gust])], [no])
+dnl On by default: `phpize && ./configure` (what PIE runs) builds Gust without flags; --disable-gust turns it off.
+PHP_ARG_ENABLE([gust], [whether to enable Gust], [AS_HELP_STRING([--disable-gust], [Do not build Gust (default: build it)])], [yes])
 
 if test "$PHP_GUST" != "no"; then
   PHP_REQUIRE_CXX()

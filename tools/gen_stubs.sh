@@ -36,3 +36,5 @@ if [ "${1:-}" = "--check" ]; then
 fi
 gen "$root/ext/stubs"
 echo "generated: $(cd "$root/ext/stubs" && ls *_arginfo.h | tr '\n' ' ')"
+# The IDE stubs users get (stubs/, tests/checks/test_packaging.py checks them).
+python3 "$root/tools/gen_ide_stubs.py"

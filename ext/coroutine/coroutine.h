@@ -207,6 +207,12 @@ void forget_autoload_waits();
 // Frees a coroutine's autoload guard table (it ended or is unwound without running).
 void free_in_autoload(HashTable *&table);
 
+// dump.cc: every live coroutine of this process — state, what it waits on and since when, PHP
+// backtrace — as text (Gust\dump()); `who` names the process ("worker 2") or is empty. Runs no
+// user PHP code. log_coroutine_dump() writes it to the log (always, whatever the log level).
+zend_string *coroutine_dump(const char *who);
+void log_coroutine_dump(const char *who);
+
 // MINIT of this area: Swoole\Coroutine (+ short names), Channel, WaitGroup, Barrier, System.
 void register_coroutine_area(int module_number);
 zend_class_entry *register_coroutine(int module_number);  // returns Swoole\Coroutine

@@ -36,6 +36,7 @@ struct HttpSettings : srv::ProtocolState {
     std::vector<std::string> static_locations;
     std::vector<std::string> index_files;
     bool autoindex = false;
+    Nanos request_timeout = 0;  // request_timeout (seconds in PHP): a request's deadline; 0: none
 };
 
 // The settings of server `s` (the defaults when `s` is nullptr — Request::create() — or the
@@ -102,9 +103,11 @@ struct AccessInfo {
     std::string method, target, referer, user_agent;
     int version_minor = 1;
 };
+struct RequestDeadline;
 
 struct ResponseObject {
-    zend_object *server = nullptr;  // the Swoole\Server it answers through (a reference is held)
+    RequestDeadline *deadline = nullptr;  // request_timeout armed for this response (http_deadline.cc)
+    zend_object *server = nullptr;        // the Swoole\Server it answers through (a reference is held)
     server::SessionId fd = 0;
     int status = 200;
     std::string reason;
@@ -179,6 +182,15 @@ bool end_response_with(ResponseObject *r, std::string_view content);
 // Metrics and access log (server_metrics.h): `r` answers a request of `port` of `bytes_in` bytes.
 void measure_request(srv::Server *s, srv::Port *port, ResponseObject *r, const proto::http1::RequestHead &head,
                      size_t bytes_in);
+// request_timeout (http_deadline.cc). Before onRequest starts: a deadline for `r` when the setting is
+// on (nullptr otherwise) and, in *hook, what tells it the coroutine ended. After: armed(d, ran, cid)
+// starts its timer if the coroutine still runs, or frees it. Past the deadline a response nothing
+// was written to gets a 503 (a started one loses its connection) and the coroutine is canceled with
+// a timeout: its waiting call, and every later one, fails.
+RequestDeadline *deadline_prepare(srv::Server *s, ResponseObject *r, FinishHook *hook);
+void deadline_start(RequestDeadline *d, bool ran, zend_long cid);
+// ~ResponseObject: the deadline no longer has a response to answer.
+void deadline_response_gone(RequestDeadline *d);
 
 // The worker's HTTP connections: the request in progress and the pipelined ones behind it.
 void request_done(srv::Server *s, server::SessionId fd, bool close_connection);

@@ -556,6 +556,7 @@ bool end_response_with(ResponseObject *r, std::string_view content) { return wri
 
 ResponseObject::~ResponseObject() {
     ResponseObject *r = this;
+    if (r->deadline) deadline_response_gone(r->deadline);
     if (r->transport) {
         // Not answered nor detached: a 500, so the client is not left waiting.
         if (writable(r) && r->transport->alive()) {

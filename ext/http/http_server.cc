@@ -135,7 +135,12 @@ void start_request(Server *s, Port *port, server::SessionId id, zend_string *dat
     zval args[2];
     ZVAL_OBJ(&args[0], request);
     ZVAL_OBJ(&args[1], response);
-    if (!srv::run_callback(s, port, srv::kRequest, args, 2)) {
+    FinishHook deadline_hook;
+    RequestDeadline *deadline = deadline_prepare(s, response_from(response), &deadline_hook);
+    zend_long cid = 0;
+    const bool ran = srv::run_callback(s, port, srv::kRequest, args, 2, deadline ? &deadline_hook : nullptr, &cid);
+    if (deadline) deadline_start(deadline, ran, cid);
+    if (!ran) {
         // No onRequest (a WebSocket server without one): a plain request is not welcome.
         // A browser opening the address of a WebSocket server sees why nothing is there.
         ResponseObject *r = response_from(response);
@@ -306,6 +311,13 @@ bool load_settings(Server *s, HashTable *ht) {
     h->static_locations = strings_of(ht, "static_handler_locations");
     h->index_files = strings_of(ht, "http_index_files");
     h->autoindex = bool_of(ht, "http_autoindex", false);
+    const double request_timeout = double_of(ht, "request_timeout", 0);
+    if (request_timeout < 0) {
+        php_error_docref(nullptr, E_WARNING, "request_timeout must be >= 0 (seconds; 0: none), got %g",
+                         request_timeout);
+        return false;
+    }
+    h->request_timeout = request_timeout > 0 ? std::max<Nanos>(1, seconds_to_nanos(request_timeout)) : 0;
     s->protocol_states[static_cast<int>(srv::ProtocolId::kHttp)] = std::move(h);
     return true;
 }

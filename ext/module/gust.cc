@@ -122,6 +122,16 @@ ZEND_FUNCTION(Gust_version) {
     RETURN_STRING(gust::version());
 }
 
+ZEND_FUNCTION(Gust_dump) {
+    bool log = false;
+    ZEND_PARSE_PARAMETERS_START(0, 1)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_BOOL(log)
+    ZEND_PARSE_PARAMETERS_END();
+    if (log) gust::php::log_coroutine_dump("");
+    RETURN_STR(gust::php::coroutine_dump(""));
+}
+
 ZEND_FUNCTION(Gust_build_mode) {
     ZEND_PARSE_PARAMETERS_NONE();
     RETURN_STRING(gust::build_mode());

@@ -179,11 +179,19 @@ struct Settings {
     bool log_json = false;      // log_format => 'json'
     std::string access_log;     // a file the HTTP requests are logged to
     int access_log_format = 0;  // server::AccessFormat
+    // Gust (docs/operations.md): the signal that makes every worker write its coroutine dump to the
+    // log (the master and manager pass it on); 0: off.
+    int coroutine_dump_signal = SIGQUIT;
+    // hot_reload (development): reload the workers when a watched file changes (hot_reload.cc).
+    std::vector<std::string> hot_reload_paths;  // empty: off
+    std::vector<std::string> hot_reload_extensions;
+    zend_long hot_reload_debounce_ms = 100;
 };
 
 struct WorkerChannel;
 struct MetricsState;  // server_metrics.h
 struct Messaging;
+struct HotReload;   // server/operations.h: the manager's file watch
 struct HttpWorker;  // ext/http/: the worker's HTTP connections (pipelined requests in order)
 struct WsWorker;    // ext/websocket/: the worker's WebSocket connections
 
@@ -279,12 +287,13 @@ struct Server {
     // One inbox (a seqpacket pair) per worker and task worker, made before the first fork when a
     // manager runs: anyone writes to in[0], the owner reads in[1].
     std::vector<std::pair<int, int>> inboxes;
-    Messaging *messaging = nullptr;  // this worker's side, while it runs
-    HttpWorker *http = nullptr;      // this worker's HTTP state, while it runs
-    WsWorker *ws = nullptr;          // this worker's WebSocket connections, while it runs
-    bool websocket_server = false;   // a Swoole\WebSocket\Server: port 0 accepts upgrades
-    bool http_server = false;        // a Swoole\Http\Server: port 0 speaks HTTP unless set() says not
-    bool redis_server = false;       // a Swoole\Redis\Server: port 0 speaks RESP unless set() says not
+    Messaging *messaging = nullptr;   // this worker's side, while it runs
+    HttpWorker *http = nullptr;       // this worker's HTTP state, while it runs
+    HotReload *hot_reload = nullptr;  // the manager's hot_reload watch, while it runs
+    WsWorker *ws = nullptr;           // this worker's WebSocket connections, while it runs
+    bool websocket_server = false;    // a Swoole\WebSocket\Server: port 0 accepts upgrades
+    bool http_server = false;         // a Swoole\Http\Server: port 0 speaks HTTP unless set() says not
+    bool redis_server = false;        // a Swoole\Redis\Server: port 0 speaks RESP unless set() says not
     // Each protocol's settings (server/protocol.h), made by its load_settings at start().
     std::unique_ptr<ProtocolState> protocol_states[static_cast<int>(ProtocolId::kCount)];
     std::vector<zend_object *> user_processes;  // addProcess(): ids after the task workers
@@ -349,8 +358,10 @@ void count_request(Server *s);
 // Starts this worker's graceful replacement (as max_request does).
 void recycle_worker(Server *s);
 // Runs a callback in a new coroutine with `args` (copied); false when none is set. `on_finish` is
-// told when that coroutine ends (only when this returns true).
-bool run_callback(Server *s, Port *port, int event, zval *args, uint32_t argc, const FinishHook *on_finish = nullptr);
+// told when that coroutine ends (only when this returns true). `*cid`: the coroutine's id (0 when
+// the callback ran outside coroutines, enable_coroutine => false).
+bool run_callback(Server *s, Port *port, int event, zval *args, uint32_t argc, const FinishHook *on_finish = nullptr,
+                  zend_long *cid = nullptr);
 
 extern zend_class_entry *ce_server;
 extern zend_class_entry *ce_server_port;

@@ -22,6 +22,7 @@
 #include "server/send.h"
 #include "server/tasks.h"
 #include "server/server_metrics.h"
+#include "server/operations.h"
 
 namespace gust::php::srv {
 
@@ -412,6 +413,7 @@ void master_wait(Server *s, pid_t manager) {
     sigset_t set;
     sigemptyset(&set);
     for (int sig : kMasterSignals) sigaddset(&set, sig);
+    add_dump_signal(s, &set);
     int sfd = signalfd(-1, &set, SFD_CLOEXEC);
     bool stopping = false;
     const int questions = ps.master->dispatch_fd();  // -1 (ignored by poll) without dispatch_func
@@ -467,7 +469,7 @@ void master_wait(Server *s, pid_t manager) {
             if (!stopping) (void)call_plain_with_server(s, kBeforeShutdown);
             stopping = true;
             kill(manager, SIGTERM);
-        } else if (sig == SIGUSR1 || sig == SIGUSR2) {
+        } else if (sig == SIGUSR1 || sig == SIGUSR2 || is_dump_signal(s, sig)) {
             kill(manager, sig);
         } else if (sig == SIGCHLD) {
             int status = 0;
@@ -543,6 +545,7 @@ bool start_process_mode(Server *s) {
     sigset_t set, previous;
     sigemptyset(&set);
     for (int sig : kMasterSignals) sigaddset(&set, sig);
+    add_dump_signal(s, &set);
     sigprocmask(SIG_BLOCK, &set, &previous);
     const pid_t master = getpid();
     pid_t manager = fork();

@@ -32,6 +32,7 @@ extern "C" {
 #include "server/process_mode.h"
 #include "server/server_metrics.h"
 #include "server/tasks.h"
+#include "server/operations.h"
 
 namespace gust::php::srv {
 namespace {
@@ -74,10 +75,12 @@ void watch_signals(Server *s, LoopState *rt) {
     for (int sig : kStopSignals) {
         if (rt->loop->watch_signal(sig, [s](int) { on_stop_signal(s); }).ok()) s->worker.signals_watched = true;
     }
+    watch_dump_signal(s, rt);
 }
 
 void unwatch_signals(Server *s, LoopState *rt) {
     if (!s->worker.signals_watched) return;
+    unwatch_dump_signal(s, rt);
     for (int sig : kStopSignals) rt->loop->unwatch_signal(sig);
     s->worker.signals_watched = false;
 }
@@ -173,6 +176,7 @@ bool spawn_worker(Server *s, ManagerState *m, size_t id) {
         // The manager's signals and loop (timers of onStart/onManagerStart) are not the child's.
         if (m->signal_fd >= 0) ::close(m->signal_fd);
         m->signal_fd = -1;
+        hot_reload_forget_inherited(s);  // the manager's file watch, before its loop copy goes
         end_inherited_loop_state();
         s->worker_id = static_cast<zend_long>(id);
         close_inboxes(s, id < s->inboxes.size() ? s->worker_id : -1);
@@ -255,6 +259,8 @@ void manager_on_signal(Server *s, ManagerState *m, int sig) {
             m->kill_at = wall_now() + s->settings.max_wait_time + 0.5;
             signal_workers(s, SIGTERM);
         }
+    } else if (is_dump_signal(s, sig)) {
+        forward_dump_signal(s);
     } else if (sig == SIGUSR1 || sig == SIGUSR2) {
         // Reload: the workers (SIGUSR2: task workers only) stop gracefully and are spawned again.
         // Listening sockets and channels stay open meanwhile, so nothing sent to them is lost.
@@ -290,6 +296,7 @@ bool run_manager(Server *s, ManagerState *m) {
     (void)loop_state_for_forking();
     sigemptyset(&m->watched);
     for (int sig : {SIGCHLD, SIGTERM, SIGINT, SIGUSR1, SIGUSR2}) sigaddset(&m->watched, sig);
+    add_dump_signal(s, &m->watched);
     sigprocmask(SIG_BLOCK, &m->watched, &m->previous);
     for (size_t id = 0; id < n; ++id) {
         if (spawn_worker(s, m, id)) return true;
@@ -300,6 +307,7 @@ bool run_manager(Server *s, ManagerState *m) {
     // The manager's own loop runs the timers of onStart (BASE) and onManagerStart and wakes on the
     // watched signals; its children end their copy of it (spawn_worker).
     LoopState *rt = loop_state_for_forking();
+    hot_reload_start(s, rt);
     SignalWaker waker;
     loop::WatchId signal_watch{};
     m->signal_fd = signalfd(-1, &m->watched, SFD_NONBLOCK | SFD_CLOEXEC);
@@ -355,6 +363,7 @@ bool run_manager(Server *s, ManagerState *m) {
         }
         reap_workers(s, m);
     }
+    if (loop_state_if_any() == rt) hot_reload_stop(s, rt);
     if (signal_watch.valid() && loop_state_if_any() == rt) rt->loop->unwatch(signal_watch);
     if (m->signal_fd >= 0) ::close(m->signal_fd);
     m->signal_fd = -1;
@@ -451,7 +460,9 @@ server::ListenOptions listen_options(Server *s, Port *p) {
     return lo;
 }
 
-bool run_callback(Server *s, Port *port, int event, zval *args, uint32_t argc, const FinishHook *on_finish) {
+bool run_callback(Server *s, Port *port, int event, zval *args, uint32_t argc, const FinishHook *on_finish,
+                  zend_long *cid) {
+    if (cid) *cid = 0;
     Callback *cb = nullptr;
     if (port && port->callbacks[event].is_set()) {
         cb = &port->callbacks[event];
@@ -466,7 +477,9 @@ bool run_callback(Server *s, Port *port, int event, zval *args, uint32_t argc, c
         if (on_finish && on_finish->fn) on_finish->fn(on_finish->arg, on_finish->tag);
         return true;
     }
-    return create(cb->cache(), cb->value(), args, argc, false, on_finish) >= 0;
+    const zend_long id = create(cb->cache(), cb->value(), args, argc, false, on_finish);
+    if (cid) *cid = id;
+    return id >= 0;
 }
 
 // Serves in this process as worker `worker_id` until the worker stops. The caller checks
@@ -671,8 +684,10 @@ bool start(Server *s) {
     }
     const bool process_mode = s->mode == kModeProcess;
     // As in Swoole, max_request needs a manager to replace the worker, also with one worker.
+    // hot_reload too: the manager watches the files and reloads the workers.
     const bool multi = s->settings.worker_num > 1 || process_mode || s->settings.max_request > 0 ||
-                       s->settings.max_memory > 0 || s->settings.task_worker_num > 0 || !s->user_processes.empty();
+                       s->settings.max_memory > 0 || s->settings.task_worker_num > 0 || !s->user_processes.empty() ||
+                       !s->settings.hot_reload_paths.empty();
     if (s->settings.task_worker_num > 0 && !s->callbacks[kTask].is_set()) {
         php_error_docref(nullptr, E_WARNING, "require onTask callback");
         return false;

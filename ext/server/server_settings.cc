@@ -10,6 +10,7 @@
 #include "server/protocol.h"
 #include "server/server.h"
 #include "server/settings.h"
+#include "server/operations.h"
 #include "zend/options.h"
 #include "gust/proto/resp.h"
 #include "gust/server/access_log.h"
@@ -106,6 +107,9 @@ const char *const kKnownKeys[] = {
     "log_format",
     "access_log",
     "access_log_format",
+    "coroutine_dump_signal",  // docs/operations.md
+    "hot_reload",
+    "request_timeout",
     // framing
     "open_eof_check",
     "open_eof_split",
@@ -415,6 +419,7 @@ bool load_settings(Server *s) {
                          o.dispatch_mode);
         o.dispatch_mode = kDispatchFdMod;
     }
+    if (!load_operations_settings(s, ht)) return false;
     HttpFraming &hf = o.http_framing;
     hf.header_timeout = std::max(0.0, double_of(ht, "http_headers_timeout", 60));
     hf.body_timeout = std::max(0.0, double_of(ht, "http_body_timeout", 60));

@@ -12,6 +12,12 @@ namespace Gust {
 
     /** The build mode of this gust.so: "debug" or "release". */
     function build_mode(): string {}
+
+    /**
+     * Every live coroutine of this process: id, state (running, runnable, suspended, waiting on
+     * what and for how long) and PHP backtrace. With $log true it is also written to the log.
+     */
+    function dump(bool $log = false): string {}
 }
 
 namespace {

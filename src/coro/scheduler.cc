@@ -169,6 +169,7 @@ Status Scheduler::yield() {
     if (!co) return Error{kErrNotInCoroutine};
     co->park_result_ = 0;
     co->state_ = CoState::kSuspended;
+    co->waiting_since_ = loop_.now();
     switch_out(co, false);
     if (co->park_result_ != 0) return Error{co->park_result_};  // canceled
     return {};
@@ -190,9 +191,10 @@ void Scheduler::on_park_timeout(void *arg, loop::TimerId) {
 int Scheduler::park(Nanos timeout, WaitInfo what) {
     Coroutine *co = running_;
     if (!co) return kErrNotInCoroutine;
-    if (co->canceled_) return kErrCanceled;
+    if (co->canceled_) return co->cancel_reason_;
     co->wait_ = what;
     co->park_result_ = 0;
+    co->waiting_since_ = loop_.now();
     if (timeout >= 0) co->park_timer_ = loop_.add_timer(timeout, 0, &Scheduler::on_park_timeout, co);
     co->state_ = CoState::kParked;
     ++parked_;
@@ -213,19 +215,21 @@ void Scheduler::wake(Coroutine *co, int result) {
     runnable_.push_back(co);
 }
 
-bool Scheduler::cancel(CoroutineId id) {
+bool Scheduler::cancel(CoroutineId id, int reason) {
     Coroutine *co = find(id);
     if (!co || co->state_ == CoState::kDone) return false;
+    if (!co->canceled_) co->cancel_reason_ = reason;  // the first cancel decides
     co->canceled_ = true;
-    if (co->state_ == CoState::kRunnable && co->park_result_ == kErrTimedOut) co->park_result_ = kErrCanceled;
+    reason = co->cancel_reason_;
+    if (co->state_ == CoState::kRunnable && co->park_result_ == kErrTimedOut) co->park_result_ = reason;
     if (co->state_ == CoState::kSuspended) {
         // A yielded coroutine waits for whoever will resume it: canceled, its yield() ends at once.
-        co->park_result_ = kErrCanceled;
+        co->park_result_ = reason;
         co->state_ = CoState::kRunnable;
         runnable_.push_back(co);
         return true;
     }
-    wake(co, kErrCanceled);
+    wake(co, reason);
     return true;
 }
 
@@ -258,7 +262,9 @@ int Scheduler::join(CoroutineId id, Nanos timeout) {
 
 int Scheduler::sleep(Nanos duration) {
     int rc = park(duration < 0 ? 0 : duration, WaitInfo{"Timer", 0, "sleep"});
-    return rc == kErrTimedOut ? 0 : rc;
+    // Its own deadline is a sleep slept through; a cancel with kErrTimedOut (a request deadline) is not.
+    if (rc == kErrTimedOut && !(running_ && running_->canceled_)) return 0;
+    return rc;
 }
 
 bool Scheduler::before_wait() {

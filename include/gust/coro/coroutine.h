@@ -54,6 +54,9 @@ public:
     Nanos created_at() const { return created_at_; }
     bool canceled() const { return canceled_; }
     const WaitInfo &wait_info() const { return wait_; }
+    // When it last parked or yielded (the loop's clock); meaningful while state() is kParked or
+    // kSuspended. A coroutine dump shows how long it has waited.
+    Nanos waiting_since() const { return waiting_since_; }
     void *stack_base() const { return stack_.base; }  // lowest usable address
     size_t stack_size() const { return stack_.size; }
 
@@ -81,6 +84,8 @@ private:
     CoState state_ = CoState::kRunning;
     Nanos created_at_ = 0;
     bool canceled_ = false;
+    int cancel_reason_ = 0;  // what its waits fail with once canceled (kErrCanceled, kErrTimedOut)
+    Nanos waiting_since_ = 0;
     std::function<void()> fn_;
     Stack stack_;
     Context context_;
@@ -155,8 +160,9 @@ public:
     // Makes a parked coroutine runnable with `result` as park()'s return value. No-op otherwise.
     void wake(Coroutine *co, int result = 0);
     // Marks the coroutine canceled; if its wait can still end (interruptible()) it ends with
-    // kErrCanceled. false if unknown or done.
-    bool cancel(CoroutineId id);
+    // `reason`, and so does every park() after it. false if unknown or done. `reason` is
+    // kErrCanceled (Co::cancel) or kErrTimedOut (a server's request deadline).
+    bool cancel(CoroutineId id, int reason = kErrCanceled);
     // Waiting: parked, suspended by yield() (whose yield() then fails with kErrCanceled), or woken by
     // its own deadline and not yet run. Such a wait was handed
     // nothing, so cancel() can still end it as canceled — as if the deadline came a little later
@@ -164,7 +170,7 @@ public:
     bool interruptible(const Coroutine *co) const;
     // Parks until the coroutine ends (0), or timeout/cancel. Immediate 0 if it is unknown (ended).
     int join(CoroutineId id, Nanos timeout = -1);
-    // Parks for `duration`; 0 when slept through, kErrCanceled when canceled.
+    // Parks for `duration`; 0 when slept through, the cancel's reason (kErrCanceled) when canceled.
     int sleep(Nanos duration);
 
     // Runs the loop until every coroutine has ended. Coroutines that can never

@@ -106,6 +106,42 @@ TEST(Scheduler, CancelWakesAParkedCoroutine) {
     EXPECT_FALSE(env.sched.cancel(id.value()));
 }
 
+TEST(Scheduler, CancelWithAReasonFailsTheWaitAndEveryLaterParkWithIt) {
+    // A request deadline cancels with kErrTimedOut: the waiting call and any later one fail so.
+    Env env;
+    int first = 0, second = 0;
+    auto id = env.sched.create([&] {
+        first = env.sched.sleep(60 * kNanosPerSecond);
+        second = env.sched.park(-1, WaitInfo{"Test", 0, "after"});
+    });
+    (void)env.sched.create([&] {
+        EXPECT_TRUE(env.sched.cancel(id.value(), kErrTimedOut));
+        EXPECT_TRUE(env.sched.cancel(id.value()));  // a second cancel keeps the first reason
+    });
+    env.sched.run();
+    EXPECT_EQ(first, kErrTimedOut);
+    EXPECT_EQ(second, kErrTimedOut);
+}
+
+TEST(Scheduler, AParkedCoroutineTellsWhatItWaitsOnAndSinceWhen) {
+    Env env;
+    Coroutine *waiter = nullptr;
+    const Nanos before = env.loop.now();
+    (void)env.sched.create([&] {
+        waiter = current();
+        (void)env.sched.park(-1, WaitInfo{"Channel", 7, "pop"});
+    });
+    ASSERT_NE(waiter, nullptr);
+    EXPECT_EQ(waiter->state(), CoState::kParked);
+    EXPECT_STREQ(waiter->wait_info().kind, "Channel");
+    EXPECT_EQ(waiter->wait_info().object, 7u);
+    EXPECT_STREQ(waiter->wait_info().op, "pop");
+    EXPECT_GE(waiter->waiting_since(), before);
+    EXPECT_LE(waiter->waiting_since(), env.loop.now());
+    env.sched.wake(waiter);
+    env.sched.run();
+}
+
 TEST(Scheduler, CancelEndsASleepWhoseDeadlineFiredInTheSameTurnAsTheCancelers) {
     // Both deadlines expire in one loop turn: the first sleeper runs while the second is already
     // woken (timed out) but not yet run. Its sleep was handed nothing, so the cancel still ends it.
