@@ -36,6 +36,10 @@ struct HttpSettings : srv::ProtocolState {
     std::vector<std::string> static_locations;
     std::vector<std::string> index_files;
     bool autoindex = false;
+    // max_concurrency: a request arriving while this many are in progress in the worker is
+    // answered 503; worker_max_concurrency: it waits until one of them ends (0: no limit).
+    zend_long max_concurrency = 0;
+    zend_long worker_max_concurrency = 0;
 };
 
 // The settings of server `s` (the defaults when `s` is nullptr — Request::create() — or the

@@ -26,6 +26,9 @@ struct HttpWorker {
         std::deque<Pending> queue;
     };
     std::unordered_map<server::SessionId, Conn> conns;
+    int64_t in_flight = 0;                  // connections busy with a request
+    std::deque<server::SessionId> waiting;  // idle connections whose next request waits for a slot
+    bool resume_scheduled = false;          // a deferred resume_waiting() is pending
 
     static void release(Conn &c) {
         for (Pending &p : c.queue) {
@@ -64,9 +67,23 @@ void refuse(Server *s, server::SessionId id, int status) {
     request_done(s, id, true);
 }
 
+// worker_max_concurrency: whether a new request must wait for one in progress to end.
+bool worker_full(Server *s) {
+    const zend_long limit = settings_of(s).worker_max_concurrency;
+    return limit > 0 && worker_of(s).in_flight >= limit;
+}
+
+// max_concurrency: whether a new request is refused with a 503.
+bool over_max_concurrency(Server *s) {
+    const zend_long limit = settings_of(s).max_concurrency;
+    return limit > 0 && worker_of(s).in_flight >= limit;
+}
+
 void start_request(Server *s, Port *port, server::SessionId id, zend_string *data,
                    const srv::ParsedHead *parsed = nullptr) {
-    worker_of(s).conns[id].busy = true;
+    HttpWorker::Conn &conn = worker_of(s).conns[id];
+    if (!conn.busy) ++worker_of(s).in_flight;
+    conn.busy = true;
     // Reused (constructing a head zeroes 4 KiB); nothing below keeps it past this call.
     static proto::http1::RequestHead head;
     int head_len;
@@ -145,6 +162,10 @@ void start_next(Server *s, server::SessionId id) {
         auto it = s->http->conns.find(id);
         if (it == s->http->conns.end() || it->second.busy || it->second.queue.empty()) return;
         HttpWorker::Pending next = it->second.queue.front();
+        if (next.request && worker_full(s)) {
+            s->http->waiting.push_back(id);  // its turn comes when a request in progress ends
+            return;
+        }
         it->second.queue.pop_front();
         if (next.request) {
             start_request(s, next.port, id, next.request);
@@ -154,13 +175,31 @@ void start_next(Server *s, server::SessionId id) {
     }
 }
 
+// Requests that waited for worker_max_concurrency, started in their order while slots are free.
+void resume_waiting(Server *s) {
+    if (s->http) s->http->resume_scheduled = false;
+    while (s->http && !s->http->waiting.empty() && !worker_full(s)) {
+        const server::SessionId id = s->http->waiting.front();
+        s->http->waiting.pop_front();
+        start_next(s, id);  // nothing when the connection went meanwhile
+    }
+}
+
 }  // namespace
 
 void request_done(Server *s, server::SessionId fd, bool close_connection) {
     if (!s->http) return;
     auto it = s->http->conns.find(fd);
     if (it == s->http->conns.end()) return;
+    if (it->second.busy) --s->http->in_flight;
     it->second.busy = false;
+    if (!s->http->waiting.empty() && !s->http->resume_scheduled) {
+        // A slot is free: the longest-waiting request starts from the loop.
+        if (LoopState *rt = loop_state_if_any()) {
+            s->http->resume_scheduled = true;
+            rt->loop->defer([s] { resume_waiting(s); });
+        }
+    }
     if (close_connection) {
         HttpWorker::release(it->second);
         s->http->conns.erase(it);
@@ -216,8 +255,16 @@ void request_arrived(Server *s, Port *port, server::SessionId id, zend_string *r
     }
     HttpWorker::Conn &c = worker_of(s).conns[id];
     if (!c.busy && c.queue.empty()) {
-        start_request(s, port, id, request, parsed);
-        return;
+        if (over_max_concurrency(s)) {
+            zend_string_release(request);
+            refuse(s, id, 503);
+            return;
+        }
+        if (!worker_full(s)) {
+            start_request(s, port, id, request, parsed);
+            return;
+        }
+        worker_of(s).waiting.push_back(id);
     }
     if (c.queue.size() >= kMaxPipelined) {
         php_error_docref(nullptr, E_WARNING, "connection %lld pipelined more than %zu requests; closing it",
@@ -234,6 +281,7 @@ int session_closed(Server *s, Port *, server::SessionId id) {
     if (!s->http) return srv::kClose;
     auto it = s->http->conns.find(id);
     if (it == s->http->conns.end()) return srv::kClose;
+    if (it->second.busy) --s->http->in_flight;  // its handler may still run, but the slot is free
     HttpWorker::release(it->second);
     s->http->conns.erase(it);
     return srv::kClose;
@@ -269,6 +317,8 @@ bool load_settings(Server *s, HashTable *ht) {
     h->static_locations = strings_of(ht, "static_handler_locations");
     h->index_files = strings_of(ht, "http_index_files");
     h->autoindex = bool_of(ht, "http_autoindex", false);
+    h->max_concurrency = std::max<zend_long>(0, long_of(ht, "max_concurrency", 0));
+    h->worker_max_concurrency = std::max<zend_long>(0, long_of(ht, "worker_max_concurrency", 0));
     s->protocol_states[static_cast<int>(srv::ProtocolId::kHttp)] = std::move(h);
     return true;
 }
