@@ -185,6 +185,15 @@ void resume_waiting(Server *s) {
     }
 }
 
+// A slot may be free: the longest-waiting request starts from the loop.
+void schedule_resume(Server *s) {
+    if (s->http->waiting.empty() || s->http->resume_scheduled) return;
+    if (LoopState *rt = loop_state_if_any()) {
+        s->http->resume_scheduled = true;
+        rt->loop->defer([s] { resume_waiting(s); });
+    }
+}
+
 }  // namespace
 
 void request_done(Server *s, server::SessionId fd, bool close_connection) {
@@ -193,13 +202,7 @@ void request_done(Server *s, server::SessionId fd, bool close_connection) {
     if (it == s->http->conns.end()) return;
     if (it->second.busy) --s->http->in_flight;
     it->second.busy = false;
-    if (!s->http->waiting.empty() && !s->http->resume_scheduled) {
-        // A slot is free: the longest-waiting request starts from the loop.
-        if (LoopState *rt = loop_state_if_any()) {
-            s->http->resume_scheduled = true;
-            rt->loop->defer([s] { resume_waiting(s); });
-        }
-    }
+    schedule_resume(s);
     if (close_connection) {
         HttpWorker::release(it->second);
         s->http->conns.erase(it);
@@ -284,6 +287,7 @@ int session_closed(Server *s, Port *, server::SessionId id) {
     if (it->second.busy) --s->http->in_flight;  // its handler may still run, but the slot is free
     HttpWorker::release(it->second);
     s->http->conns.erase(it);
+    schedule_resume(s);
     return srv::kClose;
 }
 
