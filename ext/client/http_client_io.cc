@@ -47,6 +47,12 @@ struct Io {
     State *st;
     const Settings &s;
     Nanos deadline;  // the `timeout` of the whole request, -1 for none
+    // The nodes the name resolvers gave for this request's host (a Cluster's, in the order to
+    // try), asked at its first connect; each later connect takes the next one (fail-over).
+    bool resolvers_asked = false;
+    bool resolver_answered = false;
+    std::vector<std::string> nodes;
+    size_t next_node = 0;
 
     // The timeout of one operation: its own, cut to what is left of the whole request.
     Nanos budget(Nanos own) const {
@@ -102,6 +108,16 @@ int start_tls(Io &io, const std::string &host) {
     return err;
 }
 
+// Whether the name resolvers answered for `host` in this request (asked once per request; none
+// added: false at once).
+bool resolver_node(Io &io, const std::string &host) {
+    if (!io.resolvers_asked) {
+        io.resolvers_asked = true;
+        io.resolver_answered = name_resolver_nodes(host, true, &io.nodes);
+    }
+    return io.resolver_answered;
+}
+
 // A fresh connection to the client's host:port. 0 or an error for errCode.
 int connect(Io &io, const std::string &host, int port) {
     State *st = io.st;
@@ -110,9 +126,12 @@ int connect(Io &io, const std::string &host, int port) {
         auto a = net::Address::from_unix(std::string_view(host).substr(5));
         if (!a.ok()) return EINVAL;
         addrs.push_back(a.value());
-    } else if (std::string named; name_resolver_resolve(host, true, &named)) {
+    } else if (auto literal = net::Address::from_ip(host, static_cast<uint16_t>(port)); literal.ok()) {
+        addrs.push_back(literal.value());  // an address, not a name: no resolver is asked
+    } else if (resolver_node(io, host)) {
         // A name resolver plugged in answered: "ip" or "ip:port" (the port is the node's).
-        if (named.empty()) return kSwErrDnsFailed;
+        if (io.next_node >= io.nodes.size()) return kSwErrDnsFailed;
+        std::string named = io.nodes[io.next_node++];
         int node_port = port;
         size_t colon = named.rfind(':');
         if (colon != std::string::npos && named.find(':') == colon) {
@@ -420,15 +439,30 @@ Io io_for(State *st, const Settings &s) {
     return Io{st, s, s.total_timeout > 0 ? monotonic_now() + s.total_timeout : -1};
 }
 
-// The whole request: connection, send, response.
+// Whether an attempt's node failed so that the next node of a resolver's cluster may take the
+// request: it refused the connection, or answered 502 / 503.
+bool node_failed(const Outcome &o, const Response &resp) {
+    if (o.err) return o.status == kStatusConnectFailed;
+    return resp.status == 502 || resp.status == 503;
+}
+
+// The whole request: connection, send, response. When a name resolver gave several nodes, a
+// failed node gives way to the next, up to max_retries attempts in all.
 Outcome run_io(State *st, const Settings &s, const std::string &host, int port, const Request &req, Response &resp) {
     Io io = io_for(st, s);
-    int download_fd = -1;
-    bool reused = false;
-    Outcome sent = send_phase(io, host, port, req, &reused);
-    Outcome o = receive_phase(io, host, port, req, resp, sent, reused, &download_fd);
-    if (download_fd >= 0) ::close(download_fd);
-    return o;
+    const int attempts = s.max_retries > 1 ? s.max_retries : 1;
+    for (int attempt = 1;; ++attempt) {
+        int download_fd = -1;
+        bool reused = false;
+        Outcome sent = send_phase(io, host, port, req, &reused);
+        Outcome o = receive_phase(io, host, port, req, resp, sent, reused, &download_fd);
+        if (download_fd >= 0) ::close(download_fd);
+        if (req.upgrade || attempt >= attempts || io.next_node >= io.nodes.size() || !node_failed(o, resp)) return o;
+        reset_socket(st);
+        st->rbuf.clear();
+        st->reused = false;
+        resp = Response{};
+    }
 }
 
 // Set-Cookie "name=value; attributes" into the cookies array (value URL-decoded, as Swoole).

@@ -5,6 +5,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "zend/api.h"
 
@@ -72,5 +73,9 @@ void name_resolver_add(zend_object *ns);
 // no node; false when none answered, so the caller resolves the name itself. A resolver that
 // threw leaves the exception pending and returns false.
 bool name_resolver_resolve(std::string_view name, bool with_port, std::string *out);
+// The same lookup, with every node a Cluster answer holds, in the order to try them (fail-over:
+// Coroutine\Http\Client's max_retries). True when a resolver answered; `nodes` is empty when the
+// name has no node.
+bool name_resolver_nodes(std::string_view name, bool with_port, std::vector<std::string> *nodes);
 
 }  // namespace gust::php

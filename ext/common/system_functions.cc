@@ -378,6 +378,40 @@ bool gust::php::name_resolver_resolve(std::string_view name, bool with_port, std
     return true;
 }
 
+bool gust::php::name_resolver_nodes(std::string_view name, bool with_port, std::vector<std::string> *nodes) {
+    nodes->clear();
+    HashTable *ht = resolvers(false);
+    if (!ht || zend_hash_num_elements(ht) == 0) return false;
+    // A context object keeps a Cluster answer: its nodes are then taken one by one (pop() order).
+    auto *context_ce = static_cast<zend_class_entry *>(
+        zend_hash_str_find_ptr(EG(class_table), ZEND_STRL("swoole\\nameresolver\\context")));
+    if (!context_ce) {
+        zend_string *lc = zend_string_init(ZEND_STRL("Swoole\\NameResolver\\Context"), false);
+        context_ce = zend_lookup_class(lc);
+        zend_string_release(lc);
+        if (!context_ce) return false;
+    }
+    zval ctx;
+    object_init_ex(&ctx, context_ce);
+    zend_string *domain = zend_string_init(name.data(), name.size(), false);
+    zend_string *answer = ask_resolvers(domain, with_port, Z_OBJ(ctx));
+    zend_string_release(domain);
+    const bool answered = answer != nullptr;
+    if (answer && ZSTR_LEN(answer) > 0) {
+        nodes->emplace_back(ZSTR_VAL(answer), ZSTR_LEN(answer));
+        // Bounded: a Cluster hands out each node once.
+        for (int i = 0; i < 4096; ++i) {
+            zend_string *next = next_cluster_node(Z_OBJ(ctx), with_port);
+            if (!next) break;
+            if (ZSTR_LEN(next) > 0) nodes->emplace_back(ZSTR_VAL(next), ZSTR_LEN(next));
+            zend_string_release(next);
+        }
+    }
+    if (answer) zend_string_release(answer);
+    zval_ptr_dtor(&ctx);
+    return answered;
+}
+
 ZEND_FUNCTION(swoole_name_resolver_lookup) {
     zend_string *domain;
     zend_object *ctx;

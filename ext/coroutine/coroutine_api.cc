@@ -144,6 +144,12 @@ ZEND_METHOD(Swoole_Coroutine, set) {
     }
     seconds(ZEND_STRL("socket_connect_timeout"), &o.socket_connect_timeout);
     seconds(ZEND_STRL("socket_dns_timeout"), &o.socket_dns_timeout);
+    // socket_recv_timeout / socket_send_timeout: Swoole's other names of the read / write timeouts
+    // (the names above win when both are given).
+    if (zend_hash_str_exists(opts, ZEND_STRL("socket_recv_timeout"))) o.socket_read_timeout_set = true;
+    if (zend_hash_str_exists(opts, ZEND_STRL("socket_send_timeout"))) o.socket_write_timeout_set = true;
+    seconds(ZEND_STRL("socket_recv_timeout"), &o.socket_read_timeout);
+    seconds(ZEND_STRL("socket_send_timeout"), &o.socket_write_timeout);
     if (zend_hash_str_exists(opts, ZEND_STRL("socket_read_timeout"))) o.socket_read_timeout_set = true;
     if (zend_hash_str_exists(opts, ZEND_STRL("socket_write_timeout"))) o.socket_write_timeout_set = true;
     seconds(ZEND_STRL("socket_read_timeout"), &o.socket_read_timeout);

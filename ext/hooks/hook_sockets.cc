@@ -3,6 +3,7 @@
 // wait), then PHP's own function runs and finds it ready. socket_connect() connects without
 // blocking and waits for the outcome. Non-blocking sockets and calls outside coroutines are PHP's.
 // The extension is optional: nothing of it is linked; its Socket class is found by name.
+#include "common/module.h"
 #include "coroutine/coroutine.h"
 #include "coroutine/fd_wait.h"
 #include "hooks/hooks.h"
@@ -14,11 +15,13 @@ extern "C" {
 #include "ext/sockets/php_sockets.h"
 }
 
+#include <arpa/inet.h>
 #include <fcntl.h>
 #include <sys/socket.h>
 
 #include <cerrno>
 #include <cstring>
+#include <string>
 
 #include "gust/base/error.h"
 
@@ -138,6 +141,29 @@ int *sockets_last_error() {
     return module && module->globals_ptr ? static_cast<int *>(module->globals_ptr) : nullptr;
 }
 
+// The name resolvers plugged in answer for the host name of an AF_INET/AF_INET6 socket_connect()
+// first, as for Coroutine\Socket's connects: the argument becomes their address. False when the
+// call must fail (they gave no address, or one threw), with PHP's warning for a failed lookup.
+bool apply_name_resolvers(php_socket *sock, zend_execute_data *execute_data) {
+    if ((sock->type != AF_INET && sock->type != AF_INET6) || ZEND_NUM_ARGS() < 2) return true;
+    zval *addr = ZEND_CALL_ARG(execute_data, 2);
+    if (Z_TYPE_P(addr) != IS_STRING || Z_STRLEN_P(addr) == 0) return true;
+    unsigned char buf[sizeof(struct in6_addr)];
+    if (inet_pton(sock->type, Z_STRVAL_P(addr), buf) == 1) return true;  // an address, not a name
+    std::string named;
+    if (!gust::php::name_resolver_resolve(std::string_view(Z_STRVAL_P(addr), Z_STRLEN_P(addr)), false, &named)) {
+        return !EG(exception);
+    }
+    if (named.empty()) {
+        php_error_docref(nullptr, E_WARNING, "Host lookup failed: the name resolvers gave no address for %s",
+                         Z_STRVAL_P(addr));
+        return false;
+    }
+    zval_ptr_dtor(addr);
+    ZVAL_STRINGL(addr, named.data(), named.size());
+    return true;
+}
+
 void hooked_connect(INTERNAL_FUNCTION_PARAMETERS) {
     hooks::FunctionHook *h = hook_of(execute_data);
     php_socket *sock = blocking_socket(execute_data);
@@ -145,6 +171,7 @@ void hooked_connect(INTERNAL_FUNCTION_PARAMETERS) {
         h->original(INTERNAL_FUNCTION_PARAM_PASSTHRU);
         return;
     }
+    if (!apply_name_resolvers(sock, execute_data)) RETURN_FALSE;
     int fd = sock->bsd_socket;
     int *last_error = sockets_last_error();
     int saved_sock_error = sock->error, saved_last_error = last_error ? *last_error : 0;

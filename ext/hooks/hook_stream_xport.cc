@@ -1,6 +1,7 @@
 // Transport operations of the hooked socket streams that wait: connect (coroutine DNS, then a
 // non-blocking connect awaited on the loop), accept, and stream_socket_recvfrom/sendto. Each runs
 // inside a coroutine only; see hook_stream.cc for the rest.
+#include <arpa/inet.h>
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -14,6 +15,7 @@
 
 #include "coroutine/coroutine.h"
 #include "common/errors.h"
+#include "common/module.h"
 #include "hooks/hook_stream.h"
 #include "hooks/hook_stream_wait.h"
 
@@ -54,13 +56,36 @@ struct Resolved {
 
 static_assert(std::is_trivially_destructible_v<Resolved>);
 
-// Resolves xparam's "host:port" with the coroutine DNS. Every C++ object is gone when it returns
-// (the caller then checks resumed(), which may longjmp).
+bool is_ip_literal(const std::string &host) {
+    unsigned char buf[sizeof(struct in6_addr)];
+    return inet_pton(AF_INET, host.c_str(), buf) == 1 || inet_pton(AF_INET6, host.c_str(), buf) == 1;
+}
+
+// Resolves xparam's "host:port" with the name resolvers, else the coroutine DNS. Every C++ object is gone when it
+// returns (the caller then checks resumed(), which may longjmp).
 void resolve_name(const char *name, size_t len, int family, Resolved &out) {
     std::string host;
     int port = 0;
     if (!split_host_port(name, len, host, port)) return;
     out.parsed = true;
+    // The name resolvers plugged in (swoole_name_resolver_add()) answer first, as for
+    // Coroutine\Socket's connects; an address literal is not a name.
+    if (!is_ip_literal(host)) {
+        std::string named;
+        if (gust::php::name_resolver_resolve(host, false, &named)) {
+            if (named.empty()) {
+                snprintf(out.error, sizeof(out.error),
+                         "php_network_getaddresses: getaddrinfo for %s failed: the name resolvers gave no address",
+                         host.c_str());
+                return;
+            }
+            host = std::move(named);
+        } else if (EG(exception)) {
+            snprintf(out.error, sizeof(out.error), "php_network_getaddresses: getaddrinfo for %s failed: %s",
+                     host.c_str(), "a name resolver threw");
+            return;
+        }
+    }
     gust::net::ResolveOptions options;
     options.family = family;
     options.timeout = option_nanos(gust::php::options().socket_dns_timeout);

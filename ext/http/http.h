@@ -37,6 +37,10 @@ struct HttpSettings : srv::ProtocolState {
     std::vector<std::string> index_files;
     bool autoindex = false;
     Nanos request_timeout = 0;  // request_timeout (seconds in PHP): a request's deadline; 0: none
+    // max_concurrency: a request arriving while this many are in progress in the worker is
+    // answered 503; worker_max_concurrency: it waits until one of them ends (0: no limit).
+    zend_long max_concurrency = 0;
+    zend_long worker_max_concurrency = 0;
 };
 
 // The settings of server `s` (the defaults when `s` is nullptr — Request::create() — or the

@@ -27,6 +27,9 @@ struct HttpWorker {
         std::deque<Pending> queue;
     };
     std::unordered_map<server::SessionId, Conn> conns;
+    int64_t in_flight = 0;                  // connections busy with a request
+    std::deque<server::SessionId> waiting;  // idle connections whose next request waits for a slot
+    bool resume_scheduled = false;          // a deferred resume_waiting() is pending
 
     static void release(Conn &c) {
         for (Pending &p : c.queue) {
@@ -80,9 +83,23 @@ void answer_metrics(Server *s, server::SessionId id, const proto::http1::Request
     request_done(s, id, !head.keep_alive);
 }
 
+// worker_max_concurrency: whether a new request must wait for one in progress to end.
+bool worker_full(Server *s) {
+    const zend_long limit = settings_of(s).worker_max_concurrency;
+    return limit > 0 && worker_of(s).in_flight >= limit;
+}
+
+// max_concurrency: whether a new request is refused with a 503.
+bool over_max_concurrency(Server *s) {
+    const zend_long limit = settings_of(s).max_concurrency;
+    return limit > 0 && worker_of(s).in_flight >= limit;
+}
+
 void start_request(Server *s, Port *port, server::SessionId id, zend_string *data,
                    const srv::ParsedHead *parsed = nullptr) {
-    worker_of(s).conns[id].busy = true;
+    HttpWorker::Conn &conn = worker_of(s).conns[id];
+    if (!conn.busy) ++worker_of(s).in_flight;
+    conn.busy = true;
     // Reused (constructing a head zeroes 4 KiB); nothing below keeps it past this call.
     static proto::http1::RequestHead head;
     int head_len;
@@ -172,12 +189,35 @@ void start_next(Server *s, server::SessionId id) {
         auto it = s->http->conns.find(id);
         if (it == s->http->conns.end() || it->second.busy || it->second.queue.empty()) return;
         HttpWorker::Pending next = it->second.queue.front();
+        if (next.request && worker_full(s)) {
+            s->http->waiting.push_back(id);  // its turn comes when a request in progress ends
+            return;
+        }
         it->second.queue.pop_front();
         if (next.request) {
             start_request(s, next.port, id, next.request);
             return;
         }
         send_reactor_answer(s, id, next.status);
+    }
+}
+
+// Requests that waited for worker_max_concurrency, started in their order while slots are free.
+void resume_waiting(Server *s) {
+    if (s->http) s->http->resume_scheduled = false;
+    while (s->http && !s->http->waiting.empty() && !worker_full(s)) {
+        const server::SessionId id = s->http->waiting.front();
+        s->http->waiting.pop_front();
+        start_next(s, id);  // nothing when the connection went meanwhile
+    }
+}
+
+// A slot may be free: the longest-waiting request starts from the loop.
+void schedule_resume(Server *s) {
+    if (s->http->waiting.empty() || s->http->resume_scheduled) return;
+    if (LoopState *rt = loop_state_if_any()) {
+        s->http->resume_scheduled = true;
+        rt->loop->defer([s] { resume_waiting(s); });
     }
 }
 
@@ -202,7 +242,9 @@ void request_done(Server *s, server::SessionId fd, bool close_connection) {
     if (!s->http) return;
     auto it = s->http->conns.find(fd);
     if (it == s->http->conns.end()) return;
+    if (it->second.busy) --s->http->in_flight;
     it->second.busy = false;
+    schedule_resume(s);
     if (close_connection) {
         HttpWorker::release(it->second);
         s->http->conns.erase(it);
@@ -258,8 +300,16 @@ void request_arrived(Server *s, Port *port, server::SessionId id, zend_string *r
     }
     HttpWorker::Conn &c = worker_of(s).conns[id];
     if (!c.busy && c.queue.empty()) {
-        start_request(s, port, id, request, parsed);
-        return;
+        if (over_max_concurrency(s)) {
+            zend_string_release(request);
+            refuse(s, id, 503);
+            return;
+        }
+        if (!worker_full(s)) {
+            start_request(s, port, id, request, parsed);
+            return;
+        }
+        worker_of(s).waiting.push_back(id);
     }
     if (c.queue.size() >= kMaxPipelined) {
         php_error_docref(nullptr, E_WARNING, "connection %lld pipelined more than %zu requests; closing it",
@@ -276,8 +326,10 @@ int session_closed(Server *s, Port *, server::SessionId id) {
     if (!s->http) return srv::kClose;
     auto it = s->http->conns.find(id);
     if (it == s->http->conns.end()) return srv::kClose;
+    if (it->second.busy) --s->http->in_flight;  // its handler may still run, but the slot is free
     HttpWorker::release(it->second);
     s->http->conns.erase(it);
+    schedule_resume(s);
     return srv::kClose;
 }
 
@@ -318,6 +370,8 @@ bool load_settings(Server *s, HashTable *ht) {
         return false;
     }
     h->request_timeout = request_timeout > 0 ? std::max<Nanos>(1, seconds_to_nanos(request_timeout)) : 0;
+    h->max_concurrency = std::max<zend_long>(0, long_of(ht, "max_concurrency", 0));
+    h->worker_max_concurrency = std::max<zend_long>(0, long_of(ht, "worker_max_concurrency", 0));
     s->protocol_states[static_cast<int>(srv::ProtocolId::kHttp)] = std::move(h);
     return true;
 }

@@ -153,7 +153,9 @@ struct Settings {
     bool enable_reuse_port = false;
     double heartbeat_check_interval = 0;
     double heartbeat_idle_time = 0;
-    zend_long log_level = 2;  // SWOOLE_LOG_INFO
+    double max_idle_time = 0;        // close a connection that sent nothing for this long (0: off)
+    zend_long start_session_id = 0;  // session ids count from start_session_id + 1
+    zend_long log_level = 2;         // SWOOLE_LOG_INFO
     std::string log_file;
     std::string pid_file;
     std::string user;  // workers switch to this user (and `group`) when the server starts as root

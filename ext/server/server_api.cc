@@ -678,6 +678,7 @@ ZEND_METHOD(Swoole_Server, stats) {
     add_assoc_long(return_value, "worker_dispatch_count", static_cast<zend_long>(s->worker.requests));
     gust::php::LoopState *rt = gust::php::loop_state_if_any();
     add_assoc_long(return_value, "coroutine_num", rt ? static_cast<zend_long>(rt->scheduler->stats().live) : 0);
+    add_assoc_long(return_value, "coroutine_peek_num", rt ? static_cast<zend_long>(rt->scheduler->stats().peak) : 0);
 }
 
 ZEND_METHOD(Swoole_Server, bind) {

@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -494,6 +495,9 @@ bool start_process_mode(Server *s) {
     mo.worker_num = static_cast<int>(s->settings.worker_num);
     mo.dispatch_mode = static_cast<server::DispatchMode>(s->settings.dispatch_mode);
     mo.reactor.max_connections = static_cast<size_t>(s->settings.max_connection);
+    // Thread t owns the ids whose (id - 1) % reactor_num is t: the first ids keep that rule.
+    const zend_long threads = std::max(1, mo.reactor_num);
+    mo.reactor.first_id = s->settings.start_session_id / threads * threads + 1;
     // Each worker keeps its bytes outstanding on a connection within socket_buffer_size (one send()
     // of up to buffer_output_size is always taken when none are): the master's own bound is the
     // sum, a safety net for several workers writing to one connection.

@@ -37,6 +37,10 @@ const char *const kKnownKeys[] = {
     "max_request_grace",
     "max_conn",
     "max_connection",
+    "max_idle_time",
+    "start_session_id",
+    "max_concurrency",
+    "worker_max_concurrency",
     "dispatch_mode",
     "dispatch_func",
     "discard_timeout_request",
@@ -386,6 +390,14 @@ bool load_settings(Server *s) {
     if (o.heartbeat_check_interval > 0 && o.heartbeat_idle_time <= 0) {
         o.heartbeat_idle_time = o.heartbeat_check_interval * 2;
     }
+    // max_idle_time: a connection that sent nothing for that long is closed. The heartbeat's check
+    // does it, run often enough to close it at most a tenth of the time late (a second at most).
+    o.max_idle_time = double_of(ht, "max_idle_time", 0);
+    if (o.max_idle_time > 0 && (o.heartbeat_idle_time <= 0 || o.max_idle_time < o.heartbeat_idle_time)) {
+        o.heartbeat_idle_time = o.max_idle_time;
+        o.heartbeat_check_interval = std::clamp(o.max_idle_time / 10, 0.01, 1.0);
+    }
+    o.start_session_id = std::clamp<zend_long>(long_of(ht, "start_session_id", 0), 0, ZEND_LONG_MAX / 2);
     o.log_level = long_of(ht, "log_level", o.log_level);
     o.log_file = string_of(ht, "log_file", "");
     o.pid_file = string_of(ht, "pid_file", "");

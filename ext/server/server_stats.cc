@@ -142,6 +142,7 @@ void shared_stats(Server *s, zval *out) {
     add_assoc_long(out, "tasking_num", static_cast<zend_long>(sent - std::min(sent, done)));
     add_assoc_long(out, "task_count", static_cast<zend_long>(done));
     add_assoc_long(out, "coroutine_num", static_cast<zend_long>(own_coroutines));
+    add_assoc_long(out, "coroutine_peek_num", rt ? static_cast<zend_long>(rt->scheduler->stats().peak) : 0);
 }
 
 bool shared_client_info(Server *s, server::SessionId id, zval *out) {

@@ -30,6 +30,11 @@
 #include "socket/socket_internal.h"
 #include "zend/object.h"
 
+extern "C" {
+#include "main/php_network.h"
+#include "main/php_streams.h"
+}
+
 namespace gust::php::sock {
 
 zend_class_entry *ce_sync_client = nullptr;
@@ -545,6 +550,31 @@ ZEND_METHOD(Swoole_Client, sendfile) {
         RETURN_FALSE;
     }
     RETURN_TRUE;
+}
+
+// An ext/sockets Socket on a duplicate of the connection's descriptor (one socket, so options set
+// through it apply to the connection), made the way socket_import_stream() makes one.
+ZEND_METHOD(Swoole_Client, getSocket) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    SyncClient *c = sync_of(ZEND_THIS);
+    if (!require_connected(ZEND_THIS, c)) RETURN_FALSE;
+    if (!zend_hash_str_exists(CG(function_table), ZEND_STRL("socket_import_stream"))) {
+        php_error_docref(nullptr, E_WARNING, "getSocket() needs the sockets extension");
+        RETURN_FALSE;
+    }
+    int fd = dup(c->fd);
+    if (fd < 0) RETURN_FALSE;
+    php_stream *stream = php_stream_sock_open_from_socket(fd, nullptr);
+    if (!stream) {
+        close(fd);
+        RETURN_FALSE;
+    }
+    zval zstream, fname;
+    php_stream_to_zval(stream, &zstream);
+    ZVAL_STRING(&fname, "socket_import_stream");
+    if (call_user_function(nullptr, nullptr, &fname, return_value, 1, &zstream) != SUCCESS) ZVAL_FALSE(return_value);
+    zval_ptr_dtor(&fname);
+    zval_ptr_dtor(&zstream);  // the Socket holds the stream now
 }
 
 ZEND_METHOD(Swoole_Client, isConnected) {

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 1851afc62ffdbfb86aff12eddd55af3a16b28d07 */
+ * Stub hash: 5df1754060bcfa1c6dcef9a43881856be4a6f2bd */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_swoole_client_select, 0, 3, MAY_BE_LONG|MAY_BE_FALSE)
 	ZEND_ARG_TYPE_INFO(1, read_array, IS_ARRAY, 1)
@@ -73,6 +73,9 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_Swoole_Client_getpeername arginfo_class_Swoole_Client_getsockname
 
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_TYPE_MASK_EX(arginfo_class_Swoole_Client_getSocket, 0, 0, Socket, MAY_BE_FALSE)
+ZEND_END_ARG_INFO()
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Client_close, 0, 0, _IS_BOOL, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, force, _IS_BOOL, 0, "false")
 ZEND_END_ARG_INFO()
@@ -94,6 +97,7 @@ ZEND_METHOD(Swoole_Client, verifyPeerCert);
 ZEND_METHOD(Swoole_Client, isConnected);
 ZEND_METHOD(Swoole_Client, getsockname);
 ZEND_METHOD(Swoole_Client, getpeername);
+ZEND_METHOD(Swoole_Client, getSocket);
 ZEND_METHOD(Swoole_Client, close);
 
 
@@ -119,6 +123,7 @@ static const zend_function_entry class_Swoole_Client_methods[] = {
 	ZEND_ME(Swoole_Client, isConnected, arginfo_class_Swoole_Client_isConnected, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Client, getsockname, arginfo_class_Swoole_Client_getsockname, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Client, getpeername, arginfo_class_Swoole_Client_getpeername, ZEND_ACC_PUBLIC)
+	ZEND_ME(Swoole_Client, getSocket, arginfo_class_Swoole_Client_getSocket, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Client, close, arginfo_class_Swoole_Client_close, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };

@@ -322,7 +322,7 @@ void ProcessMaster::Thread::run(std::promise<Status> *ready) {
     load_round = static_cast<uint64_t>(index);
     loop = std::make_unique<loop::Loop>();
     ReactorOptions ro = o.reactor;
-    ro.first_id = index + 1;
+    ro.first_id = o.reactor.first_id + index;
     ro.id_step = o.reactor_num;
     ro.max_connections = std::max<size_t>(1, o.reactor.max_connections / static_cast<size_t>(o.reactor_num));
     reactor = std::make_unique<Reactor>(*loop, *this, ro);
