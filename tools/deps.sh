@@ -21,7 +21,7 @@ debian_packages=(
     # PDO pgsql hook (libpq): run_tests.py starts a private PostgreSQL server for its phpt
     postgresql-15 php8.2-pgsql
 )
-python_modules=(pytest httpx brotli websockets wsproto)   # imported names (= pip names); installed with pip when missing
+python_modules=(pytest httpx brotli websockets wsproto h2)   # imported names (= pip names); installed with pip when missing
 
 missing=()
 installed=$(dpkg-query -W -f='${Package} ${Status}\n' "${debian_packages[@]}" 2>/dev/null | awk '$4=="installed"{print $1}' || true)

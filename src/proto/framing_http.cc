@@ -96,6 +96,20 @@ Splitter::Step Splitter::http(mem::Slice buffer) {
     ready_head_len_ = 0;
     head_parsed_now_ = false;
     if (http_phase_ == HttpPhase::kWebSocket) return websocket_frame(buffer);
+    if (http_phase_ == HttpPhase::kHttp2) {
+        return buffer.empty() ? Step{} : ready(buffer, std::min<size_t>(buffer.size(), framing_->options().max_length));
+    }
+    if (framing_->options().http2 && http_phase_ == HttpPhase::kHead && http_head_len_ == 0 && !buffer.empty()) {
+        // The client preface (RFC 9113 §3.4) cannot start an HTTP/1.1 request ("PRI" with "*" and
+        // version 2.0 is refused there): wait for all 24 bytes while they match, then switch.
+        constexpr std::string_view kPreface = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
+        const size_t n = std::min(buffer.size(), kPreface.size());
+        if (std::string_view(reinterpret_cast<const char *>(buffer.data()), n) == kPreface.substr(0, n)) {
+            if (n < kPreface.size()) return Step{};
+            http_phase_ = HttpPhase::kHttp2;
+            return ready(buffer, std::min<size_t>(buffer.size(), framing_->options().max_length));
+        }
+    }
     if (http_phase_ == HttpPhase::kFinished) {
         // The connection ends with the request already delivered: nothing after it is a request.
         Step discard;
