@@ -118,6 +118,13 @@ Splitter::Step Splitter::http(mem::Slice buffer) {
     }
     if (http_phase_ == HttpPhase::kHead) {
         Step step = http_head(buffer);
+        if (step.status < 0 && framing_->options().http2 && http_status_ == 400) {
+            // On an HTTP/2 port, a first line that names no HTTP/1.x version may be a broken
+            // HTTP/2 preface: close without an HTTP/1.1 answer (RFC 9113 §3.4; h2spec 3.5/2).
+            const std::string_view text(buffer.data(), buffer.size());
+            const std::string_view line = text.substr(0, text.find('\n'));
+            if (line.find(" HTTP/1.") == std::string_view::npos) http_status_ = 0;
+        }
         if (step.status < 0 || http_phase_ == HttpPhase::kHead) return step;
     }
     size_t end = 0;
