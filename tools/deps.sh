@@ -10,6 +10,8 @@ debian_packages=(
     libgtest-dev libbenchmark-dev libssl-dev zlib1g-dev libbrotli-dev libnghttp2-dev
     # tests and benchmark references
     php8.2-xdebug php8.2-fpm nginx-light wrk apache2-utils curl netcat-openbsd nodejs python3 python3-pip procps
+    # HTTP/2: nghttp and h2load (tests/conformance/test_http2_server.py, bench)
+    nghttp2-client
     # the PDO MySQL hook test (run_tests.py starts a private server when mariadbd is present)
     mariadb-server php8.2-mysql
     # Redis for Swoole\Redis\Server, RedisPool and the hooked phpredis tests (started privately on 127.0.0.1)
@@ -45,6 +47,16 @@ if [ ${#py_missing[@]} -gt 0 ]; then
     echo "deps: pip installing ${py_missing[*]}"
     python3 -m pip install -q "${py_missing[@]}" 2>/dev/null \
         || python3 -m pip install -q --break-system-packages "${py_missing[@]}"
+fi
+
+# h2spec (HTTP/2 conformance, tests/conformance/test_http2_server.py) through the Go module proxy.
+if ! command -v h2spec >/dev/null; then
+    go=$(command -v go || echo /usr/local/go/bin/go)
+    if [ -x "$go" ]; then
+        echo "deps: go installing h2spec"
+        GOBIN=/usr/local/bin "$go" install github.com/summerwind/h2spec/cmd/h2spec@latest >/dev/null 2>&1 \
+            || echo "deps: h2spec could not be installed" >&2
+    fi
 fi
 
 # Node's `ws` for tests/conformance/test_websocket_interop.py, in build/node (not tracked).
