@@ -1,21 +1,21 @@
 """Swoole\\Http\\Server with open_http2_protocol (tests/conformance/http_app.php) against real
 HTTP/2 clients: h2spec in strict mode (every case must pass), httpx with HTTP/2 prior knowledge,
-and nghttp's concurrent streams. BASE mode (PROCESS mode and TLS are not wired in yet: see
-docs/php-http2.md). Every wait is bounded."""
+and nghttp's concurrent streams, in BASE and PROCESS mode (connections handed to the worker, and
+relayed by the master). TLS is not wired in yet (docs/php-http2.md). Every wait is bounded."""
 import hashlib
 import shutil
 import subprocess
 
 import pytest
 
-from conftest import start_http_app, stop_and_check
+from conftest import HTTP_MODES, start_http_app, stop_and_check
 
 TIMEOUT = 20.0
 
 
-@pytest.fixture(scope="module")
-def h2_server():
-    server = start_http_app("base", {"open_http2_protocol": True})
+@pytest.fixture(scope="module", params=HTTP_MODES)
+def h2_server(request):
+    server = start_http_app(request.param, {"open_http2_protocol": True})
     yield server
     stop_and_check(server)
 
