@@ -19,6 +19,7 @@ if test "$PHP_GUST" != "no"; then
   PHP_ADD_LIBRARY(z, 1, GUST_SHARED_LIBADD)
   PHP_ADD_LIBRARY(brotlienc, 1, GUST_SHARED_LIBADD)
   PHP_ADD_LIBRARY(brotlidec, 1, GUST_SHARED_LIBADD)
+  dnl proto/http2*.cc: nghttp2 (Debian libnghttp2-dev).
   PHP_ADD_LIBRARY(nghttp2, 1, GUST_SHARED_LIBADD)
   dnl net/tls.cc: OpenSSL (Debian libssl-dev).
   PHP_ADD_LIBRARY(ssl, 1, GUST_SHARED_LIBADD)

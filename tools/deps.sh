@@ -10,6 +10,8 @@ debian_packages=(
     libgtest-dev libbenchmark-dev libssl-dev zlib1g-dev libbrotli-dev libnghttp2-dev
     # tests and benchmark references
     php8.2-xdebug php8.2-fpm nginx-light wrk apache2-utils curl netcat-openbsd nodejs python3 python3-pip procps
+    # HTTP/2: nghttp and h2load (tests/conformance/test_http2_server.py, bench)
+    nghttp2-client
     # the PDO MySQL hook test (run_tests.py starts a private server when mariadbd is present)
     mariadb-server php8.2-mysql
     # Redis for Swoole\Redis\Server, RedisPool and the hooked phpredis tests (started privately on 127.0.0.1)
@@ -23,8 +25,8 @@ debian_packages=(
     # HTTP/2 client tests and benchmark: nghttpd (the server), h2load (the reference load generator)
     nghttp2-server nghttp2-client
 )
-python_modules=(pytest httpx brotli websockets wsproto prometheus_client)   # imported names (= pip names); installed with pip when missing
-python_modules_pip=(h2:h2 grpc:grpcio)   # import name:pip name, for the HTTP/2 client phpt (scripted h2 server, gRPC)
+python_modules=(pytest httpx brotli websockets wsproto prometheus_client h2)   # imported names (= pip names); installed with pip when missing
+python_modules_pip=(grpc:grpcio)   # import name:pip name, for the HTTP/2 client phpt (gRPC)
 
 missing=()
 installed=$(dpkg-query -W -f='${Package} ${Status}\n' "${debian_packages[@]}" 2>/dev/null | awk '$4=="installed"{print $1}' || true)
@@ -51,6 +53,16 @@ if [ ${#py_missing[@]} -gt 0 ]; then
     echo "deps: pip installing ${py_missing[*]}"
     python3 -m pip install -q "${py_missing[@]}" 2>/dev/null \
         || python3 -m pip install -q --break-system-packages "${py_missing[@]}"
+fi
+
+# h2spec (HTTP/2 conformance, tests/conformance/test_http2_server.py) through the Go module proxy.
+if ! command -v h2spec >/dev/null; then
+    go=$(command -v go || echo /usr/local/go/bin/go)
+    if [ -x "$go" ]; then
+        echo "deps: go installing h2spec"
+        GOBIN=/usr/local/bin "$go" install github.com/summerwind/h2spec/cmd/h2spec@latest >/dev/null 2>&1 \
+            || echo "deps: h2spec could not be installed" >&2
+    fi
 fi
 
 # Node's `ws` for tests/conformance/test_websocket_interop.py, in build/node (not tracked).

@@ -41,6 +41,12 @@ struct HttpSettings : srv::ProtocolState {
     // answered 503; worker_max_concurrency: it waits until one of them ends (0: no limit).
     zend_long max_concurrency = 0;
     zend_long worker_max_concurrency = 0;
+    // HTTP/2 (open_http2_protocol): Swoole's http2_* options, advertised in SETTINGS.
+    uint32_t http2_header_table_size = 4096;
+    uint32_t http2_initial_window_size = 65535;
+    uint32_t http2_max_concurrent_streams = 128;
+    uint32_t http2_max_frame_size = 16384;
+    uint32_t http2_max_header_list_size = 65536;
 };
 
 // The settings of server `s` (the defaults when `s` is nullptr — Request::create() — or the
@@ -62,6 +68,11 @@ struct Upgrade {
 };
 void register_upgrade(const Upgrade &upgrade);
 const Upgrade &upgrade();
+
+// HTTP/2 connections (http2_conn.cc): a package of a connection that speaks HTTP/2 (or starts
+// with the client preface on an open_http2_protocol port). True when it took `data`'s reference.
+bool http2_package(srv::Server *s, srv::Port *port, server::SessionId id, zend_string *data);
+void http2_session_closed(server::SessionId id);
 
 extern zend_class_entry *ce_http_server;
 void register_http_area();  // MINIT: Http\Server, Request, Response; plugs HTTP into the server

@@ -113,6 +113,7 @@ struct Port {
     bool http = false;                     // open_http_protocol: framing is HTTP/1.1 and requests go to onRequest
     bool websocket = false;                // open_websocket_protocol: upgrade requests become WebSocket connections
     bool redis = false;                    // open_redis_protocol: RESP commands go to the Redis protocol
+    bool http2 = false;                    // open_http2_protocol: h2c by prior knowledge (ext/http/http2_conn.cc)
     std::shared_ptr<net::TlsContext> tls;  // SWOOLE_SSL ports: made from the ssl_* settings at start
     bool length_func = false;              // its framing calls a PHP package_length_func (server_length_func.cc)
     bool has_own_settings = false;         // set() was called on it, even with []: it no longer inherits

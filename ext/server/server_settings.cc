@@ -221,6 +221,7 @@ bool load_framing(Port *p, HashTable *ht, zend_long max_length, const HttpFramin
             static_cast<uint32_t>(std::clamp<zend_long>(long_of(ht, "upload_max_filesize", 0), 0, UINT32_MAX / 4));
         o.websocket = p->websocket;
         o.websocket_rsv1 = p->websocket && http.websocket_compression;
+        o.http2 = p->http2;
         p->framing = std::make_shared<const fr::Framing>(fr::Framing::create(std::move(o)).value());
         return true;
     }
@@ -455,6 +456,7 @@ bool load_settings(Server *s) {
         p->websocket = p->type == SOCK_STREAM && bool_of(port_ht, "open_websocket_protocol", websocket);
         p->http = p->type == SOCK_STREAM && (p->websocket || bool_of(port_ht, "open_http_protocol", http));
         p->redis = p->type == SOCK_STREAM && !p->http && bool_of(port_ht, "open_redis_protocol", redis);
+        p->http2 = p->http && bool_of(port_ht, "open_http2_protocol", i > 0 && !port_ht && s->ports[0]->http2);
         p->tcp_nodelay = bool_of(port_ht, "open_tcp_nodelay", true);
         if (!load_framing(p, port_ht, o.package_max_length, o.http_framing)) return false;
         if (!load_tls(p, port_ht, ht)) return false;

@@ -96,6 +96,20 @@ Splitter::Step Splitter::http(mem::Slice buffer) {
     ready_head_len_ = 0;
     head_parsed_now_ = false;
     if (http_phase_ == HttpPhase::kWebSocket) return websocket_frame(buffer);
+    if (http_phase_ == HttpPhase::kHttp2) {
+        return buffer.empty() ? Step{} : ready(buffer, std::min<size_t>(buffer.size(), framing_->options().max_length));
+    }
+    if (framing_->options().http2 && http_phase_ == HttpPhase::kHead && http_head_len_ == 0 && !buffer.empty()) {
+        // The client preface (RFC 9113 §3.4) cannot start an HTTP/1.1 request ("PRI" with "*" and
+        // version 2.0 is refused there): wait for all 24 bytes while they match, then switch.
+        constexpr std::string_view kPreface = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
+        const size_t n = std::min(buffer.size(), kPreface.size());
+        if (std::string_view(reinterpret_cast<const char *>(buffer.data()), n) == kPreface.substr(0, n)) {
+            if (n < kPreface.size()) return Step{};
+            http_phase_ = HttpPhase::kHttp2;
+            return ready(buffer, std::min<size_t>(buffer.size(), framing_->options().max_length));
+        }
+    }
     if (http_phase_ == HttpPhase::kFinished) {
         // The connection ends with the request already delivered: nothing after it is a request.
         Step discard;
@@ -104,6 +118,13 @@ Splitter::Step Splitter::http(mem::Slice buffer) {
     }
     if (http_phase_ == HttpPhase::kHead) {
         Step step = http_head(buffer);
+        if (step.status < 0 && framing_->options().http2 && http_status_ == 400) {
+            // On an HTTP/2 port, a first line that names no HTTP/1.x version may be a broken
+            // HTTP/2 preface: close without an HTTP/1.1 answer (RFC 9113 §3.4; h2spec 3.5/2).
+            const std::string_view text(buffer.data(), buffer.size());
+            const std::string_view line = text.substr(0, text.find('\n'));
+            if (line.find(" HTTP/1.") == std::string_view::npos) http_status_ = 0;
+        }
         if (step.status < 0 || http_phase_ == HttpPhase::kHead) return step;
     }
     size_t end = 0;

@@ -375,8 +375,9 @@ void Reactor::refuse(Session &s, int status) {
 void Reactor::arm_read_timer(Session &s) {
     const Listener &l = *s.listener;
     if (s.dead || s.closing || s.refused || (l.header_timeout == 0 && l.body_timeout == 0)) return;
-    if (s.splitter->in_websocket()) {
-        // WebSocket frames have no read deadline here (heartbeat_* and the application's pings do).
+    if (s.splitter->in_websocket() || s.splitter->in_http2()) {
+        // WebSocket frames and HTTP/2 connections have no read deadline here (heartbeat_* and the
+        // application's pings do).
         if (s.read_timer != 0) loop_.cancel_timer(s.read_timer);
         s.read_timer = 0;
         return;

@@ -45,8 +45,8 @@ Result<int> Reactor::detach(SessionId id) {
     if (it == sessions_.end() || it->second->dead || it->second->closing) return Error{kErrNotFound};
     Session &s = *it->second;
     if (s.tls) return Error{kErrInvalid};
-    if (!s.idle() || !s.input.empty() || (s.splitter && (s.splitter->in_body() || s.splitter->in_websocket())) ||
-        s.refused) {
+    if (!s.idle() || !s.input.empty() ||
+        (s.splitter && (s.splitter->in_body() || s.splitter->in_websocket() || s.splitter->in_http2())) || s.refused) {
         return Error{kErrBusy};
     }
     const int fd = s.info.fd;

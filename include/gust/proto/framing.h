@@ -75,6 +75,10 @@ struct Options {
     // be compressed (permessage-deflate offered on this port).
     bool websocket = false;
     bool websocket_rsv1 = false;
+    // kHttp on an HTTP/2 port (open_http2_protocol): a connection that starts with the HTTP/2
+    // client preface (h2c by prior knowledge) becomes a raw byte stream: each package is whatever
+    // arrived (at most max_length), the preface first; the worker's HTTP/2 connection frames it.
+    bool http2 = false;
 };
 
 // Picks the mode the way Swoole reads the flags: open_eof_split implies
@@ -153,6 +157,8 @@ public:
     bool in_body() const { return http_phase_ == HttpPhase::kBody; }
     // kHttp on a WebSocket port: the stream has switched to WebSocket frames.
     bool in_websocket() const { return http_phase_ == HttpPhase::kWebSocket; }
+    // kHttp on an HTTP/2 port: the stream is HTTP/2 (raw packages, see Options::http2).
+    bool in_http2() const { return http_phase_ == HttpPhase::kHttp2; }
     // The close code (1002, 1009) to send when next() failed on a WebSocket frame, else 0.
     int websocket_close_code() const { return ws_close_code_; }
     // kHttp: the head of the package the last next() returned, when that same call parsed it (its
@@ -189,7 +195,7 @@ private:
     Step ready(mem::Slice buffer, size_t n);
     Step fail(int code, const char *reason);
 
-    enum class HttpPhase : uint8_t { kHead, kBody, kFinished, kWebSocket };
+    enum class HttpPhase : uint8_t { kHead, kBody, kFinished, kWebSocket, kHttp2 };
 
     const Framing *framing_;
     size_t scanned_ = 0;   // kEofSplit: no package_eof starts before this offset

@@ -263,6 +263,37 @@ TEST(HttpFraming, MaxPackageCoversTheLargestRequestAndFrame) {
     EXPECT_EQ(Framing::create(eof).value().max_package(), 77u);
 }
 
+TEST(HttpFraming, TheHttp2PrefaceSwitchesAnHttp2PortToRawBytes) {
+    Options o;
+    o.mode = Mode::kHttp;
+    o.max_length = 1024;
+    o.http2 = true;
+    const Framing f = Framing::create(o).value();
+    const std::string preface = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
+    // Cut anywhere: the first package holds the whole preface, the rest follows as it arrives.
+    for (size_t cut = 1; cut < preface.size(); ++cut) {
+        Splitter sp(f);
+        std::string buf = preface.substr(0, cut);
+        EXPECT_EQ(sp.next(mem::Slice(buf)).status, Splitter::kNeedMore) << cut;
+        EXPECT_FALSE(sp.in_http2());
+        buf = preface + "\x00\x00\x00\x04";
+        auto step = sp.next(mem::Slice(buf));
+        ASSERT_EQ(step.status, Splitter::kReady);
+        EXPECT_EQ(step.package.str(), buf);
+        EXPECT_TRUE(sp.in_http2());
+        const std::string more(3000, 'x');  // anything: HTTP/2 framing is the worker's
+        step = sp.next(mem::Slice(more));
+        ASSERT_EQ(step.status, Splitter::kReady);
+        EXPECT_EQ(step.package.size(), 1024u) << "packages are bounded by max_length";
+    }
+    // HTTP/1.1 on the same port is unchanged, and a port without http2 refuses the preface.
+    EXPECT_EQ(feed(f, {kGet, kPost}).requests.size(), 2u);
+    EXPECT_EQ(feed(http(), {preface + "\r\n"}).requests.size(), 0u);
+    // A broken preface closes without an HTTP/1.1 answer; a broken HTTP/1.1 request still gets 400.
+    EXPECT_EQ(feed(f, {"INVALID CONNECTION PREFACE\r\n\r\n"}).status, 0);
+    EXPECT_EQ(feed(f, {"GET /\x01 HTTP/1.1\r\nHost: x\r\n\r\n"}).status, 400);
+}
+
 }  // namespace
 }  // namespace gust::proto::framing
 
@@ -302,6 +333,5 @@ TEST(HttpFramingReadyHead, ComesWithAPackageWhoseHeadWasParsedInTheSameCall) {
     ASSERT_EQ(step.status, Splitter::kReady);
     EXPECT_EQ(s.ready_head(nullptr), nullptr);
 }
-
 }  // namespace
 }  // namespace gust::proto::framing
