@@ -4,7 +4,7 @@ open_http2_protocol: curl --http2-prior-knowledge gets HTTP/2 answers (status, h
 gust
 --SKIPIF--
 <?php
-if (!is_executable('/usr/bin/curl') || strpos(shell_exec('/usr/bin/curl --version'), 'HTTP2') === false) die('skip curl with HTTP/2 support needed (tools/deps.sh installs it)');
+if (!is_executable('/usr/bin/curl') || strpos(shell_exec('env -u LD_PRELOAD /usr/bin/curl --version'), 'HTTP2') === false) die('skip curl with HTTP/2 support needed (tools/deps.sh installs it)');
 if (trim((string)shell_exec('python3 -c "import h2; print(1)" 2>/dev/null')) !== '1') die('skip Python h2 needed (tools/deps.sh installs it)');
 ?>
 --INI--
@@ -31,7 +31,7 @@ http_test(function ($req, $resp) {
     $resp->cookie('c', 'v');
     $resp->end("hello " . $req->get['n'] . " " . ($req->header['user-agent'] ?? '-'));
 }, function ($port) {
-    $curl = "/usr/bin/curl -s --max-time 10 --http2-prior-knowledge";
+    $curl = "env -u LD_PRELOAD /usr/bin/curl -s --max-time 10 --http2-prior-knowledge";
     $out = Swoole\Coroutine\System::exec("$curl -i -A agent 'http://127.0.0.1:$port/?n=1'")['output'];
     $out = preg_replace('/^date: .*\r\n/mi', '', $out);
     echo str_replace("\r\n", "\n", $out), "\n";
@@ -42,7 +42,7 @@ http_test(function ($req, $resp) {
     echo $out, "\n";
     // Several streams one after the other on one connection (Python h2: curl 7.88 does not
     // reuse a prior-knowledge connection for a second URL).
-    echo Swoole\Coroutine\System::exec("python3 " . __DIR__ . "/h2_sequential.py $port 3")['output'];
+    echo Swoole\Coroutine\System::exec("env -u LD_PRELOAD python3 " . __DIR__ . "/h2_sequential.py $port 3")['output'];
     // HTTP/1.1 on the same port.
     $r = http_get($port, '/?n=h1');
     echo $r['status'], ' ', $r['body'], ' ', $r['headers']['x-proto'], "\n";

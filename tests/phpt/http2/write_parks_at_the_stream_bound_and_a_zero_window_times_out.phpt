@@ -25,8 +25,8 @@ http_test(function ($req, $resp) {
     echo "writes accepted: ", $accepted <= 8 ? "at most 8 (bounded)" : $accepted, "\n";
     echo "gave up after send_timeout: ", $took >= 0.9 && $took < 10 ? "yes" : "no ($took s)", "\n";
 }, function ($port) {
-    echo Swoole\Coroutine\System::exec("python3 " . __DIR__ . "/h2_zero_window.py $port 2>&1")['output'];
-    echo Swoole\Coroutine\System::exec("/usr/bin/curl -s --max-time 10 --http2-prior-knowledge http://127.0.0.1:$port/")['output'], "\n";
+    echo Swoole\Coroutine\System::exec("env -u LD_PRELOAD python3 " . __DIR__ . "/h2_zero_window.py $port 2>&1")['output'];
+    echo Swoole\Coroutine\System::exec("env -u LD_PRELOAD /usr/bin/curl -s --max-time 10 --http2-prior-knowledge http://127.0.0.1:$port/")['output'], "\n";
 }, ['open_http2_protocol' => true, 'send_timeout' => 1]);
 ?>
 --EXPECT--
