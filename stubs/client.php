@@ -61,6 +61,8 @@ namespace Swoole {
         public function isConnected(): bool {}
         public function getsockname(): array|false {}
         public function getpeername(): array|false {}
+        /** The connection as an ext/sockets Socket (sharing the connection; needs ext/sockets). */
+        public function getSocket(): \Socket|false {}
         public function close(bool $force = false): bool {}
     }
 }

@@ -42,11 +42,13 @@ bool(true)
 bool(true)
 bool(true)
 bool(true)
-array(2) {
+array(3) {
   [0]=>
   string(12) "Gust\version"
   [1]=>
   string(15) "Gust\build_mode"
+  [2]=>
+  string(9) "Gust\dump"
 }
 bool(true)
 string(6) "swoole"
