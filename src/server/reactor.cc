@@ -590,6 +590,9 @@ Status Reactor::close(SessionId id, bool reset) {
         s.output.clear();
         drop_files(s);
     }
+    // An HTTP/2 peer may still be sending (a PING after its GOAWAY): closing with its bytes unread
+    // would reset the connection and could destroy our last frames before the peer reads them.
+    if (!reset && s.splitter && s.splitter->in_http2()) s.linger = true;
     if (s.idle()) {
         end_session(s, CloseCause::kServer);
     } else {
