@@ -386,8 +386,12 @@ ZEND_METHOD(Swoole_Server, start) {
     bool ok = start(s);
     // Every process (master, manager, workers) leaves start() with its server's loop done: its
     // timers (ticks of onWorkerStart...) end with it, as Swoole frees its reactor there.
-    if (gust::php::LoopState *rt = gust::php::loop_state_if_any()) gust::php::timers_clear(rt);
-    gust::php::disarm_event_wait_at_shutdown();
+    // A user process (addProcess) is the exception: what its callback left runs after it, as in Swoole.
+    const bool user_process = s->worker_id >= s->settings.worker_num + s->settings.task_worker_num;
+    if (!user_process) {
+        if (gust::php::LoopState *rt = gust::php::loop_state_if_any()) gust::php::timers_clear(rt);
+        gust::php::disarm_event_wait_at_shutdown();
+    }
     // A fatal error in dispatch_func was held back while the master stopped the server: raise it now.
     if (s->process_mode && s->process_mode->dispatch_failed) zend_bailout();
     if (EG(exception)) RETURN_THROWS();
