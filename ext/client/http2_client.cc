@@ -3,6 +3,7 @@
 // objects (recv() returns a stream's whole response, read() also its parts while it streams).
 // The connection itself is http2_client_io.cc.
 #include "client/http2_client.h"
+#include "client/client_common.h"
 
 #include <cerrno>
 #include <cstring>
@@ -19,6 +20,9 @@ extern "C" {
 #include "stubs/http2_client_arginfo.h"
 
 namespace gust::php::http2_client {
+
+using client_common::add_cookie;
+using client_common::urlencode_array;
 
 zend_class_entry *ce_client = nullptr;
 zend_class_entry *ce_exception = nullptr;
@@ -41,17 +45,6 @@ std::string str_of(zval *v) {
     std::string out(ZSTR_VAL(s), ZSTR_LEN(s));
     zend_string_release(s);
     return out;
-}
-
-// http_build_query($array), as the HTTP/1 client encodes form bodies.
-bool urlencode_array(zval *arr, std::string &out) {
-    zval fn, ret;
-    ZVAL_STRING(&fn, "http_build_query");
-    bool ok = call_user_function(nullptr, nullptr, &fn, &ret, 1, arr) == SUCCESS && Z_TYPE(ret) == IS_STRING;
-    if (ok) out.assign(Z_STRVAL(ret), Z_STRLEN(ret));
-    zval_ptr_dtor(&ret);
-    zval_ptr_dtor(&fn);
-    return ok;
 }
 
 // Fields HTTP/2 forbids (RFC 9113 §8.2.2): a server resets a stream that carries them.
@@ -91,19 +84,6 @@ zval *array_prop(zend_object *resp, const char *name, size_t len) {
     return z;
 }
 
-// Set-Cookie "name=value; attributes" into `cookies` (value URL-decoded, as Swoole does).
-void add_cookie(zval *cookies, const std::string &set_cookie) {
-    std::string_view pair = std::string_view(set_cookie).substr(0, set_cookie.find(';'));
-    size_t eq = pair.find('=');
-    if (eq == std::string_view::npos || eq == 0) return;
-    std::string_view name = pair.substr(0, eq), value = pair.substr(eq + 1);
-    while (!name.empty() && name.back() == ' ') name.remove_suffix(1);
-    while (!value.empty() && value.front() == ' ') value.remove_prefix(1);
-    zend_string *v = zend_string_init(value.data(), value.size(), 0);
-    ZSTR_LEN(v) = php_url_decode(ZSTR_VAL(v), ZSTR_LEN(v));
-    add_assoc_str_ex(cookies, name.data(), name.size(), v);
-}
-
 void apply_headers(StreamRec &rec, const h2::Event &e) {
     zend_object *resp = Z_OBJ(rec.response);
     if (!e.trailers) zend_update_property_long(ce_response, resp, ZEND_STRL("statusCode"), e.status);
@@ -113,6 +93,7 @@ void apply_headers(StreamRec &rec, const h2::Event &e) {
                              h.second.size());
     }
     for (const h2::Header &h : e.headers) {
+        if (h.first == "content-encoding" && !e.trailers) rec.content_encoding = h.second;
         if (h.first != "set-cookie") continue;
         add_next_index_stringl(array_prop(resp, ZEND_STRL("set_cookie_headers")), h.second.data(), h.second.size());
         add_cookie(array_prop(resp, ZEND_STRL("cookies")), h.second);
@@ -121,15 +102,26 @@ void apply_headers(StreamRec &rec, const h2::Event &e) {
 
 // Hands the stream's response to return_value: whole (the stream is forgotten) or a part
 // (pipeline = true; a new Response collects what follows).
-void hand_out(State *st, int32_t id, bool whole, zval *return_value) {
+void hand_out(zend_object *self, int32_t id, bool whole, zval *return_value) {
+    State *st = state_of(self);
     auto it = st->streams.find(id);
     StreamRec &rec = it->second;
     zend_object *resp = Z_OBJ(rec.response);
+    // A whole body is decoded by its Content-Encoding (parts handed out by read() stay as they came).
+    if (whole && !rec.parts_out && st->s.http_compression && !rec.content_encoding.empty() && !rec.data.empty()) {
+        if (int err = client_common::decode_content(rec.content_encoding, rec.data, st->s.max_decoded_body)) {
+            // The bytes as they came, and the client's errCode says why they were not decoded.
+            set_error(self, err, err == EMSGSIZE ? "the decoded body is too large" : "the body cannot be decoded");
+        }
+    }
     if (!rec.data.empty()) {
         zend_update_property_stringl(ce_response, resp, ZEND_STRL("data"), rec.data.data(), rec.data.size());
         rec.data.clear();
     }
-    if (!whole) zend_update_property_bool(ce_response, resp, ZEND_STRL("pipeline"), true);
+    if (!whole) {
+        zend_update_property_bool(ce_response, resp, ZEND_STRL("pipeline"), true);
+        rec.parts_out = true;
+    }
     ZVAL_COPY_VALUE(return_value, &rec.response);
     if (whole) {
         st->streams.erase(it);
@@ -170,19 +162,19 @@ Step apply(zend_object *self, h2::Event &e, bool pipeline_read, zval *return_val
         case h2::Event::kHeaders:
             apply_headers(rec, e);
             if (e.end_stream) {
-                hand_out(st, e.stream_id, true, return_value);
+                hand_out(self, e.stream_id, true, return_value);
                 return Step::kReady;
             }
             return Step::kContinue;
         case h2::Event::kData:
             rec.data += e.data;
             if (e.end_stream) {
-                hand_out(st, e.stream_id, true, return_value);
+                hand_out(self, e.stream_id, true, return_value);
                 return Step::kReady;
             }
             rec.partial = true;
             if (pipeline_read || rec.use_pipeline_read) {
-                hand_out(st, e.stream_id, false, return_value);
+                hand_out(self, e.stream_id, false, return_value);
                 return Step::kReady;
             }
             return Step::kContinue;
@@ -193,7 +185,7 @@ Step apply(zend_object *self, h2::Event &e, bool pipeline_read, zval *return_val
                 zend_update_property_long(ce_response, resp, ZEND_STRL("statusCode"), kStatusServerReset);
                 zend_update_property_long(ce_response, resp, ZEND_STRL("errCode"), e.error_code);
             }
-            hand_out(st, e.stream_id, true, return_value);
+            hand_out(self, e.stream_id, true, return_value);
             return Step::kReady;
         }
         default: return Step::kContinue;

@@ -25,6 +25,8 @@ struct StreamRec {
     bool request_ended = false;      // write(..., true) was called, or not a pipeline request
     bool use_pipeline_read = false;  // recv() hands out parts as read() does
     bool partial = false;            // a DATA frame without END_STREAM arrived (Swoole's "pipeline response")
+    bool parts_out = false;          // a part was handed out: the body is not decoded as a whole
+    std::string content_encoding;    // the response's Content-Encoding, decoded at the end
 };
 
 // Connection settings read from the `setting` property at connect().
@@ -34,6 +36,8 @@ struct Settings {
     Nanos write_timeout = -1;
     net::TlsConfig tls;
     std::string ssl_host_name;
+    bool http_compression = true;        // decode gzip/deflate/br response bodies
+    size_t max_decoded_body = 1u << 30;  // bound on a decoded body (a compression bomb)
     proto::http2::ClientOptions h2;
 };
 

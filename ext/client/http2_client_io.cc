@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "client/http2_client.h"
+#include "client/client_common.h"
 #include "common/errors.h"
 #include "common/module.h"
 
@@ -22,27 +23,6 @@ namespace {
 constexpr size_t kReadChunk = 64 * 1024;
 // Request body accepted beyond what the server's window lets out before send()/write() wait.
 constexpr size_t kMaxPendingBody = 4u << 20;
-
-Nanos nanos_of(HashTable *ht, const char *key, Nanos dflt) {
-    zval *v = zend_hash_str_find(ht, key, strlen(key));
-    if (!v) return dflt;
-    double d = zval_get_double(v);
-    return d <= 0 ? -1 : seconds_to_nanos(d);
-}
-
-std::string string_of(HashTable *ht, const char *key) {
-    zval *v = zend_hash_str_find(ht, key, strlen(key));
-    if (!v || Z_TYPE_P(v) == IS_NULL) return {};
-    zend_string *s = zval_get_string(v);
-    std::string out(ZSTR_VAL(s), ZSTR_LEN(s));
-    zend_string_release(s);
-    return out;
-}
-
-bool bool_of(HashTable *ht, const char *key, bool dflt) {
-    zval *v = zend_hash_str_find(ht, key, strlen(key));
-    return v ? zend_is_true(v) : dflt;
-}
 
 // An HTTP/2 setting from `http2_<name>` (Swoole's server keys) or `<name>`, kept in range.
 void setting_of(HashTable *ht, const char *name, uint32_t &out, uint32_t lo, uint32_t hi) {
@@ -96,25 +76,13 @@ Settings read_settings(zend_object *self) {
     if (Z_TYPE_P(z) != IS_ARRAY) return s;
     HashTable *ht = Z_ARRVAL_P(z);
     // `timeout` is every operation's timeout (Swoole's socket setting); the specific keys win.
-    Nanos t = nanos_of(ht, "timeout", 0);
+    Nanos t = client_common::nanos_setting(ht, "timeout", 0);
     if (t != 0) s.connect_timeout = s.read_timeout = s.write_timeout = t;
-    s.connect_timeout = nanos_of(ht, "connect_timeout", s.connect_timeout);
-    s.read_timeout = nanos_of(ht, "read_timeout", s.read_timeout);
-    s.write_timeout = nanos_of(ht, "write_timeout", s.write_timeout);
-    net::TlsConfig &tls = s.tls;
-    tls.verify_peer = bool_of(ht, "ssl_verify_peer", tls.verify_peer);
-    tls.allow_self_signed = bool_of(ht, "ssl_allow_self_signed", tls.allow_self_signed);
-    if (zval *v = zend_hash_str_find(ht, ZEND_STRL("ssl_verify_depth")))
-        tls.verify_depth = static_cast<int>(zval_get_long(v));
-    tls.cafile = string_of(ht, "ssl_cafile");
-    tls.capath = string_of(ht, "ssl_capath");
-    tls.cert_file = string_of(ht, "ssl_cert_file");
-    tls.key_file = string_of(ht, "ssl_key_file");
-    tls.passphrase = string_of(ht, "ssl_passphrase");
-    tls.ciphers = string_of(ht, "ssl_ciphers");
-    if (zval *v = zend_hash_str_find(ht, ZEND_STRL("ssl_protocols")))
-        tls.protocols = static_cast<int>(zval_get_long(v));
-    s.ssl_host_name = string_of(ht, "ssl_host_name");
+    s.connect_timeout = client_common::nanos_setting(ht, "connect_timeout", s.connect_timeout);
+    s.read_timeout = client_common::nanos_setting(ht, "read_timeout", s.read_timeout);
+    s.write_timeout = client_common::nanos_setting(ht, "write_timeout", s.write_timeout);
+    client_common::read_tls_settings(ht, s.tls, s.ssl_host_name);
+    s.http_compression = client_common::bool_setting(ht, "http_compression", s.http_compression);
     proto::http2::Settings &l = s.h2.local;
     setting_of(ht, "header_table_size", l.header_table_size, 0, 1u << 20);
     setting_of(ht, "initial_window_size", l.initial_window_size, 0, 0x7fffffff);

@@ -2,6 +2,7 @@
 // Swoole\Coroutine\Http\get()/post()/request() shortcuts with their ClientProxy. The I/O is in
 // http_client_io.cc, the WebSocket part in http_client_ws.cc.
 #include "client/http_client.h"
+#include "client/client_common.h"
 #include "common/mime.h"
 
 #include <sys/stat.h>
@@ -23,6 +24,9 @@ extern "C" {
 
 namespace gust::php::http_client {
 
+using client_common::bool_setting;
+using client_common::nanos_setting;
+
 zend_class_entry *ce_client = nullptr;
 zend_class_entry *ce_client_exception = nullptr;
 zend_class_entry *ce_proxy = nullptr;
@@ -32,18 +36,6 @@ namespace {
 // A copy of an array argument, or null for an empty/absent one.
 void store_array(zend_object *self, const char *name, size_t len, zval *arr) {
     zend_update_property(ce_client, self, name, len, arr);
-}
-
-Nanos nanos_setting(HashTable *ht, const char *key, Nanos dflt) {
-    zval *v = zend_hash_str_find(ht, key, strlen(key));
-    if (!v) return dflt;
-    double d = zval_get_double(v);
-    return d <= 0 ? -1 : seconds_to_nanos(d);
-}
-
-bool bool_setting(HashTable *ht, const char *key, bool dflt) {
-    zval *v = zend_hash_str_find(ht, key, strlen(key));
-    return v ? zend_is_true(v) : dflt;
 }
 
 }  // namespace
@@ -115,37 +107,6 @@ void close_connection(zend_object *self) {
     zend_update_property_bool(ce_client, self, ZEND_STRL("connected"), false);
 }
 
-namespace {
-
-std::string string_setting(HashTable *ht, const char *key) {
-    zval *v = zend_hash_str_find(ht, key, strlen(key));
-    if (!v || Z_TYPE_P(v) == IS_NULL) return {};
-    zend_string *str = zval_get_string(v);
-    std::string out(ZSTR_VAL(str), ZSTR_LEN(str));
-    zend_string_release(str);
-    return out;
-}
-
-// Swoole's client ssl_* keys. Unlike Swoole, the peer is verified unless ssl_verify_peer is false
-// (docs/DIFFERENCES.md).
-void read_tls_settings(HashTable *ht, Settings &s) {
-    net::TlsConfig &t = s.tls;
-    t.verify_peer = bool_setting(ht, "ssl_verify_peer", t.verify_peer);
-    t.allow_self_signed = bool_setting(ht, "ssl_allow_self_signed", t.allow_self_signed);
-    if (zval *v = zend_hash_str_find(ht, ZEND_STRL("ssl_verify_depth")))
-        t.verify_depth = static_cast<int>(zval_get_long(v));
-    t.cafile = string_setting(ht, "ssl_cafile");
-    t.capath = string_setting(ht, "ssl_capath");
-    t.cert_file = string_setting(ht, "ssl_cert_file");
-    t.key_file = string_setting(ht, "ssl_key_file");
-    t.passphrase = string_setting(ht, "ssl_passphrase");
-    t.ciphers = string_setting(ht, "ssl_ciphers");
-    if (zval *v = zend_hash_str_find(ht, ZEND_STRL("ssl_protocols"))) t.protocols = static_cast<int>(zval_get_long(v));
-    s.ssl_host_name = string_setting(ht, "ssl_host_name");
-}
-
-}  // namespace
-
 Settings read_settings(zend_object *self) {
     Settings s;
     s.ssl = zend_is_true(prop(self, ZEND_STRL("ssl")));
@@ -171,7 +132,7 @@ Settings read_settings(zend_object *self) {
     if (zval *v = zend_hash_str_find(ht, ZEND_STRL("max_retries"))) s.max_retries = static_cast<int>(zval_get_long(v));
     if (s.max_retries < 0) s.max_retries = 0;
     if (s.max_retries > 16) s.max_retries = 16;
-    read_tls_settings(ht, s);
+    client_common::read_tls_settings(ht, s.tls, s.ssl_host_name);
     return s;
 }
 

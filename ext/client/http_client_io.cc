@@ -17,6 +17,7 @@
 #include "common/module.h"
 #include "coroutine/coroutine.h"
 #include "client/http_client.h"
+#include "client/client_common.h"
 
 extern "C" {
 #include "ext/standard/url.h"
@@ -28,10 +29,12 @@ extern "C" {
 #include "gust/proto/http1_response.h"
 
 namespace gust::php::http_client {
+
+using client_common::add_cookie;
+using client_common::urlencode_array;
 namespace {
 
 namespace h1 = proto::http1;
-using proto::compress::Encoding;
 
 constexpr size_t kReadChunk = 64 * 1024;
 constexpr int kMaxInterim = 32;  // 1xx responses skipped before the final one
@@ -349,22 +352,13 @@ Outcome read_response(Io &io, const Request &req, Response &resp, int *download_
     return Outcome{};
 }
 
-// Decodes a compressed body in place (Content-Encoding gzip, deflate, br).
+// Decodes a compressed body in place by its Content-Encoding.
 int decode_body(Response &resp, size_t max_body) {
     std::string_view coding;
     for (const auto &[name, value] : resp.headers) {
         if (h1::equals_ignore_case(name, "content-encoding")) coding = value;
     }
-    Encoding e;
-    if (coding.empty() || h1::equals_ignore_case(coding, "identity")) return 0;
-    if (h1::equals_ignore_case(coding, "gzip") || h1::equals_ignore_case(coding, "x-gzip")) e = Encoding::kGzip;
-    else if (h1::equals_ignore_case(coding, "deflate")) e = Encoding::kDeflate;
-    else if (h1::equals_ignore_case(coding, "br")) e = Encoding::kBrotli;
-    else return 0;  // unknown coding: hand the bytes over as they came, as Swoole does
-    auto r = proto::compress::decompress(e, resp.body, max_body);
-    if (!r.ok()) return r.code() == kErrLimit ? EMSGSIZE : EPROTO;
-    resp.body = std::move(r.value());
-    return 0;
+    return client_common::decode_content(coding, resp.body, max_body);
 }
 
 // Connects when there is no live connection, then sends `req`. *reused: the connection had already
@@ -463,20 +457,6 @@ Outcome run_io(State *st, const Settings &s, const std::string &host, int port, 
         st->reused = false;
         resp = Response{};
     }
-}
-
-// Set-Cookie "name=value; attributes" into the cookies array (value URL-decoded, as Swoole).
-void add_cookie(zval *cookies, std::string_view set_cookie) {
-    size_t semi = set_cookie.find(';');
-    std::string_view pair = set_cookie.substr(0, semi);
-    size_t eq = pair.find('=');
-    if (eq == std::string_view::npos || eq == 0) return;
-    std::string_view name = pair.substr(0, eq), value = pair.substr(eq + 1);
-    while (!name.empty() && name.back() == ' ') name.remove_suffix(1);
-    while (!value.empty() && value.front() == ' ') value.remove_prefix(1);
-    zend_string *v = zend_string_init(value.data(), value.size(), 0);
-    ZSTR_LEN(v) = php_url_decode(ZSTR_VAL(v), ZSTR_LEN(v));
-    add_assoc_str_ex(cookies, name.data(), name.size(), v);
 }
 
 // A header received more than once becomes the list of its values, in order (as Swoole does).

@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "client/http_client.h"
+#include "client/client_common.h"
 
 extern "C" {
 #include "ext/standard/base64.h"
@@ -14,6 +15,9 @@ extern "C" {
 #include "gust/proto/http1.h"
 
 namespace gust::php::http_client {
+
+using client_common::add_cookie;
+using client_common::urlencode_array;
 namespace {
 
 using proto::http1::equals_ignore_case;
@@ -54,17 +58,6 @@ std::string random_hex(size_t bytes) {
 }
 
 bool is_form_array(zval *body) { return body && Z_TYPE_P(body) == IS_ARRAY; }
-
-// http_build_query($array): the engine's own encoder, so nested arrays come out as PHP's.
-bool urlencode_array(zval *arr, std::string &out) {
-    zval fn, ret;
-    ZVAL_STRING(&fn, "http_build_query");
-    bool ok = call_user_function(nullptr, nullptr, &fn, &ret, 1, arr) == SUCCESS && Z_TYPE(ret) == IS_STRING;
-    if (ok) out.assign(Z_STRVAL(ret), Z_STRLEN(ret));
-    zval_ptr_dtor(&ret);
-    zval_ptr_dtor(&fn);
-    return ok;
-}
 
 void fail_build(zend_object *self, const char *msg) {
     set_error(self, EINVAL, msg);

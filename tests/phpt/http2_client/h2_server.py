@@ -11,11 +11,16 @@ behaviour:
   /close         the head and part of the body, then the TCP connection closes
   /goaway        GOAWAY(last stream = this one, NO_ERROR, "bye"), then the full response "done"
   /silent        nothing at all (the client times out)
+  /gzip/<n>      200, "line <i>\n" for i < n, gzip-encoded, in 1000-byte DATA frames
+  /deflate       200, "deflated body" zlib-encoded (content-encoding: deflate)
+  /badgzip       200, content-encoding gzip over bytes that are not gzip
 """
 import asyncio
 import json
 import struct
 import sys
+import zlib
+import gzip
 
 import h2.config
 import h2.connection
@@ -107,6 +112,17 @@ class Conn:
             payload = struct.pack(">II", sid, 0) + b"bye"
             self.writer.write(struct.pack(">I", len(payload))[1:] + bytes([7, 0]) + struct.pack(">I", 0) + payload)
             self.respond(sid, b"done")
+        elif path.startswith("/gzip/"):
+            plain = b"".join(b"line %d\n" % i for i in range(int(path.split("/")[2])))
+            packed = gzip.compress(plain)
+            self.h2.send_headers(sid, [(":status", "200"), ("content-encoding", "gzip"), ("x-plain-len", str(len(plain)))])
+            for i in range(0, len(packed), 1000):
+                self.h2.send_data(sid, packed[i:i + 1000])
+            self.h2.send_data(sid, b"", end_stream=True)
+        elif path == "/deflate":
+            self.respond(sid, zlib.compress(b"deflated body"), [("content-encoding", "deflate")])
+        elif path == "/badgzip":
+            self.respond(sid, b"not gzip at all", [("content-encoding", "gzip")])
         elif path in ("/rst", "/close", "/silent"):
             pass
         else:
