@@ -102,6 +102,8 @@ struct Transport {
     virtual bool ws_upgraded() const = 0;  // upgrade() answered: the connection speaks WebSocket
     virtual bool ws_push(zval *data, zend_long opcode, zend_long flags) = 0;
     virtual void ws_recv(double timeout, zval *out) = 0;
+    // Trailers can follow any body (HTTP/2): end() then sends them even without write() first.
+    virtual bool carries_trailers() const { return false; }
 };
 
 struct RequestObject {

@@ -36,6 +36,7 @@ struct Http2Stream : Transport {
     size_t remaining = SIZE_MAX;  // Content-Length left (SIZE_MAX: until response_done)
 
     bool alive() const override;
+    bool carries_trailers() const override { return true; }
     bool send(std::string_view bytes) override;
     bool send_file(const char *, int fd, off_t offset, size_t length) override {
         char buf[16 * 1024];

@@ -393,6 +393,8 @@ UserLength user_content_length(ResponseObject *r) {
     return out;
 }
 
+bool write_chunk(ResponseObject *r, std::string_view content);
+
 bool end_response(ResponseObject *r, std::string_view content) {
     bool close_after = !r->keep_alive;
     bool ok = true;
@@ -415,6 +417,13 @@ bool end_response(ResponseObject *r, std::string_view content) {
         ok = send_bytes(r, tail);
         finish(r, close_after || r->version_minor == 0);
         return ok;
+    }
+    // On HTTP/2 end() sends the trailers as Swoole does (gRPC's status is there): the body goes
+    // out as a streamed one so that they follow it.
+    if (r->transport && r->transport->carries_trailers() && !r->head_only && status_has_body(r->status) &&
+        !trailers_of(r).empty()) {
+        if (!write_chunk(r, content)) return false;
+        return end_response(r, {});
     }
     HeadOptions o;
     std::string compressed;
