@@ -25,6 +25,7 @@ REL = ROOT / "build" / "release"
 ACCEPT = ROOT.parent / "shared" / "acceptance"
 sys.path.insert(0, str(ROOT / "bench"))
 import references  # noqa: E402  (bench/references.py: nginx / php-fpm helpers)
+import http2_bench  # noqa: E402  (bench/http2_bench.py: the HTTP/2 rows)
 
 ROWS = []  # (benchmark, metric, gust, reference, ratio, target, verdict)
 
@@ -443,6 +444,7 @@ BENCHMARKS = {
     "ws-client-push": bench_ws_client_push,
     "ws-http-close": bench_ws_http_close,
     "shm": bench_shm,
+    "http2": lambda: http2_bench.bench_http2(row, REL),  # bench/http2_bench.py
 }
 
 
