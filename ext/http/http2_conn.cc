@@ -230,7 +230,9 @@ void Http2Conn::dispatch(int32_t stream_id, PendingRequest &&request) {
     }
     set_server_protocol(req);
     auto stream = std::make_shared<Http2Stream>();
-    stream->conn = g_conns[id];
+    // find, not []: a connection closed meanwhile must not come back as an empty entry.
+    auto found = g_conns.find(id);
+    if (found != g_conns.end()) stream->conn = found->second;
     stream->id = stream_id;
     stream->head_request = method == "HEAD";
     zend_object *resp = make_response_on(stream, id, head);
@@ -257,7 +259,9 @@ bool Http2Stream::send(std::string_view bytes) {
     pending.append(bytes);
     const bool ok = (head_done || parse_head()) && (!head_done || parse_body());
     conn->flush();
-    return ok && wait_writable();
+    // A write that ended the stream is done: the stream (or, after GOAWAY, the connection) may be
+    // closed already, which is its success, not a failure.
+    return ok && (ended || wait_writable());
 }
 
 // Bounded memory: a coroutine that writes faster than the peer reads waits here until its
@@ -467,7 +471,7 @@ void http2_worker_stopping(srv::Server *, std::vector<server::SessionId> *keep) 
     std::vector<std::shared_ptr<Http2Conn>> conns;
     for (auto &[id, conn] : g_conns) conns.push_back(conn);
     for (auto &conn : conns) {
-        if (conn->closed) continue;
+        if (!conn || conn->closed) continue;
         if (!conn->going_away) {
             conn->going_away = true;
             conn->h2->shutdown();

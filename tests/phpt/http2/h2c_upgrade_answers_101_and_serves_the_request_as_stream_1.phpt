@@ -48,14 +48,13 @@ HTTP/2 200
 x-proto: HTTP/2
 server: swoole-http-server
 content-type: text/html
-content-length: 30
+content-length: 26
 
-GET /a n=1 ua=agent body=0
-HTTP/2 200 
+GET /a n=1 ua=agent body=0HTTP/2 200 
 x-proto: HTTP/2
 server: swoole-http-server
 content-type: text/html
-content-length: 30
+content-length: 26
 
 GET /b n=2 ua=agent body=0
 HTTP/1.1 200 OK | POST /c n=- ua=- body=3
