@@ -306,7 +306,7 @@ TEST(HttpFraming, AnH2cUpgradeLeavesRoomOnlyForThePreface) {
     const std::string up = "GET / HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\n"
                            "HTTP2-Settings: AAMAAABkAAQAAP__\r\n\r\n";
     const std::string preface = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
-    auto out = feed(f, {up, preface + "\x00\x00\x00\x04"});
+    auto out = feed(f, {up, preface + std::string("\x00\x00\x00\x04", 4)});
     ASSERT_EQ(out.requests.size(), 2u);
     EXPECT_EQ(out.requests[0], up);
     EXPECT_EQ(out.requests[1], preface + std::string("\x00\x00\x00\x04", 4));
