@@ -73,6 +73,19 @@ const Upgrade &upgrade();
 // with the client preface on an open_http2_protocol port). True when it took `data`'s reference.
 bool http2_package(srv::Server *s, srv::Port *port, server::SessionId id, zend_string *data);
 void http2_session_closed(server::SessionId id);
+// An HTTP/1.1 request with Upgrade: h2c on an HTTP/2 port (proto::framing::is_h2c_upgrade):
+// answers 101 and serves the request as stream 1. 0: not such a request (`data` untouched);
+// 1: taken (`data` released); 400: a bad HTTP2-Settings field (`data` untouched).
+int http2_upgrade(srv::Server *s, srv::Port *port, server::SessionId id, zend_string *data);
+struct Transport;
+bool is_http2_stream(const Transport *t);  // the Transport answers an HTTP/2 stream
+// Response::ping()/goaway() on a Transport: -1 when it is not an HTTP/2 stream, else 1 (frame
+// queued and flushed) or 0 (the connection is gone or failed).
+int http2_ping(Transport *t, std::string_view opaque);
+int http2_goaway(Transport *t, uint32_t error_code, std::string_view debug_data);
+// The worker stops: every HTTP/2 connection gets a graceful GOAWAY (once); each closes once the
+// streams it took have finished. Those still open are appended to *keep.
+void http2_worker_stopping(srv::Server *s, std::vector<server::SessionId> *keep);
 
 extern zend_class_entry *ce_http_server;
 void register_http_area();  // MINIT: Http\Server, Request, Response; plugs HTTP into the server

@@ -13,6 +13,7 @@
 #include <unordered_map>
 
 #include "coroutine/coroutine.h"
+#include "gust/proto/framing.h"
 #include "gust/proto/http2_server.h"
 #include "http/http.h"
 #include "server/send.h"
@@ -79,6 +80,7 @@ struct Http2Conn {
     // Coroutines whose write() waits for their stream's queue to drain (kWritable or its end).
     std::unordered_map<int32_t, coro::Coroutine *> parked;
     bool closed = false;
+    bool going_away = false;  // the worker stops: GOAWAY sent, the streams taken finish
 
     void flush();
     void handle_events();
@@ -229,7 +231,9 @@ void Http2Conn::dispatch(int32_t stream_id, PendingRequest &&request) {
     }
     set_server_protocol(req);
     auto stream = std::make_shared<Http2Stream>();
-    stream->conn = g_conns[id];
+    // find, not []: a connection closed meanwhile must not come back as an empty entry.
+    auto found = g_conns.find(id);
+    if (found != g_conns.end()) stream->conn = found->second;
     stream->id = stream_id;
     stream->head_request = method == "HEAD";
     zend_object *resp = make_response_on(stream, id, head);
@@ -256,7 +260,9 @@ bool Http2Stream::send(std::string_view bytes) {
     pending.append(bytes);
     const bool ok = (head_done || parse_head()) && (!head_done || parse_body());
     conn->flush();
-    return ok && wait_writable();
+    // A write that ended the stream is done: the stream (or, after GOAWAY, the connection) may be
+    // closed already, which is its success, not a failure.
+    return ok && (ended || wait_writable());
 }
 
 // Bounded memory: a coroutine that writes faster than the peer reads waits here until its
@@ -430,6 +436,109 @@ bool http2_package(srv::Server *s, srv::Port *port, server::SessionId id, zend_s
         (void)srv::close_session(s, id, false);
     }
     return true;
+}
+
+namespace {
+
+std::shared_ptr<Http2Conn> live_conn_of(Transport *t) {
+    auto *stream = dynamic_cast<Http2Stream *>(t);
+    if (!stream) return nullptr;
+    return stream->conn;
+}
+
+}  // namespace
+
+bool is_http2_stream(const Transport *t) { return dynamic_cast<const Http2Stream *>(t) != nullptr; }
+
+int http2_ping(Transport *t, std::string_view opaque) {
+    auto *stream = dynamic_cast<Http2Stream *>(t);
+    if (!stream) return -1;
+    std::shared_ptr<Http2Conn> conn = live_conn_of(t);
+    if (!conn || conn->closed || !conn->h2->ping(opaque)) return 0;
+    conn->flush();
+    return conn->closed ? 0 : 1;
+}
+
+int http2_goaway(Transport *t, uint32_t error_code, std::string_view debug_data) {
+    if (!dynamic_cast<Http2Stream *>(t)) return -1;
+    std::shared_ptr<Http2Conn> conn = live_conn_of(t);
+    if (!conn || conn->closed || !conn->h2->goaway(error_code, debug_data)) return 0;
+    conn->flush();
+    return 1;
+}
+
+void http2_worker_stopping(srv::Server *, std::vector<server::SessionId> *keep) {
+    // Copies: flush() may close a connection, and its close erases it from g_conns.
+    std::vector<std::shared_ptr<Http2Conn>> conns;
+    for (auto &[id, conn] : g_conns) conns.push_back(conn);
+    for (auto &conn : conns) {
+        if (!conn || conn->closed) continue;
+        if (!conn->going_away) {
+            conn->going_away = true;
+            conn->h2->shutdown();
+            conn->flush();
+        }
+        if (!conn->closed) keep->push_back(conn->id);
+    }
+}
+
+namespace {
+
+// The h2c upgrade request's fields as stream 1's headers (hop-by-hop fields dropped).
+h2::Headers upgrade_headers(const proto::http1::RequestHead &head) {
+    h2::Headers out;
+    out.push_back({":method", std::string(head.method)});
+    out.push_back({":scheme", "http"});
+    out.push_back({":authority", std::string(head.host)});
+    out.push_back({":path", std::string(head.target)});
+    for (size_t i = 0; i < head.header_count; ++i) {
+        std::string name;
+        append_lower(name, head.headers[i].name);
+        if (name == "connection" || name == "upgrade" || name == "http2-settings" || name == "host" ||
+            name == "keep-alive" || name == "proxy-connection" || name == "transfer-encoding" ||
+            name == "content-length") {
+            continue;
+        }
+        out.push_back({std::move(name), std::string(head.headers[i].value)});
+    }
+    return out;
+}
+
+}  // namespace
+
+int http2_upgrade(srv::Server *s, srv::Port *port, server::SessionId id, zend_string *data) {
+    if (!port || !port->http2 || g_conns.count(id)) return 0;
+    // Cheap filter before a parse: only a head naming HTTP2-Settings can be an h2c upgrade.
+    std::string_view bytes(ZSTR_VAL(data), ZSTR_LEN(data));
+    bytes = bytes.substr(0, bytes.find("\r\n\r\n") + 4);  // the head (an upgrade has no body)
+    const std::string_view needle = "http2-settings:";
+    auto hit = std::search(bytes.begin(), bytes.end(), needle.begin(), needle.end(),
+                           [](char a, char b) { return (a >= 'A' && a <= 'Z' ? a + 32 : a) == b; });
+    if (hit == bytes.end()) return 0;
+    static proto::http1::RequestHead head;
+    proto::http1::Limits limits;
+    limits.max_head_bytes = bytes.size();
+    if (proto::http1::parse_request_head(bytes.data(), bytes.size(), &head, limits) <= 0) return 0;
+    if (!proto::framing::is_h2c_upgrade(head)) return 0;
+    const std::optional<std::string> settings = h2::decode_http2_settings(head.header("http2-settings"));
+    if (!settings) return 400;
+    auto conn = std::make_shared<Http2Conn>();
+    conn->s = s;
+    conn->port = port;
+    conn->id = id;
+    conn->h2 = std::make_unique<h2::ServerConnection>(settings_for(s));
+    if (!conn->h2->upgrade(*settings, head.method == "HEAD")) return 400;
+    PendingRequest request;
+    request.headers = upgrade_headers(head);
+    zend_string_release(data);  // `head` is copied out; nothing points into `data` any more
+    static constexpr std::string_view kSwitching =
+        "HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: h2c\r\n\r\n";
+    if (!srv::send_bytes_to_session(s, id, kSwitching)) return 1;
+    g_conns.emplace(id, conn);
+    conn->flush();  // the server's SETTINGS: its connection preface
+    conn->dispatch(1, std::move(request));
+    conn->flush();
+    return 1;
 }
 
 void http2_session_closed(server::SessionId id) {

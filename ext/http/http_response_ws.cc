@@ -67,6 +67,8 @@ bool refuse_not_http2(ResponseObject *r) {
     return false;
 }
 
+bool http2_stream_of(ResponseObject *r) { return is_http2_stream(r->transport.get()); }
+
 }  // namespace
 
 ZEND_METHOD(Swoole_Http_Response, ping) {
@@ -76,6 +78,14 @@ ZEND_METHOD(Swoole_Http_Response, ping) {
         Z_PARAM_STR(data)
     ZEND_PARSE_PARAMETERS_END();
     ResponseObject *r = this_response(ZEND_THIS);
+    if (r->transport && http2_stream_of(r)) {
+        // An HTTP/2 PING's opaque data is 8 bytes (RFC 9113 §6.7): shorter is zero-padded.
+        if (data && ZSTR_LEN(data) > 8) {
+            zend_argument_value_error(1, "must be at most 8 bytes long (an HTTP/2 PING's data)");
+            RETURN_THROWS();
+        }
+        RETURN_BOOL(http2_ping(r->transport.get(), data ? std::string_view(ZSTR_VAL(data), ZSTR_LEN(data)) : "") == 1);
+    }
     if (!r->transport || !r->transport->ws_upgraded()) RETURN_BOOL(refuse_not_http2(r));
     // A control frame carries at most 125 bytes (RFC 6455 5.5).
     if (data && ZSTR_LEN(data) > 125) {
@@ -99,10 +109,14 @@ ZEND_METHOD(Swoole_Http_Response, goaway) {
         Z_PARAM_LONG(error_code)
         Z_PARAM_STR(debug_data)
     ZEND_PARSE_PARAMETERS_END();
-    (void)error_code;
-    (void)debug_data;
-    // HTTP/2 only, and no connection here speaks HTTP/2.
-    RETURN_BOOL(refuse_not_http2(this_response(ZEND_THIS)));
+    ResponseObject *r = this_response(ZEND_THIS);
+    if (!r->transport || !http2_stream_of(r)) RETURN_BOOL(refuse_not_http2(r));
+    if (error_code < 0 || error_code > UINT32_MAX) {
+        zend_argument_value_error(1, "must be between 0 and 4294967295");
+        RETURN_THROWS();
+    }
+    const std::string_view debug = debug_data ? std::string_view(ZSTR_VAL(debug_data), ZSTR_LEN(debug_data)) : "";
+    RETURN_BOOL(http2_goaway(r->transport.get(), static_cast<uint32_t>(error_code), debug) == 1);
 }
 
 ZEND_METHOD(Swoole_Http_Response, disconnect) {

@@ -299,6 +299,12 @@ void request_arrived(Server *s, Port *port, server::SessionId id, zend_string *r
         return;
     }
     if (!parsed && http2_package(s, port, id, request)) return;
+    if (const int h2c = http2_upgrade(s, port, id, request)) {
+        if (h2c == 1) return;
+        zend_string_release(request);
+        refuse(s, id, h2c);
+        return;
+    }
     HttpWorker::Conn &c = worker_of(s).conns[id];
     if (!c.busy && c.queue.empty()) {
         if (over_max_concurrency(s)) {
@@ -414,6 +420,7 @@ void register_http_area() {
     p.session_closed = session_closed;
     p.worker_end = worker_end;
     srv::register_protocol(srv::ProtocolId::kHttp, p);
+    srv::set_worker_stopping_hook(http2_worker_stopping);
 }
 
 }  // namespace gust::php::http

@@ -52,6 +52,16 @@ void protocols_worker_end(Server *s) {
     }
 }
 
+namespace {
+WorkerStoppingHook g_worker_stopping = nullptr;
+}  // namespace
+
+void set_worker_stopping_hook(WorkerStoppingHook hook) { g_worker_stopping = hook; }
+
+void protocols_worker_stopping(Server *s, std::vector<server::SessionId> *keep) {
+    if (g_worker_stopping) g_worker_stopping(s, keep);
+}
+
 unsigned protocols_of_class(zend_class_entry *ce) {
     unsigned bits = 0;
     for (int i = 0; i < kCount; ++i) {

@@ -41,6 +41,13 @@ void protocols_package_arrived(Server *s, Port *port, server::SessionId id, zend
 void protocols_answer_arrived(Server *s, server::SessionId id, int status);
 int protocols_session_closed(Server *s, Port *port, server::SessionId id);
 void protocols_worker_end(Server *s);
+// The worker begins to stop (shutdown, reload, max_request): a protocol that can tell its peers
+// so (HTTP/2's GOAWAY) does, and appends to *keep the sessions that stay open to finish what
+// they took (they close themselves; the worker's max_wait_time bounds the wait). Kept outside
+// Protocol so the table's layout stays as every area was built with.
+using WorkerStoppingHook = void (*)(Server *s, std::vector<server::SessionId> *keep);
+void set_worker_stopping_hook(WorkerStoppingHook hook);
+void protocols_worker_stopping(Server *s, std::vector<server::SessionId> *keep);
 // The protocols the class of a new server speaks on its main port by default (ProtocolId bits).
 unsigned protocols_of_class(zend_class_entry *ce);
 

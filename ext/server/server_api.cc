@@ -42,7 +42,11 @@ server::Reactor *reactor_of(Server *s) {
 }  // namespace
 
 server::Reactor *serving_reactor(Server *s, server::SessionId id) {
-    if (!s->process_mode) return reactor_of(s);
+    if (!s->process_mode) {
+        // A stopping worker still answers the connections it kept open (HTTP/2 after GOAWAY).
+        if (s->worker.stopping && s->worker.reactor && s->worker.reactor->exists(id)) return s->worker.reactor.get();
+        return reactor_of(s);
+    }
     server::Reactor *r = s->worker.reactor.get();
     return r && r->info(id) ? r : nullptr;
 }

@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <climits>
 #include <cmath>
@@ -573,6 +574,8 @@ void begin_recycle(Server *s) {
         return;
     }
     w.reactor->stop_accepting();
+    std::vector<server::SessionId> keep;
+    protocols_worker_stopping(s, &keep);  // HTTP/2 connections end once their streams did
     w.recycle_timer = rt->loop->add_timer(10 * kNanosPerMilli, 10 * kNanosPerMilli, &recycle_check, s);
     Nanos wait = static_cast<Nanos>(std::max(0.0, s->settings.max_wait_time) * 1e9);
     loop::TimerId deadline = rt->loop->add_timer(wait, 0, [s](loop::TimerId) { stop_worker(s); });
@@ -615,9 +618,30 @@ void stop_worker(Server *s) {
     if (is_task_worker(s)) {
         // nothing else to stop
     } else if (s->process_mode) {
-        process_mode_worker_stop(s);  // connections stay with the master
+        std::vector<server::SessionId> keep;
+        protocols_worker_stopping(s, &keep);  // HTTP/2: GOAWAY; streams taken still finish
+        process_mode_worker_stop(s);          // connections stay with the master
     } else if (w.reactor) {
-        w.reactor->shutdown();  // onClose for every connection
+        std::vector<server::SessionId> keep;
+        protocols_worker_stopping(s, &keep);
+        if (keep.empty()) {
+            w.reactor->shutdown();  // onClose for every connection
+        } else {
+            // HTTP/2 sessions that were told GOAWAY finish their streams and close themselves;
+            // every other connection closes now, as shutdown() would.
+            w.reactor->stop_accepting();
+            std::sort(keep.begin(), keep.end());
+            std::vector<server::SessionId> ids;
+            for (server::SessionId after = 0;;) {
+                const std::vector<server::SessionId> batch = w.reactor->list(after, 256);
+                if (batch.empty()) break;
+                ids.insert(ids.end(), batch.begin(), batch.end());
+                after = batch.back();
+            }
+            for (server::SessionId id : ids) {
+                if (!std::binary_search(keep.begin(), keep.end(), id)) (void)w.reactor->close(id);
+            }
+        }
     }
     zval args[2];
     ZVAL_OBJ(&args[0], s->self);

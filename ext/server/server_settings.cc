@@ -142,6 +142,7 @@ const char *const kKnownKeys[] = {
     "ssl_ecdh_curve",
     "ssl_compress",
     "ssl_passphrase",
+    "ssl_alpn_protocols",
     // HTTP, WebSocket, HTTP/2
     "open_http_protocol",
     "open_http2_protocol",
@@ -302,7 +303,10 @@ bool load_tls(Port *p, HashTable *port_ht, HashTable *server_ht) {
     c.allow_self_signed = bool_of(pick("ssl_allow_self_signed"), "ssl_allow_self_signed", false);
     c.cafile = string_of(pick("ssl_client_cert_file"), "ssl_client_cert_file", "");
     c.verify_depth = static_cast<int>(long_of(pick("ssl_verify_depth"), "ssl_verify_depth", 0));
-    c.alpn = p->http ? "http/1.1" : "";
+    // ALPN: the user's list when set; else an HTTP/2 port offers h2 first (RFC 9113 §3.2) and an
+    // HTTP port http/1.1, so a client that asked for h2 is not left guessing.
+    c.alpn = string_of(pick("ssl_alpn_protocols"), "ssl_alpn_protocols", "");
+    if (c.alpn.empty()) c.alpn = p->http2 ? "h2,http/1.1" : (p->http ? "http/1.1" : "");
     if (find(pick("ssl_sni_certs"), "ssl_sni_certs")) {
         php_error_docref(nullptr, E_WARNING,
                          "ssl_sni_certs is not supported by Gust yet; every name gets ssl_cert_file");

@@ -35,6 +35,26 @@ Splitter::Step Splitter::http_fail(int status, const char *reason) {
     return fail(-kErrProtocol, reason);
 }
 
+bool is_h2c_upgrade(const http1::RequestHead &head) {
+    if (!head.upgrade || head.version_minor != 1) return false;
+    if (head.framing == http1::BodyFraming::kChunked || head.content_length > 0) return false;
+    bool has_settings = false;
+    (void)head.header("http2-settings", &has_settings);
+    if (!has_settings) return false;
+    // Upgrade lists protocols in preference order; h2c anywhere in it will do.
+    std::string_view list = head.header("upgrade");
+    while (!list.empty()) {
+        const size_t comma = list.find(',');
+        std::string_view token = list.substr(0, comma);
+        while (!token.empty() && (token.front() == ' ' || token.front() == '\t')) token.remove_prefix(1);
+        while (!token.empty() && (token.back() == ' ' || token.back() == '\t')) token.remove_suffix(1);
+        if (http1::equals_ignore_case(token, "h2c")) return true;
+        if (comma == std::string_view::npos) break;
+        list.remove_prefix(comma + 1);
+    }
+    return false;
+}
+
 Splitter::Step Splitter::http_head(mem::Slice buffer) {
     const Options &o = framing_->options();
     http1::Limits limits;
@@ -49,6 +69,9 @@ Splitter::Step Splitter::http_head(mem::Slice buffer) {
     http_head_len_ = static_cast<size_t>(rc);
     head_parsed_now_ = true;
     http_ends_connection_ = !head.keep_alive || head.upgrade;
+    // h2c upgrade on an HTTP/2 port: after this request only the client preface may follow.
+    http_upgrades_h2c_ = o.http2 && is_h2c_upgrade(head);
+    if (http_upgrades_h2c_) http_ends_connection_ = false;
     http_upgrades_ = o.websocket && head.upgrade && head.method == "GET" &&
                      http1::equals_ignore_case(head.header("upgrade"), "websocket");
     http_chunked_ = head.framing == http1::BodyFraming::kChunked;
@@ -109,6 +132,12 @@ Splitter::Step Splitter::http(mem::Slice buffer) {
             http_phase_ = HttpPhase::kHttp2;
             return ready(buffer, std::min<size_t>(buffer.size(), framing_->options().max_length));
         }
+        if (http2_required_) {
+            // ALPN agreed on h2: an HTTP/1.1 request here is a protocol error, answered by closing.
+            Step failed = http_fail(400, "h2 was negotiated by ALPN but the client preface did not come");
+            http_status_ = 0;
+            return failed;
+        }
     }
     if (http_phase_ == HttpPhase::kFinished) {
         // The connection ends with the request already delivered: nothing after it is a request.
@@ -160,6 +189,8 @@ Splitter::Step Splitter::http(mem::Slice buffer) {
         ready_head_len_ = http_head_len_;
     }
     http_phase_ = http_upgrades_ ? HttpPhase::kWebSocket : last ? HttpPhase::kFinished : HttpPhase::kHead;
+    if (http_upgrades_h2c_) http2_required_ = true;
+    http_upgrades_h2c_ = false;
     http_chunked_ = false;
     http_continue_due_ = false;
     http_upgrades_ = false;

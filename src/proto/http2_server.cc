@@ -210,6 +210,33 @@ bool ServerConnection::receive(const void *data, size_t len) {
     return nghttp2_session_want_read(impl_->session) != 0;
 }
 
+std::optional<std::string> decode_http2_settings(std::string_view field) {
+    while (!field.empty() && field.back() == '=') field.remove_suffix(1);
+    std::string out;
+    out.reserve(field.size() * 3 / 4);
+    uint32_t bits = 0;
+    int have = 0;
+    for (char c : field) {
+        int v;
+        if (c >= 'A' && c <= 'Z') v = c - 'A';
+        else if (c >= 'a' && c <= 'z') v = c - 'a' + 26;
+        else if (c >= '0' && c <= '9') v = c - '0' + 52;
+        else if (c == '-') v = 62;
+        else if (c == '_') v = 63;
+        else return std::nullopt;
+        bits = (bits << 6) | static_cast<uint32_t>(v);
+        have += 6;
+        if (have >= 8) {
+            have -= 8;
+            out += static_cast<char>((bits >> have) & 0xff);
+        }
+    }
+    // A leftover of 6 bits cannot end base64; leftover bits must be zero.
+    if (have >= 6 || (bits & ((1u << have) - 1)) != 0) return std::nullopt;
+    if (out.size() % 6 != 0) return std::nullopt;
+    return out;
+}
+
 bool ServerConnection::upgrade(std::string_view settings_payload, bool head_request) {
     if (failed_) return false;
     const int rv = nghttp2_session_upgrade2(impl_->session, reinterpret_cast<const uint8_t *>(settings_payload.data()),
@@ -229,6 +256,20 @@ void ServerConnection::shutdown() {
     if (failed_) return;
     nghttp2_submit_goaway(impl_->session, NGHTTP2_FLAG_NONE, nghttp2_session_get_last_proc_stream_id(impl_->session),
                           kNoError, nullptr, 0);
+}
+
+bool ServerConnection::goaway(uint32_t error_code, std::string_view debug_data) {
+    if (failed_) return false;
+    return nghttp2_submit_goaway(impl_->session, NGHTTP2_FLAG_NONE,
+                                 nghttp2_session_get_last_proc_stream_id(impl_->session), error_code,
+                                 reinterpret_cast<const uint8_t *>(debug_data.data()), debug_data.size()) == 0;
+}
+
+bool ServerConnection::ping(std::string_view opaque) {
+    if (failed_ || opaque.size() > 8) return false;
+    uint8_t data[8] = {};
+    std::copy(opaque.begin(), opaque.end(), data);
+    return nghttp2_submit_ping(impl_->session, NGHTTP2_FLAG_NONE, data) == 0;
 }
 
 void ServerConnection::terminate(uint32_t error_code) {

@@ -25,6 +25,8 @@ void Reactor::advance_handshake(Session &s) {
     }
     if (s.handshake_timer != 0) loop_.cancel_timer(s.handshake_timer);
     s.handshake_timer = 0;
+    // ALPN chose h2 (an HTTP/2 port offers it): the session is HTTP/2 from its first byte.
+    if (s.splitter && s.tls->alpn_selected() == "h2") s.splitter->require_http2();
     s.announced = true;
     update_interest(s);
     {

@@ -7,7 +7,9 @@ $port = (int)($argv[1] ?? 0);
 $mode = ($argv[2] ?? 'base') === 'process' ? SWOOLE_PROCESS : SWOOLE_BASE;
 $extra = isset($argv[3]) ? json_decode($argv[3], true, 8, JSON_THROW_ON_ERROR) : [];
 
-$server = new Swoole\Http\Server('127.0.0.1', $port, $mode);
+// Settings naming a certificate make the port SWOOLE_SSL (the HTTP/2-over-TLS tests).
+$sock = isset($extra['ssl_cert_file']) ? SWOOLE_SOCK_TCP | SWOOLE_SSL : SWOOLE_SOCK_TCP;
+$server = new Swoole\Http\Server('127.0.0.1', $port, $mode, $sock);
 $server->set($extra + [
     'worker_num' => 1,
     'reactor_num' => 1,

@@ -84,6 +84,11 @@ struct Options {
 // Picks the mode the way Swoole reads the flags: open_eof_split implies
 // open_eof_check, a package_length_func implies open_length_check, and EOF framing
 // wins over length framing. nullopt: no framing (raw stream).
+// An HTTP/1.1 request that asks to become HTTP/2 (RFC 7540 §3.2: Connection: Upgrade,
+// Upgrade: h2c, an HTTP2-Settings field) and has no body: an HTTP/2 port answers it with 101 and
+// the request becomes stream 1. With a body the upgrade is ignored (the request is HTTP/1.1).
+bool is_h2c_upgrade(const http1::RequestHead &head);
+
 std::optional<Mode> mode_from_flags(bool open_eof_check, bool open_eof_split, bool open_length_check,
                                     bool has_length_func);
 
@@ -159,6 +164,9 @@ public:
     bool in_websocket() const { return http_phase_ == HttpPhase::kWebSocket; }
     // kHttp on an HTTP/2 port: the stream is HTTP/2 (raw packages, see Options::http2).
     bool in_http2() const { return http_phase_ == HttpPhase::kHttp2; }
+    // kHttp on an HTTP/2 port whose TLS handshake chose "h2" by ALPN: the stream must start with
+    // the client preface (RFC 9113 §3.3); anything else fails without an HTTP/1.1 answer.
+    void require_http2() { http2_required_ = framing_->options().http2; }
     // The close code (1002, 1009) to send when next() failed on a WebSocket frame, else 0.
     int websocket_close_code() const { return ws_close_code_; }
     // kHttp: the head of the package the last next() returned, when that same call parsed it (its
@@ -181,6 +189,8 @@ public:
         http_status_ = 0;
         ws_close_code_ = 0;
         http_phase_ = HttpPhase::kHead;
+        http2_required_ = false;
+        http_upgrades_h2c_ = false;
     }
 
 private:
@@ -207,7 +217,9 @@ private:
     bool http_chunked_ = false;
     bool http_ends_connection_ = false;  // the request being received is the connection's last
     bool http_continue_due_ = false;
-    bool http_upgrades_ = false;  // the request being received asks to become a WebSocket
+    bool http_upgrades_ = false;      // the request being received asks to become a WebSocket
+    bool http2_required_ = false;     // ALPN chose h2 (or h2c was accepted): only the preface may come
+    bool http_upgrades_h2c_ = false;  // the request being received upgrades to h2c
     int http_status_ = 0;
     int ws_close_code_ = 0;
     size_t http_head_len_ = 0;

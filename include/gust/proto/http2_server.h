@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -88,6 +89,10 @@ struct Event {
     uint32_t error_code = 0;
 };
 
+// The HTTP2-Settings field of an h2c upgrade (RFC 7540 §3.2.1): base64url (padding optional) of
+// a SETTINGS payload, so whole 6-byte entries. nullopt when it is not.
+std::optional<std::string> decode_http2_settings(std::string_view field);
+
 class ServerConnection {
 public:
     explicit ServerConnection(const ServerSettings &settings = {});
@@ -121,6 +126,11 @@ public:
 
     // Graceful GOAWAY: streams already received finish, new ones are refused; finished() once done.
     void shutdown();
+    // GOAWAY naming the last stream taken, with `error_code` and debug data (Response::goaway()):
+    // streams already received still finish; finished() once they did. false after an error.
+    bool goaway(uint32_t error_code, std::string_view debug_data);
+    // A PING whose 8 opaque bytes are `opaque` zero-padded (at most 8 bytes; false otherwise).
+    bool ping(std::string_view opaque);
     // GOAWAY with an error; the connection is done once the output is written.
     void terminate(uint32_t error_code);
 

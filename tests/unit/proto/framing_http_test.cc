@@ -294,6 +294,76 @@ TEST(HttpFraming, TheHttp2PrefaceSwitchesAnHttp2PortToRawBytes) {
     EXPECT_EQ(feed(f, {"GET /\x01 HTTP/1.1\r\nHost: x\r\n\r\n"}).status, 400);
 }
 
+// Upgrade: h2c (RFC 7540 §3.2) on an HTTP/2 port: the request comes out whole, then only the
+// client preface may follow (it switches to raw bytes); with a body, or without HTTP2-Settings,
+// or on a port without HTTP/2, the request is a plain upgrade request that ends the connection.
+TEST(HttpFraming, AnH2cUpgradeLeavesRoomOnlyForThePreface) {
+    Options o;
+    o.mode = Mode::kHttp;
+    o.max_length = 1024;
+    o.http2 = true;
+    const Framing f = Framing::create(o).value();
+    const std::string up = "GET / HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\n"
+                           "HTTP2-Settings: AAMAAABkAAQAAP__\r\n\r\n";
+    const std::string preface = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
+    auto out = feed(f, {up, preface + std::string("\x00\x00\x00\x04", 4)});
+    ASSERT_EQ(out.requests.size(), 2u);
+    EXPECT_EQ(out.requests[0], up);
+    EXPECT_EQ(out.requests[1], preface + std::string("\x00\x00\x00\x04", 4));
+    // Anything but the preface after the upgrade: closed without an HTTP/1.1 answer.
+    out = feed(f, {up, kGet});
+    EXPECT_EQ(out.requests.size(), 1u);
+    EXPECT_EQ(out.status, 0);
+    // Not an h2c upgrade: the request is the connection's last, what follows is dropped.
+    const std::string with_body =
+        "POST / HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\n"
+        "HTTP2-Settings: AAMAAABkAAQAAP__\r\nContent-Length: 2\r\n\r\nhi";
+    const std::string no_settings = "GET / HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: h2c\r\n\r\n";
+    for (const std::string &req : {with_body, no_settings}) {
+        out = feed(f, {req, preface});
+        EXPECT_EQ(out.requests.size(), 1u);
+        EXPECT_EQ(out.dropped, preface.size());
+    }
+    out = feed(http(), {up, preface});
+    EXPECT_EQ(out.requests.size(), 1u);
+    EXPECT_EQ(out.dropped, preface.size());
+}
+
+// ALPN chose h2 on a TLS session: the preface switches as before, an HTTP/1.1 request is refused
+// without an HTTP/1.1 answer, and a port without HTTP/2 ignores the requirement.
+TEST(HttpFraming, AfterAlpnChoseH2OnlyThePrefaceMayStartTheStream) {
+    Options o;
+    o.mode = Mode::kHttp;
+    o.max_length = 1024;
+    o.http2 = true;
+    const Framing f = Framing::create(o).value();
+    const std::string preface = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
+    {
+        Splitter sp(f);
+        sp.require_http2();
+        std::string part = preface.substr(0, 10);
+        EXPECT_EQ(sp.next(mem::Slice(part)).status, Splitter::kNeedMore);
+        ASSERT_EQ(sp.next(mem::Slice(preface)).status, Splitter::kReady);
+        EXPECT_TRUE(sp.in_http2());
+    }
+    {
+        Splitter sp(f);
+        sp.require_http2();
+        std::string get = kGet;
+        auto step = sp.next(mem::Slice(get));
+        EXPECT_LT(step.status, 0);
+        EXPECT_EQ(sp.http_status(), 0) << "no HTTP/1.1 answer on an h2 session";
+        EXPECT_FALSE(sp.in_http2());
+    }
+    {
+        const Framing plain = http();
+        Splitter sp(plain);
+        sp.require_http2();
+        std::string get = kGet;
+        EXPECT_EQ(sp.next(mem::Slice(get)).status, Splitter::kReady);
+    }
+}
+
 }  // namespace
 }  // namespace gust::proto::framing
 

@@ -115,6 +115,8 @@ public:
     bool goaway = false;
     uint32_t goaway_code = 0;
     int32_t goaway_last = -1;
+    std::string goaway_debug;
+    std::vector<std::string> pings;  // opaque data of the PINGs received (not acks)
     size_t server_bytes = 0;
     std::string body_;
 
@@ -133,6 +135,10 @@ private:
             self->goaway = true;
             self->goaway_code = f->goaway.error_code;
             self->goaway_last = f->goaway.last_stream_id;
+            self->goaway_debug.assign(reinterpret_cast<const char *>(f->goaway.opaque_data), f->goaway.opaque_data_len);
+        }
+        if (f->hd.type == NGHTTP2_PING && !(f->hd.flags & NGHTTP2_FLAG_ACK)) {
+            self->pings.emplace_back(reinterpret_cast<const char *>(f->ping.opaque_data), 8);
         }
         return 0;
     }
@@ -522,6 +528,49 @@ TEST(Http2Server, ShutdownLetsInFlightStreamsFinish) {
     peer.pump();
     EXPECT_EQ(peer.streams[id].body, "bye");
     EXPECT_TRUE(server.finished());
+}
+
+TEST(Http2Server, GoawayWithACodeNamesTheLastStreamAndLetsItFinish) {
+    ServerConnection server;
+    Peer peer(&server);
+    const int32_t id = peer.request("GET", "/");
+    peer.pump();
+    ASSERT_TRUE(server.goaway(kEnhanceYourCalm, "going"));
+    peer.pump();
+    EXPECT_TRUE(peer.goaway);
+    EXPECT_EQ(peer.goaway_code, uint32_t{kEnhanceYourCalm});
+    EXPECT_EQ(peer.goaway_last, id);
+    EXPECT_EQ(peer.goaway_debug, "going");
+    EXPECT_FALSE(server.finished());
+    ASSERT_TRUE(server.submit_response(id, 200, {}, true));
+    peer.pump();
+    EXPECT_TRUE(peer.streams[id].got_headers);
+    EXPECT_TRUE(server.finished());
+}
+
+TEST(Http2Server, PingCarriesItsDataZeroPaddedAndRefusesMoreThanEightBytes) {
+    ServerConnection server;
+    Peer peer(&server);
+    peer.pump();
+    ASSERT_TRUE(server.ping("abc"));
+    ASSERT_TRUE(server.ping(""));
+    EXPECT_FALSE(server.ping("123456789"));
+    peer.pump();
+    ASSERT_EQ(peer.pings.size(), 2u);
+    EXPECT_EQ(peer.pings[0], std::string("abc\0\0\0\0\0", 8));
+    EXPECT_EQ(peer.pings[1], std::string(8, '\0'));
+    EXPECT_TRUE(server.ok());
+}
+
+TEST(Http2Server, Http2SettingsFieldDecodesWholeEntriesOnly) {
+    const auto two = decode_http2_settings("AAMAAABkAAQAAP__");
+    ASSERT_TRUE(two.has_value());
+    EXPECT_EQ(*two, std::string("\x00\x03\x00\x00\x00\x64\x00\x04\x00\x00\xff\xff", 12));
+    EXPECT_EQ(decode_http2_settings("AAMAAABk").value_or("?"), std::string("\x00\x03\x00\x00\x00\x64", 6));
+    EXPECT_EQ(decode_http2_settings("").value_or("?"), "");
+    EXPECT_FALSE(decode_http2_settings("AAMA").has_value()) << "3 bytes: not a whole entry";
+    EXPECT_FALSE(decode_http2_settings("AAMAAABk+AQAAP//").has_value()) << "base64, not base64url";
+    EXPECT_FALSE(decode_http2_settings("AAMAAABkA").has_value()) << "6 leftover bits";
 }
 
 TEST(Http2Server, UpgradeMakesStreamOne) {
