@@ -12,6 +12,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "coroutine/cpu_guard.h"
 #include "coserver/coserver.h"
 #include "gust/base/log.h"
 #include "gust/net/tls.h"
@@ -127,6 +128,7 @@ struct HttpServerState {
     std::shared_ptr<const http::HttpSettings> settings;
     std::unique_ptr<framing::Framing> framing;
     Nanos read_timeout = -1;
+    Nanos request_timeout = 0;  // request_timeout (0: none)
     // SSL: the context every connection's handshake uses, and how long a handshake may take.
     std::shared_ptr<net::TlsContext> tls_ctx;
     Nanos handshake_timeout = -1;
@@ -167,6 +169,74 @@ const Handler *route(HttpServerState *st, std::string_view path) {
     return best;
 }
 
+// request_timeout: armed while a handler runs (it lives on the serving coroutine's stack, and
+// the timer can only fire while that coroutine waits). Past it, as in Swoole\Http\Server
+// (ext/http/http_deadline.cc): a 503 if nothing was sent yet, else the connection is closed; and
+// the coroutine is canceled with a timeout, so its wait and every later one fail at once.
+struct Deadline {
+    Conn *conn = nullptr;
+    http::ResponseObject *response = nullptr;
+    coro::CoroutineId cid = 0;
+    loop::TimerId timer = 0;
+    uint64_t guard = 0;  // cpu_guard's handle: PHP that never yields is reached too
+    bool fired = false;
+};
+
+constexpr std::string_view kTimeoutBody = "<html><body><h1>503 Service Unavailable</h1>"
+                                          "<p>The request took longer than the server allows.</p></body></html>\n";
+
+void deadline_expired(void *arg, loop::TimerId) {
+    auto *d = static_cast<Deadline *>(arg);
+    d->timer = 0;
+    http::ResponseObject *r = d->response;
+    if (r->ended || r->detached || !r->current) return;  // answered in time
+    d->fired = true;
+    if (!r->headers_sent) {
+        // A 503 is small: it goes out without waiting (the handler is parked, not writing).
+        r->status = 503;
+        r->reason.clear();
+        r->keep_alive = false;
+        (void)http::end_response_with(r, kTimeoutBody);
+    } else {
+        r->ended = true;
+        r->current = false;
+        d->conn->response_done(true);
+        (void)d->conn->close();
+    }
+    d->conn->close_after = true;
+    if (LoopState *rt = loop_state_if_any()) (void)rt->scheduler->cancel(d->cid, kErrTimedOut);
+}
+
+cpu_guard::Verdict deadline_guard_verdict(void *arg, bool running) {
+    auto *d = static_cast<Deadline *>(arg);
+    http::ResponseObject *r = d->response;
+    if (!d->fired && (r->ended || r->detached || !r->current)) return cpu_guard::Verdict::kAnswered;
+    if (!running) return cpu_guard::Verdict::kWaiting;
+    if (d->timer) {
+        if (LoopState *rt = loop_state_if_any()) rt->loop->cancel_timer(d->timer);
+    }
+    deadline_expired(d, 0);
+    return cpu_guard::Verdict::kInterrupt;
+}
+
+void deadline_arm(HttpServerState *st, Deadline *d, Conn *c, zend_object *response) {
+    LoopState *rt = loop_state_if_any();
+    if (st->request_timeout <= 0 || !rt) return;
+    d->conn = c;
+    d->response = http::response_from(response);
+    d->cid = coro::current_id();
+    d->timer = rt->loop->add_timer(st->request_timeout, 0, deadline_expired, d);
+    d->guard = cpu_guard::watch(d->cid, monotonic_now() + st->request_timeout, deadline_guard_verdict, d);
+}
+
+void deadline_disarm(Deadline *d) {
+    cpu_guard::forget(d->guard);
+    d->guard = 0;
+    if (!d->timer) return;
+    if (LoopState *rt = loop_state_if_any()) rt->loop->cancel_timer(d->timer);
+    d->timer = 0;
+}
+
 // One whole request: parse it, run its handler. False when the connection must stop (an exception).
 bool serve_request(HttpServerState *st, const std::shared_ptr<Conn> &c, zend_string *data,
                    const http1::RequestHead &head, size_t head_len) {
@@ -203,7 +273,10 @@ bool serve_request(HttpServerState *st, const std::shared_ptr<Conn> &c, zend_str
         fci.param_count = 2;
         fci.named_params = nullptr;
         ZVAL_UNDEF(&retval);
+        Deadline deadline;
+        deadline_arm(st, &deadline, c.get(), response);
         (void)zend_call_function(&fci, &fcc);
+        deadline_disarm(&deadline);
         zval_ptr_dtor(&retval);
         zval_ptr_dtor(&fn);
         zval_ptr_dtor(&args[0]);
@@ -474,6 +547,8 @@ bool load_settings(HttpServerState *st, HashTable *ht) {
     // The handshake: `timeout` too, else Co::set()'s socket_connect_timeout (a connect's bound).
     const double hs = double_of(ht, "timeout", options().socket_connect_timeout);
     st->handshake_timeout = hs <= 0 ? -1 : seconds_to_nanos(hs);
+    const double request_timeout = double_of(ht, "request_timeout", 0);
+    st->request_timeout = request_timeout <= 0 ? 0 : seconds_to_nanos(request_timeout);
     return true;
 }
 

@@ -2,9 +2,13 @@
 // response gets a 503 (or, once write() has sent its head, the connection is closed) and the
 // request's coroutine is canceled with a timeout (Scheduler::cancel(id, kErrTimedOut)): the call it
 // waits in fails (errCode SWOOLE_ERROR_CO_TIMEDOUT), and so does every later wait, so it runs to
-// its end and is freed. PHP that never waits is not interrupted (docs/operations.md).
+// its end and is freed. PHP that never waits is reached by the CPU guard (coroutine/cpu_guard.h):
+// past the deadline (and its grace) the VM is interrupted, the 503 goes out from there, and the
+// coroutine is ended (docs/operations.md).
+#include "coroutine/cpu_guard.h"
 #include "http/http.h"
 #include "server/send.h"
+#include "server/server_metrics.h"
 
 namespace gust::php::http {
 
@@ -13,6 +17,8 @@ struct RequestDeadline {
     ResponseObject *response = nullptr;  // nullptr once the Response object is gone
     coro::CoroutineId cid = 0;
     loop::TimerId timer = 0;
+    uint64_t guard = 0;  // cpu_guard's handle
+    bool fired = false;  // the deadline acted (503 or close)
 };
 
 namespace {
@@ -24,6 +30,7 @@ void forget(RequestDeadline *d) {
     if (d->timer) {
         if (LoopState *rt = loop_state_if_any()) rt->loop->cancel_timer(d->timer);
     }
+    cpu_guard::forget(d->guard);
     if (d->response) d->response->deadline = nullptr;
     delete d;
 }
@@ -40,7 +47,9 @@ void expired(void *arg, loop::TimerId) {
     // Answered (or handed over with detach()) in time: the request is done; work the coroutine
     // still does after end() is its own business.
     if (!answerable(r)) return;
+    d->fired = true;
     srv::Server *s = d->server;
+    srv::metrics_request_timed_out(s);
     if (!r->headers_sent) {
         r->status = 503;
         r->reason.clear();
@@ -55,6 +64,20 @@ void expired(void *arg, loop::TimerId) {
     if (LoopState *rt = loop_state_if_any()) (void)rt->scheduler->cancel(d->cid, kErrTimedOut);
 }
 
+// The CPU guard found the deadline overdue (PHP thread, inside the VM's interrupt).
+cpu_guard::Verdict guard_verdict(void *arg, bool running) {
+    auto *d = static_cast<RequestDeadline *>(arg);
+    if (!d->fired && !answerable(d->response)) return cpu_guard::Verdict::kAnswered;
+    if (!running) return cpu_guard::Verdict::kWaiting;
+    if (!d->cid) d->cid = coro::current_id();
+    if (d->timer) {
+        if (LoopState *rt = loop_state_if_any()) rt->loop->cancel_timer(d->timer);
+        d->timer = 0;
+    }
+    expired(d, 0);  // the 503 (or close) now, unless the loop's timer did it already
+    return cpu_guard::Verdict::kInterrupt;
+}
+
 }  // namespace
 
 RequestDeadline *deadline_prepare(srv::Server *s, ResponseObject *r, FinishHook *hook) {
@@ -67,6 +90,8 @@ RequestDeadline *deadline_prepare(srv::Server *s, ResponseObject *r, FinishHook 
     hook->fn = coroutine_done;
     hook->arg = d;
     hook->tag = 0;
+    // Watched from before the coroutine starts: one that never yields never tells its id.
+    d->guard = cpu_guard::watch(0, monotonic_now() + timeout, guard_verdict, d);
     return d;
 }
 

@@ -257,6 +257,10 @@ void metrics_refused(Server *s, int status) {
         bump(line->refused[static_cast<int>(server::metrics::refusal_of_status(status))]);
 }
 
+void metrics_request_timed_out(Server *s) {
+    if (WorkerLine *line = metrics_line(s)) bump(line->request_timeouts);
+}
+
 void metrics_connected(Server *s, int port_index) {
     WorkerLine *line = metrics_line(s);
     if (!line) return;

@@ -53,6 +53,8 @@ void metrics_request_end(Server *s, int port_index, int status, Nanos started, u
 // A measured request whose connection went before its response ended (not counted as answered).
 void metrics_request_abandoned(Server *s);
 void metrics_refused(Server *s, int status);
+// A request was still unanswered at request_timeout (ext/http/http_deadline.cc).
+void metrics_request_timed_out(Server *s);
 // Connections: on a worker's connect (TLS ports count a handshake), and the reactor's refusals.
 void metrics_connected(Server *s, int port_index);
 void metrics_reactor_refused(Server *s);

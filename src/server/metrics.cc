@@ -238,6 +238,10 @@ std::string render(const MetricsBlock &block, const RenderInfo &info) {
         w.sample("gust_refused_inputs_total", {{"kind", kRefusals[k]}},
                  sum([k](const WorkerLine &l) -> const std::atomic<uint64_t> & { return l.refused[k]; }));
     }
+    w.family("gust_request_timeouts_total", "Requests still unanswered at request_timeout (503, or cut off).",
+             "counter");
+    w.sample("gust_request_timeouts_total", {},
+             sum([](const WorkerLine &l) -> const std::atomic<uint64_t> & { return l.request_timeouts; }));
     w.family("gust_connections_refused_total", "Connections refused over max_connection.", "counter");
     w.sample("gust_connections_refused_total", {},
              info.extra_connections_refused +

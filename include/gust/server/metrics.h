@@ -64,6 +64,7 @@ struct alignas(64) WorkerLine {
     std::atomic<uint64_t> connections_refused{0};  // over max_connection
     std::atomic<uint64_t> tasks_sent{0};
     std::atomic<uint64_t> tasks_done{0};
+    std::atomic<uint64_t> request_timeouts{0};  // requests past request_timeout (503 or cut off)
     WorkerLine();
 };
 

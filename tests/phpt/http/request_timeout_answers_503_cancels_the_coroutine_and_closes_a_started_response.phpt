@@ -46,7 +46,10 @@ http_test(function ($req, $resp) use ($seen) {
     $r = http_get($port, '/answered');
     echo "answered: ", $r['status'], ' ', $r['body'], "\n";
     echo "sleep after end: ", var_export($seen->pop(5)['slept_after_end'], true), "\n";
-}, ['request_timeout' => 0.2]);
+    $m = http_get($port, '/metrics');
+    preg_match('/^gust_request_timeouts_total (\S+)$/m', $m['body'], $hit);
+    echo "timeouts counted (not the answered one): ", $hit[1] ?? 'none', "\n";
+}, ['request_timeout' => 0.2, 'gust_metrics_path' => '/metrics']);
 ?>
 --EXPECT--
 sleep: 503 close body
@@ -57,3 +60,4 @@ write handler slept=false
 both within the deadline's reach: true
 answered: 200 ok
 sleep after end: true
+timeouts counted (not the answered one): 2

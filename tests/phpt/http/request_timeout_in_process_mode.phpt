@@ -1,5 +1,5 @@
 --TEST--
-request_timeout in PROCESS mode: past the deadline a request gets a 503 through the master, and a started response loses its connection; the next request is served
+request_timeout in PROCESS mode: past the deadline a request gets a 503 through the master, and a started response loses its connection; the next request is served; both are counted in metrics
 --EXTENSIONS--
 gust
 --INI--
@@ -29,10 +29,14 @@ http_test(function ($req, $resp) {
     echo "quick: ", var_export(microtime(true) - $t < 3, true), "\n";
     $r = http_get($port, '/');
     echo "next: ", $r['status'], ' ', $r['body'], "\n";
-}, ['request_timeout' => 0.2], SWOOLE_PROCESS);
+    $m = http_get($port, '/metrics');
+    preg_match('/^gust_request_timeouts_total (\S+)$/m', $m['body'], $hit);
+    echo "timeouts counted: ", $hit[1] ?? 'none', "\n";
+}, ['request_timeout' => 0.2, 'gust_metrics_path' => '/metrics'], SWOOLE_PROCESS);
 ?>
 --EXPECT--
 sleep: 503
 write: got part, cut off
 quick: true
 next: 200 fine
+timeouts counted: 2
