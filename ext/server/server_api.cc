@@ -13,6 +13,7 @@
 #include "event/event.h"
 #include "server/protocol.h"
 #include "server/server.h"
+#include "server/worker_status.h"
 #include "server/connections.h"
 #include "server/process_mode.h"
 #include "server/send.h"
@@ -636,8 +637,9 @@ void worker_query(INTERNAL_FUNCTION_PARAMETERS, bool status) {
     Server *s = this_server(ZEND_THIS);
     if (id < 0 || id == s->worker_id) {
         if (s->worker_id < 0) RETURN_FALSE;
-        // Status: busy inside a callback, idle otherwise.
-        RETURN_LONG(status ? (gust::php::current() ? 1 : 2) : getpid());
+        // Status: exiting once it stops (onWorkerExit sees SWOOLE_WORKER_EXIT), else worker_status.h.
+        if (status && s->worker.stopping) RETURN_LONG(3);
+        RETURN_LONG(status ? (worker_busy() ? 1 : 2) : getpid());
     }
     if (!status && s->in_manager && static_cast<size_t>(id) < s->worker_pids.size() && s->worker_pids[id] > 0) {
         RETURN_LONG(s->worker_pids[id]);

@@ -34,6 +34,7 @@ extern "C" {
 #include "server/server_metrics.h"
 #include "server/tasks.h"
 #include "server/operations.h"
+#include "server/worker_status.h"
 
 namespace gust::php::srv {
 namespace {
@@ -101,6 +102,39 @@ void stop_deadline(void *arg, loop::TimerId) {
                   static_cast<long>(s->worker_id), s->settings.max_wait_time);
     rt->exit_requested = true;
 }
+
+// A stopping event worker, at the end of each loop cycle, as in Swoole: while something other than
+// the server (a timer, a socket, a coroutine) still keeps its loop alive, onWorkerExit runs so that
+// user code can clear it; once nothing does, the loop ends and onWorkerStop follows.
+// The loop asks keeps_alive() of this hook only when nothing before it (watches, timers, signals,
+// deferred work, the scheduler's hook) keeps the loop alive: not being asked since the last cycle
+// means something still does.
+struct WorkerExitHook final : loop::IterationHook {
+    Server *s = nullptr;
+    bool asked = true;  // keeps_alive() was called since the last before_wait()
+    bool in_callback = false;
+    bool before_wait() override {
+        const bool something_alive = !asked;
+        asked = false;
+        if (!something_alive || !s->worker.stopping || in_callback || is_task_worker(s) ||
+            !s->callbacks[kWorkerExit].is_set()) {
+            return false;
+        }
+        LoopState *rt = loop_state_if_any();
+        if (!rt || rt->exit_requested || rt->pending != Pending::kNone) return false;
+        in_callback = true;
+        zval args[2];
+        ZVAL_OBJ(&args[0], s->self);
+        ZVAL_LONG(&args[1], s->worker_id);
+        (void)call_plain(s, kWorkerExit, args, 2);  // outside coroutines, as Swoole calls it
+        in_callback = false;
+        return false;
+    }
+    bool keeps_alive() override {
+        asked = true;
+        return false;
+    }
+};
 
 // ---- manager (worker_num > 1)
 
@@ -461,6 +495,18 @@ server::ListenOptions listen_options(Server *s, Port *p) {
     return lo;
 }
 
+namespace {
+int g_busy_depth = 0;
+}  // namespace
+
+BusyScope::BusyScope(bool active) : active_(active) {
+    if (active_) ++g_busy_depth;
+}
+BusyScope::~BusyScope() {
+    if (active_) --g_busy_depth;
+}
+bool worker_busy() { return g_busy_depth > 0; }
+
 bool run_callback(Server *s, Port *port, int event, zval *args, uint32_t argc, const FinishHook *on_finish,
                   zend_long *cid) {
     if (cid) *cid = 0;
@@ -471,6 +517,7 @@ bool run_callback(Server *s, Port *port, int event, zval *args, uint32_t argc, c
         cb = &s->callbacks[event];
     }
     if (!cb) return false;
+    BusyScope busy(event != kWorkerStart && event != kWorkerStop && event != kWorkerExit && event != kWorkerError);
     if (!s->settings.enable_coroutine && !is_task_worker(s)) {
         // enable_coroutine => false: on the loop's stack, as Swoole runs it; then what a coroutine's
         // end would have told.
@@ -527,7 +574,13 @@ void run_worker(Server *s, zend_long worker_id) {
     ZVAL_OBJ(&args[0], s->self);
     ZVAL_LONG(&args[1], worker_id);
     (void)run_callback(s, nullptr, kWorkerStart, args, 2);
+    WorkerExitHook exit_hook;
+    exit_hook.s = s;
+    rt->loop->add_hook(&exit_hook);
     run_all();
+    rt->loop->remove_hook(&exit_hook);
+    // As in Swoole, onWorkerStop comes once the worker's loop has ended (after any onWorkerExit).
+    if (s->worker.stopping && rt->pending == Pending::kNone) (void)call_plain(s, kWorkerStop, args, 2);
     metrics_worker_end(s);
     if (s->process_mode) shared_stats_worker_end(s);
     unwatch_signals(s, rt);
@@ -643,13 +696,8 @@ void stop_worker(Server *s) {
             }
         }
     }
-    zval args[2];
-    ZVAL_OBJ(&args[0], s->self);
-    ZVAL_LONG(&args[1], s->worker_id);
-    (void)run_callback(s, nullptr, kWorkerStop, args, 2);
-    // Timers and other coroutines may still keep the loop alive: onWorkerExit is where user code
-    // clears them (as in Swoole); after max_wait_time the worker ends regardless.
-    (void)run_callback(s, nullptr, kWorkerExit, args, 2);
+    // Timers and other coroutines may still keep the loop alive: onWorkerExit (WorkerExitHook) is
+    // where user code clears them, as in Swoole; after max_wait_time the worker ends regardless.
     Nanos wait = static_cast<Nanos>(std::max(0.0, s->settings.max_wait_time) * 1e9);
     w.stop_deadline = rt->loop->add_timer(wait, 0, &stop_deadline, s);
     rt->loop->set_timer_ref(w.stop_deadline, false);

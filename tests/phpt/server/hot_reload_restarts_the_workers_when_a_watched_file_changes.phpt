@@ -35,7 +35,8 @@ $server->on('workerStart', function ($s) use ($dir, $starts, $changed_at, $resul
         $s->shutdown();
     }
 });
-$server->on('workerStop', function () { Swoole\Timer::clearAll(); });
+// A stopping worker's timers keep it until max_wait_time: onWorkerExit is where they go (as in Swoole).
+$server->on('workerExit', function () { Swoole\Timer::clearAll(); });
 $server->start();
 echo "worker starts: ", $starts->get(), "\n";
 echo "reloaded within 1 s: ", var_export($result->get() === 1, true), "\n";

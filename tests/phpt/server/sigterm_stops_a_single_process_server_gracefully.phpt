@@ -1,5 +1,5 @@
 --TEST--
-SIGTERM to a single-process server closes its connections, runs workerStop, workerExit and shutdown, and start() returns
+SIGTERM to a single-process server closes its connections, runs workerExit (its tick keeps the loop), then workerStop and shutdown, as Swoole orders them, and start() returns
 --EXTENSIONS--
 gust
 posix
@@ -19,8 +19,9 @@ $server->on('workerStart', function ($s) {
 });
 $server->on('receive', function ($s, $fd, $rid, $data) { $s->send($fd, $data); });
 $server->on('close', function ($s, $fd) { echo "close $fd\n"; });
-$server->on('workerStop', function ($s, $id) { echo "workerStop $id\n"; });
-$server->on('workerExit', function ($s, $id) { echo "workerExit $id\n"; Swoole\Timer::clearAll(); });
+$exits = 0;  // onWorkerExit runs once per loop cycle while the workerStart coroutine still waits
+$server->on('workerStop', function ($s, $id) use (&$exits) { echo "workerStop $id after workerExit: ", $exits > 0 ? "yes" : "no", "\n"; });
+$server->on('workerExit', function ($s, $id) use (&$exits) { ++$exits; Swoole\Timer::clearAll(); });
 $server->on('shutdown', function ($s) { echo "shutdown\n"; });
 $t = microtime(true);
 var_dump($server->start());
@@ -28,9 +29,8 @@ echo "ended before max_wait_time: ", var_export(microtime(true) - $t < 2.5, true
 ?>
 --EXPECT--
 close 1
-workerStop 0
-workerExit 0
 string(0) ""
+workerStop 0 after workerExit: yes
 shutdown
 bool(true)
 ended before max_wait_time: true
