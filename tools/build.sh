@@ -57,6 +57,10 @@ build_ext() {
     if [ ! -f "$stage/Makefile" ] || [ "$root/config.m4" -nt "$stage/Makefile" ] \
         || [ "$(cat "$stage/.sources" 2>/dev/null)" != "$sources" ] \
         || [ "$(cat "$stage/.php_config" 2>/dev/null)" != "$php_config" ]; then
+        # Another PHP: the binding's objects were compiled against other headers.
+        if [ -f "$stage/.php_config" ] && [ "$(cat "$stage/.php_config")" != "$php_config" ]; then
+            find "$stage/ext" \( -name '*.lo' -o -name '*.o' -o -name '*.dep' \) -delete
+        fi
         (cd "$stage" && "$phpize" >/dev/null 2>&1 && \
             ./configure --enable-gust "${configure_php[@]}" CC="$cc" CXX="$cxx" \
                 CFLAGS="$cflags" CXXFLAGS="$cflags" LDFLAGS="$ldflags" \

@@ -13,11 +13,20 @@ debian_version=8.2.32-1~deb12u1
 cache=${GUST_ZTS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/gust}
 prefix="$cache/php-$version-zts"
 
+# What the phpt suite uses: process control, sockets, TLS, zlib, PDO with SQLite (the pdo_sqlite
+# hook). Not curl: libcurl pulls in libp11-kit, whose destructor deadlocks at exit of this PHP
+# when ASan is preloaded (freelocale waits on glibc's locale lock), so the curl tests skip here.
+configure_flags=(--enable-zts --disable-all --enable-cli --disable-cgi --disable-phpdbg
+    --enable-pcntl --enable-posix --enable-sockets --with-openssl --with-zlib
+    --enable-pdo --with-pdo-sqlite --enable-ctype --enable-filter --enable-tokenizer)
+
 print_result() {
     if [ "${1:-}" = "--prefix" ]; then echo "$prefix"; else echo "$prefix/bin/php-config"; fi
 }
 
-if [ -x "$prefix/bin/php" ] && [ -x "$prefix/bin/php-config" ] && [ -f "$prefix/.complete" ]; then
+# .complete holds the configure flags of the build: other flags mean a rebuild.
+if [ -x "$prefix/bin/php" ] && [ -x "$prefix/bin/php-config" ] \
+    && [ "$(cat "$prefix/.complete" 2>/dev/null)" = "${configure_flags[*]}" ]; then
     print_result "${1:-}"
     exit 0
 fi
@@ -58,12 +67,8 @@ srcdir=$(find "$work" -maxdepth 1 -type d -name "php-$version*" | head -n1)
 [ -n "$srcdir" ] || { echo "zts_php: no php-$version directory in $orig" >&2; exit 1; }
 fetched=$(date +%s)
 
-# What the phpt suite uses: process control, sockets, TLS, zlib, curl (the curl hook), PDO with
-# SQLite (the pdo_sqlite hook). mysqli/pgsql/fpm tests skip on this PHP.
 cd "$srcdir"
-./configure --prefix="$prefix" --enable-zts --disable-all --enable-cli --disable-cgi --disable-phpdbg \
-    --enable-pcntl --enable-posix --enable-sockets --with-openssl --with-zlib --with-curl \
-    --enable-pdo --with-pdo-sqlite --enable-ctype --enable-filter --enable-tokenizer \
+./configure --prefix="$prefix" "${configure_flags[@]}" \
     --with-config-file-path="$prefix/etc" --with-config-file-scan-dir="$prefix/etc/conf.d" \
     >"$work/configure.log"
 make -j"${GUST_ZTS_JOBS:-2}" >"$work/make.log" 2>&1 || { tail -40 "$work/make.log" >&2; exit 1; }
@@ -71,7 +76,7 @@ rm -rf "$prefix"
 make install >"$work/install.log" 2>&1
 mkdir -p "$prefix/etc/conf.d"
 "$prefix/bin/php" -r 'exit(PHP_ZTS === 1 ? 0 : 1);' || { echo "zts_php: built PHP is not ZTS" >&2; exit 1; }
-touch "$prefix/.complete"
+echo "${configure_flags[*]}" >"$prefix/.complete"
 finished=$(date +%s)
 echo "zts_php: fetch $((fetched - started)) s, configure+build+install $((finished - fetched)) s"
 rm -rf "$work"
