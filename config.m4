@@ -10,7 +10,7 @@ if test "$PHP_GUST" != "no"; then
   dnl ext/ is searched before src/: the binding's areas (ext/<area>/) and the core's private headers
   dnl (src/<layer>/) are both included as "<dir>/<file>.h"; tools/check_layers.py keeps the names apart.
   gust_sources=`cd $srcdir && ls ext/*/*.cc src/*/*.cc 2>/dev/null | tr '\n' ' '`
-  PHP_NEW_EXTENSION(gust, $gust_sources, $ext_shared,, [$GUST_STDCXX -I@ext_srcdir@/include -I@ext_srcdir@/ext -I@ext_srcdir@/src -fvisibility=hidden], cxx)
+  PHP_NEW_EXTENSION(gust, $gust_sources, $ext_shared,, [$GUST_STDCXX -I@ext_srcdir@/include -I@ext_srcdir@/ext -I@ext_srcdir@/src -fvisibility=hidden -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1], cxx)
   for gust_dir in `cd $srcdir && ls -d ext/*/ src/*/ | sed 's,/$,,'`; do
     PHP_ADD_BUILD_DIR([$ext_builddir/$gust_dir])
   done

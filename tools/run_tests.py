@@ -4,7 +4,8 @@
 Layers: checks (layering, stale stubs, format, self-contained headers, and tests proving
 each check fails),
 unit (GoogleTest, debug build: ASan + UBSan), tsan (threaded core tests),
-phpt (run-tests.php on the debug gust.so with ASan preloaded into PHP),
+phpt (run-tests.php on the debug gust.so with ASan preloaded into PHP), phpt-xdebug (the same
+with Xdebug loaded), phpt-zts (the same on a thread-safe PHP, tools/zts_php.sh),
 conformance (real third-party clients, pytest), fuzz (a short libFuzzer run) and swoole-suite
 (Swoole's own phpt tests listed in tests/swoole-suite/passing.txt, on the release gust.so).
 Exit status is non-zero when anything failed.
@@ -278,8 +279,22 @@ def layer_phpt_xdebug(t: Tally):
              skip_if_contains="zend_extension=")
 
 
-def run_phpt(t: Tally, layer: str, php_args, skip_if_contains=None):
-    gust_so = BUILD / "debug/ext/modules/gust.so"
+def layer_phpt_zts(t: Tally):
+    """Every phpt on the thread-safe PHP that tools/zts_php.sh builds (cached outside the clone),
+    with the ASan + UBSan gust.so built against it (tools/build.sh zts-debug ext). Tests needing an
+    extension this PHP lacks (mysqli, pgsql, FPM, ...) skip, saying which."""
+    r = run(["bash", str(ROOT / "tools/zts_php.sh"), "--prefix"])
+    php = pathlib.Path(r.stdout.strip() or "/nonexistent") / "bin/php"
+    if r.returncode != 0 or not php.exists():
+        t.add("phpt-zts", "ZTS PHP built", False, r.stderr[-3000:])
+        return
+    probe = run([str(php), "-n", "-r", "echo PHP_ZTS;"])
+    t.add("phpt-zts", "the PHP is thread-safe", probe.stdout == "1", probe.stdout + probe.stderr)
+    run_phpt(t, "phpt-zts", [], php=php, gust_so=BUILD / "zts-debug/ext/modules/gust.so")
+
+
+def run_phpt(t: Tally, layer: str, php_args, skip_if_contains=None, php=pathlib.Path("/usr/bin/php"),
+             gust_so=BUILD / "debug/ext/modules/gust.so"):
     if not gust_so.exists():
         t.add(layer, "gust.so built", False, f"missing {gust_so}")
         return
@@ -318,7 +333,7 @@ def run_phpt(t: Tally, layer: str, php_args, skip_if_contains=None):
         # run-tests passes TEST_PHP_EXTRA_ENV-less children the parent's env; preload goes in via a wrapper.
         wrapper = pathlib.Path(tmp) / "php"
         extra = " ".join(php_args)
-        wrapper.write_text(f"#!/bin/sh\nexport LD_PRELOAD='{env['LD_PRELOAD']}'\nexec /usr/bin/php {extra} \"$@\"\n")
+        wrapper.write_text(f"#!/bin/sh\nexport LD_PRELOAD='{env['LD_PRELOAD']}'\nexec {php} {extra} \"$@\"\n")
         wrapper.chmod(0o755)
         runner_env["TEST_PHP_EXECUTABLE"] = str(wrapper)
         if php_args:
@@ -344,7 +359,9 @@ def run_phpt(t: Tally, layer: str, php_args, skip_if_contains=None):
             skipped = case.find("skipped") is not None
             if skipped:
                 # A skip is a failure unless it says why; the reason is printed either way.
-                reason = (case.find("skipped").get("message") or "").strip()
+                # run-tests.php writes the reason as the element's text.
+                node = case.find("skipped")
+                reason = (node.get("message") or node.text or "").strip()
                 print(f"SKIP [{layer}] {name}: {reason or 'no reason given'}")
                 t.add(layer, name, bool(reason), "skipped without a reason")
                 continue
@@ -440,6 +457,7 @@ LAYERS = {
     "tsan": layer_tsan,
     "phpt": layer_phpt,
     "phpt-xdebug": layer_phpt_xdebug,
+    "phpt-zts": layer_phpt_zts,
     "conformance": layer_conformance,
     "fuzz": layer_fuzz,
     "swoole-suite": layer_swoole_suite,

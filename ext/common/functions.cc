@@ -9,6 +9,8 @@
 ZEND_DECLARE_MODULE_GLOBALS(gust)
 
 void gust::php::init_globals(zend_gust_globals *globals) {
+    // ZTS: runs in each thread that gets PHP resources (TSRM sets the thread's storage first).
+    ZEND_TSRMLS_CACHE_UPDATE();
     globals->use_shortname = true;
     globals->display_errors = true;
     globals->wait_signal = false;

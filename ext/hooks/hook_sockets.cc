@@ -138,7 +138,13 @@ void hooked_write_op(INTERNAL_FUNCTION_PARAMETERS) {
 // The sockets extension's last_error (first member of its module globals).
 int *sockets_last_error() {
     auto *module = static_cast<zend_module_entry *>(zend_hash_str_find_ptr(&module_registry, "sockets", 7));
+#ifdef ZTS
+    // Thread-safe PHP: the module's globals are this thread's TSRM resource of its id.
+    if (!module || !module->globals_id_ptr || !*module->globals_id_ptr) return nullptr;
+    return static_cast<int *>(ts_resource(*module->globals_id_ptr));
+#else
     return module && module->globals_ptr ? static_cast<int *>(module->globals_ptr) : nullptr;
+#endif
 }
 
 // The name resolvers plugged in answer for the host name of an AF_INET/AF_INET6 socket_connect()

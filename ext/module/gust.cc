@@ -31,11 +31,14 @@ PHP_INI_END()
 
 #include "stubs/gust_arginfo.h"
 
+ZEND_TSRMLS_CACHE_DEFINE()  // ZTS: the thread-local resource cache of zend/api.h
+
 // The module swoole's number (its entry may be gone by the time Gust's MSHUTDOWN runs).
 static int g_ini_module_number = -1;
 
 static PHP_MINIT_FUNCTION(gust) {
     using namespace gust::php;
+    ZEND_TSRMLS_CACHE_UPDATE();
     ZEND_INIT_MODULE_GLOBALS(gust, init_globals, nullptr);
     register_gust_symbols(module_number);
     zend_module_entry *gust_entry = EG(current_module);

@@ -306,6 +306,21 @@ ZEND_METHOD(Swoole_Server, __construct) {
         zend_throw_error(nullptr, "Constructor of %s can only be called once", ZSTR_VAL(Z_OBJCE_P(ZEND_THIS)->name));
         RETURN_THROWS();
     }
+    if (mode == kModeThread) {
+        // Swoole refuses the mode at construction when it lacks thread support; so does Gust, with why.
+#ifdef ZTS
+        gust::php::throw_error(gust::php::swoole_exception_ce(), EINVAL,
+                               "invalid server mode [" ZEND_LONG_FMT "]: SWOOLE_THREAD servers are not implemented "
+                               "by Gust yet (see docs/php-thread-mode.md)",
+                               mode);
+#else
+        gust::php::throw_error(gust::php::swoole_exception_ce(), EINVAL,
+                               "invalid server mode [" ZEND_LONG_FMT "]: SWOOLE_THREAD needs a thread-safe (ZTS) "
+                               "PHP, and this PHP is not thread-safe",
+                               mode);
+#endif
+        RETURN_THROWS();
+    }
     if (mode != kModeBase && mode != kModeProcess) {
         gust::php::throw_error(gust::php::swoole_exception_ce(), EINVAL, "invalid server mode [" ZEND_LONG_FMT "]",
                                mode);
@@ -465,6 +480,9 @@ void gust::php::srv::register_server_area(int module_number) {
     register_server_symbols(module_number);  // SWOOLE_DISPATCH_* (the stub lists them)
     REGISTER_LONG_CONSTANT("SWOOLE_BASE", kModeBase, CONST_CS | CONST_PERSISTENT);
     REGISTER_LONG_CONSTANT("SWOOLE_PROCESS", kModeProcess, CONST_CS | CONST_PERSISTENT);
+    // Swoole registers it on ZTS builds only; Gust always does, so code naming it gets the clear
+    // error of the constructor rather than an undefined-constant one (docs/DIFFERENCES.md).
+    REGISTER_LONG_CONSTANT("SWOOLE_THREAD", kModeThread, CONST_CS | CONST_PERSISTENT);
     struct {
         const char *name;
         zend_long value;

@@ -24,6 +24,7 @@ namespace gust::php::srv {
 // Swoole's constant values.
 constexpr zend_long kModeBase = 1;
 constexpr zend_long kModeProcess = 2;
+constexpr zend_long kModeThread = 3;  // SWOOLE_THREAD: refused at construction (server.cc)
 constexpr zend_long kSockTcp = 1;
 constexpr zend_long kSockUdp = 2;
 constexpr zend_long kSockTcp6 = 3;

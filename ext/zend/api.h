@@ -12,3 +12,8 @@ extern "C" {
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
 }
+
+// Thread-safe PHP (ZTS): config.m4 compiles Gust with ZEND_ENABLE_STATIC_TSRMLS_CACHE, so EG()/PG()
+// and the module globals read this thread's resources through a thread-local cache (defined in
+// module/gust.cc, refreshed per thread when its globals are made) instead of a call each time.
+ZEND_TSRMLS_CACHE_EXTERN()

@@ -5,6 +5,7 @@ gust
 --SKIPIF--
 <?php
 if (!is_file('/usr/lib/php/20220829/xdebug.so')) die('skip Xdebug is not installed at /usr/lib/php/20220829/xdebug.so');
+if (PHP_ZTS) die("skip Debian's Xdebug is built for its non-thread-safe PHP, not this ZTS one");
 ?>
 --INI--
 zend_extension=/usr/lib/php/20220829/xdebug.so
