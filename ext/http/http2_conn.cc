@@ -40,11 +40,11 @@ struct Http2Stream : Transport {
     bool carries_trailers() const override { return true; }
     bool send(std::string_view bytes) override;
     bool send_file(const char *, int fd, off_t offset, size_t length) override {
-        char buf[16 * 1024];
+        std::string buf(std::min<size_t>(length, 128 * 1024), '\0');
         while (length > 0) {
-            const ssize_t n = pread(fd, buf, std::min(length, sizeof buf), offset);
+            const ssize_t n = pread(fd, buf.data(), std::min(length, buf.size()), offset);
             if (n <= 0) return false;
-            if (!send(std::string_view(buf, static_cast<size_t>(n)))) return false;
+            if (!send(std::string_view(buf.data(), static_cast<size_t>(n)))) return false;
             offset += n;
             length -= static_cast<size_t>(n);
         }
@@ -62,6 +62,7 @@ struct Http2Stream : Transport {
 
     bool parse_head();
     bool parse_body();
+    bool send_plain(std::string_view bytes);
     bool wait_writable();
     void end(const h2::Headers *trailers);
 };
@@ -71,7 +72,7 @@ struct PendingRequest {
     std::string body;
 };
 
-struct Http2Conn {
+struct Http2Conn : std::enable_shared_from_this<Http2Conn> {
     srv::Server *s = nullptr;
     srv::Port *port = nullptr;
     server::SessionId id = 0;
@@ -81,8 +82,18 @@ struct Http2Conn {
     std::unordered_map<int32_t, coro::Coroutine *> parked;
     bool closed = false;
     bool going_away = false;  // the worker stops: GOAWAY sent, the streams taken finish
+    // Bytes taken from the session and not yet accepted by the connection's output: the session
+    // gives more only once they are, so a slow reader holds at most one chunk here and the
+    // rest waits in the streams' queues (whose writers park: stream_buffer_limit).
+    std::string backlog;
+    size_t backlog_sent = 0;
+    bool waiting_room = false;  // notify_when_room() is armed
+    bool flushing = false;
+    bool flush_again = false;
 
     void flush();
+    bool write_out();
+    void close_now();
     void handle_events();
     void wake(int32_t stream_id);
     void wake_all();
@@ -104,23 +115,64 @@ h2::ServerSettings settings_for(srv::Server *s) {
     return out;
 }
 
+// Writes what the session has to send, never waiting: a full output leaves the rest in
+// `backlog` (or in the session) until notify_when_room() calls flush() again.
 void Http2Conn::flush() {
     if (closed) return;
-    std::string out;
-    while (h2->take_output(&out, 256 * 1024) > 0) {
-        if (!srv::send_bytes_to_session(s, id, out)) {
-            closed = true;
-            return;
-        }
-        out.clear();
+    if (flushing) {  // re-entered from a callback of the write: the outer call loops
+        flush_again = true;
+        return;
+    }
+    flushing = true;
+    bool drained;
+    do {
+        flush_again = false;
+        drained = write_out();
+    } while (flush_again && !closed);
+    flushing = false;
+    if (closed) {
+        close_now();
+        return;
     }
     // Stream events raised while writing (kWritable, kStreamClosed) are bookkeeping only here.
     handle_events();
-    if (h2->finished()) {
-        closed = true;
-        wake_all();
-        (void)srv::close_session(s, id, false);
+    if (drained && h2->finished()) close_now();
+}
+
+bool Http2Conn::write_out() {
+    // One attempt stays under both output limits, so it is taken whole or not at all.
+    const size_t piece = static_cast<size_t>(std::max<zend_long>(
+        4096, std::min<zend_long>({256 * 1024, s->settings.buffer_output_size, s->settings.socket_buffer_size})));
+    for (;;) {
+        if (backlog_sent == backlog.size()) {
+            backlog.clear();
+            backlog_sent = 0;
+            if (h2->take_output(&backlog, piece) == 0) return true;
+        }
+        const size_t n = std::min(piece, backlog.size() - backlog_sent);
+        switch (srv::try_send_bytes(s, id, std::string_view(backlog).substr(backlog_sent, n))) {
+            case srv::TrySend::kSent: backlog_sent += n; break;
+            case srv::TrySend::kFull:
+                if (!waiting_room) {
+                    waiting_room = true;
+                    std::weak_ptr<Http2Conn> self = weak_from_this();
+                    srv::notify_when_room(s, id, [self] {
+                        if (std::shared_ptr<Http2Conn> c = self.lock()) {
+                            c->waiting_room = false;
+                            c->flush();
+                        }
+                    });
+                }
+                return false;
+            case srv::TrySend::kFailed: closed = true; return false;
+        }
     }
+}
+
+void Http2Conn::close_now() {
+    closed = true;
+    wake_all();
+    (void)srv::close_session(s, id, false);
 }
 
 void Http2Conn::handle_events() {
@@ -257,8 +309,13 @@ zend_long Http2Stream::local_port() const { return conn && conn->port ? conn->po
 
 bool Http2Stream::send(std::string_view bytes) {
     if (!alive() || ended) return false;
-    pending.append(bytes);
-    const bool ok = (head_done || parse_head()) && (!head_done || parse_body());
+    bool ok;
+    if (head_done && !chunked && pending.empty()) {
+        ok = send_plain(bytes);  // body bytes after the head: no detour through `pending`
+    } else {
+        pending.append(bytes);
+        ok = (head_done || parse_head()) && (!head_done || parse_body());
+    }
     conn->flush();
     // A write that ended the stream is done: the stream (or, after GOAWAY, the connection) may be
     // closed already, which is its success, not a failure.
@@ -336,12 +393,8 @@ bool Http2Stream::parse_body() {
         return true;
     }
     if (!chunked) {
-        const size_t n = std::min(remaining, pending.size());
-        if (remaining != SIZE_MAX) remaining -= n;
-        const bool last = remaining == 0;
-        const bool ok = conn->h2->send_data(id, std::string_view(pending).substr(0, n), last);
-        pending.erase(0, n);
-        ended = last;
+        const bool ok = send_plain(pending);
+        pending.clear();
         return ok;
     }
     // The chunks the Response writes: "hex\r\ndata\r\n", then "0\r\n" trailers "\r\n".
@@ -379,6 +432,15 @@ bool Http2Stream::parse_body() {
         pending.erase(0, eol + 2 + size + 2);
     }
     return true;
+}
+
+// Body bytes of a Content-Length (or close-delimited) response; what passes its length is dropped.
+bool Http2Stream::send_plain(std::string_view bytes) {
+    const size_t n = std::min(remaining, bytes.size());
+    if (remaining != SIZE_MAX) remaining -= n;
+    const bool last = remaining == 0;
+    ended = last;
+    return conn->h2->send_data(id, bytes.substr(0, n), last);
 }
 
 void Http2Stream::end(const h2::Headers *trailers) {

@@ -20,6 +20,14 @@ bool has_send_waiters(Server *s, server::SessionId id);
 void wake_senders(Server *s, server::SessionId id, bool all = false);
 // The channel to the master has room again (PROCESS mode): the first in every line retries.
 void wake_all_send_lines(Server *s);
+// For a protocol engine that keeps its own backlog (HTTP/2): one attempt that never waits, in
+// either mode and whatever send_yield says. kFull: nothing was sent; notify_when_room() tells when
+// to try again. A single attempt should stay under buffer_output_size and socket_buffer_size.
+enum class TrySend { kSent, kFull, kFailed };
+TrySend try_send_bytes(Server *s, server::SessionId id, std::string_view bytes);
+// `fn` runs once, from the loop, when the connection's output has room again or the connection
+// closes (the next attempt then fails). A second call for the same connection replaces the first.
+void notify_when_room(Server *s, server::SessionId id, std::function<void()> fn);
 bool close_session(Server *s, server::SessionId id, bool reset);
 // Opens a regular file for sending `length` bytes (0: to its end) from `offset`: the fd, with the
 // region's real size in *size, or -1 after a warning.

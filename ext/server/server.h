@@ -6,6 +6,7 @@
 #include <sys/types.h>
 
 #include <deque>
+#include <functional>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -276,6 +277,8 @@ struct Worker {
         bool front_woken = false;
     };
     std::unordered_map<server::SessionId, SendLine> send_waiters;
+    // notify_when_room(): engines with their own backlog (HTTP/2), called once on room or close.
+    std::unordered_map<server::SessionId, std::function<void()>> room_listeners;
 };
 
 struct Server {

@@ -237,6 +237,24 @@ bool send_bytes_to_session(Server *s, server::SessionId id, std::string_view byt
     });
 }
 
+TrySend try_send_bytes(Server *s, server::SessionId id, std::string_view bytes) {
+    constexpr int kOverflow = code(SwooleError::kOutputBufferOverflow);
+    bool ok = false;
+    if (server::Reactor *r = serving_reactor(s, id)) {
+        ok = sent_by(s, r, id, bytes);
+    } else if (s->process_mode) {
+        zend_string *str = zend_string_init(bytes.data(), bytes.size(), 0);
+        ok = process_mode_credit_admit(s, id, bytes.size()) &&
+             process_mode_to_master(s, ipc::MessageType::kData, id, 0, str, true);
+        if (ok) process_mode_credit_sent(s, id, bytes.size());
+        zend_string_release(str);
+    } else {
+        return TrySend::kFailed;
+    }
+    if (ok) return TrySend::kSent;
+    return s->last_error == kOverflow ? TrySend::kFull : TrySend::kFailed;
+}
+
 bool close_session(Server *s, server::SessionId id, bool reset) {
     server::Reactor *r = s->worker.reactor.get();
     if (s->process_mode && !(r && r->info(id))) return process_mode_close(s, id, reset);

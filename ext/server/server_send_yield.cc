@@ -4,6 +4,7 @@
 // when the worker's channel to the master, shared by all its connections, has room again;
 // a close wakes them too, and their retry then fails with the session's error.
 #include <algorithm>
+#include <functional>
 #include <vector>
 
 #include "server/server.h"
@@ -40,7 +41,24 @@ bool wait_for_send_room(Server *s, server::SessionId id, bool front) {
     return rc == 0;
 }
 
+void notify_when_room(Server *s, server::SessionId id, std::function<void()> fn) {
+    s->worker.room_listeners[id] = std::move(fn);
+}
+
+namespace {
+
+void call_room_listener(Server *s, server::SessionId id) {
+    auto it = s->worker.room_listeners.find(id);
+    if (it == s->worker.room_listeners.end()) return;
+    std::function<void()> fn = std::move(it->second);
+    s->worker.room_listeners.erase(it);  // first: `fn` may register again
+    fn();
+}
+
+}  // namespace
+
 void wake_senders(Server *s, server::SessionId id, bool all) {
+    call_room_listener(s, id);
     auto it = s->worker.send_waiters.find(id);
     if (it == s->worker.send_waiters.end() || it->second.queue.empty()) return;
     LoopState *rt = loop_state_if_any();
@@ -60,8 +78,9 @@ void wake_senders(Server *s, server::SessionId id, bool all) {
 
 void wake_all_send_lines(Server *s) {
     std::vector<server::SessionId> ids;
-    ids.reserve(s->worker.send_waiters.size());
+    ids.reserve(s->worker.send_waiters.size() + s->worker.room_listeners.size());
     for (auto &[id, line] : s->worker.send_waiters) ids.push_back(id);
+    for (auto &[id, fn] : s->worker.room_listeners) ids.push_back(id);
     for (server::SessionId id : ids) wake_senders(s, id);
 }
 
