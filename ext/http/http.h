@@ -86,6 +86,8 @@ int http2_goaway(Transport *t, uint32_t error_code, std::string_view debug_data)
 // The worker stops: every HTTP/2 connection gets a graceful GOAWAY (once); each closes once the
 // streams it took have finished. Those still open are appended to *keep.
 void http2_worker_stopping(srv::Server *s, std::vector<server::SessionId> *keep);
+// Packages of HTTP/2 connections (and a client preface) are not requests: each stream is counted.
+bool http2_counts_own_requests(srv::Server *s, server::SessionId id, std::string_view package);
 
 extern zend_class_entry *ce_http_server;
 void register_http_area();  // MINIT: Http\Server, Request, Response; plugs HTTP into the server

@@ -189,6 +189,7 @@ void Http2Conn::handle_events() {
                 if (it == requests.end()) break;
                 PendingRequest request = std::move(it->second);
                 requests.erase(it);
+                srv::count_request(s);  // max_request may stop the worker: GOAWAY names this stream
                 dispatch(e.stream_id, std::move(request));
                 break;
             }
@@ -492,6 +493,12 @@ bool http2_package(srv::Server *s, srv::Port *port, server::SessionId id, zend_s
     const bool more = conn->h2->receive(ZSTR_VAL(data), ZSTR_LEN(data));
     zend_string_release(data);
     conn->handle_events();
+    if (!conn->going_away && (s->worker.stopping || s->worker.recycling)) {
+        // The stop came first (max_request counts this very package): what it just took still
+        // runs, and GOAWAY tells the peer not to send more here.
+        conn->going_away = true;
+        conn->h2->shutdown();
+    }
     conn->flush();
     if (!more && !conn->closed) {
         conn->closed = true;
@@ -509,6 +516,10 @@ std::shared_ptr<Http2Conn> live_conn_of(Transport *t) {
 }
 
 }  // namespace
+
+bool http2_counts_own_requests(srv::Server *, server::SessionId id, std::string_view package) {
+    return g_conns.count(id) || package.substr(0, h2::kClientPreface.size()) == h2::kClientPreface;
+}
 
 bool is_http2_stream(const Transport *t) { return dynamic_cast<const Http2Stream *>(t) != nullptr; }
 

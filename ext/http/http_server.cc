@@ -421,6 +421,7 @@ void register_http_area() {
     p.worker_end = worker_end;
     srv::register_protocol(srv::ProtocolId::kHttp, p);
     srv::set_worker_stopping_hook(http2_worker_stopping);
+    srv::set_counts_own_requests_hook(http2_counts_own_requests);
 }
 
 }  // namespace gust::php::http

@@ -54,7 +54,14 @@ void protocols_worker_end(Server *s) {
 
 namespace {
 WorkerStoppingHook g_worker_stopping = nullptr;
+CountsOwnRequestsHook g_counts_own_requests = nullptr;
 }  // namespace
+
+void set_counts_own_requests_hook(CountsOwnRequestsHook hook) { g_counts_own_requests = hook; }
+
+bool protocols_count_own_requests(Server *s, server::SessionId id, std::string_view package) {
+    return g_counts_own_requests && g_counts_own_requests(s, id, package);
+}
 
 void set_worker_stopping_hook(WorkerStoppingHook hook) { g_worker_stopping = hook; }
 

@@ -7,6 +7,8 @@
 // offers the interface, the upper one plugs in.
 #pragma once
 
+#include <string_view>
+
 #include "server/server.h"
 
 namespace gust::php::srv {
@@ -48,6 +50,11 @@ void protocols_worker_end(Server *s);
 using WorkerStoppingHook = void (*)(Server *s, std::vector<server::SessionId> *keep);
 void set_worker_stopping_hook(WorkerStoppingHook hook);
 void protocols_worker_stopping(Server *s, std::vector<server::SessionId> *keep);
+// A package max_request must not count (HTTP/2: a package carries any number of requests, or
+// none; the protocol counts each request itself with count_request()).
+using CountsOwnRequestsHook = bool (*)(Server *s, server::SessionId id, std::string_view package);
+void set_counts_own_requests_hook(CountsOwnRequestsHook hook);
+bool protocols_count_own_requests(Server *s, server::SessionId id, std::string_view package);
 // The protocols the class of a new server speaks on its main port by default (ProtocolId bits).
 unsigned protocols_of_class(zend_class_entry *ce);
 

@@ -318,7 +318,8 @@ void Bridge::on_connect(const server::SessionInfo &session) {
 
 void Bridge::on_receive(const server::SessionInfo &session, server::Slice data) {
     if (server_->process_mode) handoff_received(server_, session, data.size());
-    count_request(server_);
+    if (!protocols_count_own_requests(server_, session.id, std::string_view(data.data(), data.size())))
+        count_request(server_);
     Port *port = server_->ports[static_cast<size_t>(session.port_index)].get();
     ParsedHead parsed;
     if (port->http && server_->worker.reactor) {

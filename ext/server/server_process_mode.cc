@@ -131,7 +131,7 @@ void deliver(Server *s, WorkerChannel &c, ipc::Message &m) {
         return;
     }
     ZSTR_VAL(str)[ZSTR_LEN(str)] = '\0';
-    count_request(s);
+    if (!protocols_count_own_requests(s, id, std::string_view(ZSTR_VAL(str), ZSTR_LEN(str)))) count_request(s);
     if (id == 0) {
         // A datagram: the peer's address comes first.
         server::ConnectInfo ci;

@@ -133,6 +133,11 @@ namespace {
     /** @var bool */
     const SWOOLE_HAVE_BROTLI = true;
     /**
+     * HTTP/2: server (open_http2_protocol) and Coroutine\Http2\Client.
+     * @var bool
+     */
+    const SWOOLE_USE_HTTP2 = true;
+    /**
      * @var int
      * @cvalue IOV_MAX
      */

@@ -9,7 +9,7 @@ var_dump(phpversion('swoole') === SWOOLE_VERSION, (bool)preg_match('/^6\.1\.\d+$
 var_dump(SWOOLE_VERSION_ID === SWOOLE_MAJOR_VERSION * 10000 + SWOOLE_MINOR_VERSION * 100 + SWOOLE_RELEASE_VERSION);
 var_dump(SWOOLE_VERSION === SWOOLE_MAJOR_VERSION . '.' . SWOOLE_MINOR_VERSION . '.' . SWOOLE_RELEASE_VERSION . SWOOLE_EXTRA_VERSION);
 var_dump(SWOOLE_DEBUG, SWOOLE_USE_SHORTNAME, ini_get('swoole.use_shortname'));
-var_dump(SWOOLE_HAVE_COMPRESSION, SWOOLE_HAVE_ZLIB, SWOOLE_HAVE_BROTLI, defined('SWOOLE_USE_HTTP2'));
+var_dump(SWOOLE_HAVE_COMPRESSION, SWOOLE_HAVE_ZLIB, SWOOLE_HAVE_BROTLI, SWOOLE_USE_HTTP2);
 
 $ext = new ReflectionExtension('swoole');
 var_dump($ext->getName(), $ext->getVersion() === SWOOLE_VERSION);
@@ -35,7 +35,7 @@ string(1) "1"
 bool(true)
 bool(true)
 bool(true)
-bool(false)
+bool(true)
 string(6) "swoole"
 bool(true)
 bool(true)
