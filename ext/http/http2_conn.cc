@@ -208,8 +208,8 @@ int http2_upgrade(srv::Server *s, srv::Port *port, server::SessionId id, zend_st
         "HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: h2c\r\n\r\n";
     if (!srv::send_bytes_to_session(s, id, kSwitching)) return 1;
     g_conns.emplace(id, conn);
-    conn->flush();                             // the server's SETTINGS: its connection preface
-    conn->dispatch(1, std::move(request));     // counted already: it came as an HTTP/1.1 package
+    conn->flush();                          // the server's SETTINGS: its connection preface
+    conn->dispatch(1, std::move(request));  // counted already: it came as an HTTP/1.1 package
     conn->flush();
     return 1;
 }

@@ -22,7 +22,7 @@ struct Http2Request {
 };
 
 class Http2Session : public std::enable_shared_from_this<Http2Session> {
-  public:
+public:
     virtual ~Http2Session() = default;
 
     std::unique_ptr<proto::h2::ServerConnection> h2;
@@ -46,7 +46,7 @@ class Http2Session : public std::enable_shared_from_this<Http2Session> {
     virtual bool peer(zend_string **host, zend_long *port) const = 0;
     virtual double send_timeout() const = 0;  // seconds a write() may wait for the window (<= 0: none)
 
-  protected:
+protected:
     // Bytes from h2->take_output() to the connection. True when the session has nothing more to
     // write; false when the output is full (the carrier calls flush() again when it has room) or
     // the connection failed (`closed` set).
@@ -55,7 +55,7 @@ class Http2Session : public std::enable_shared_from_this<Http2Session> {
     // A whole request arrived on `stream_id`: run its handler (in a coroutine of its own).
     virtual void on_request(int32_t stream_id, Http2Request &&request) = 0;
 
-  private:
+private:
     friend struct Http2Stream;
     void wake(int32_t stream_id);
     std::unordered_map<int32_t, Http2Request> requests_;
