@@ -5,28 +5,17 @@
 // prefix of the path with the HTTP server's Request and Response (ext/http/). The Response writes
 // to the connection through http::Transport. Requests of one connection run one after another
 // (keep-alive and pipelining); a handler that keeps its Response unanswered ends the reading.
+// A connection that starts with the HTTP/2 client preface (open_http2_protocol) goes to co_http2.cc.
 #include <unistd.h>
 
 #include <string>
-#include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include "coroutine/cpu_guard.h"
-#include "coserver/coserver.h"
+#include "coserver/co_http_internal.h"
 #include "gust/base/log.h"
-#include "gust/net/tls.h"
-#include "gust/proto/framing.h"
-#include "gust/proto/websocket.h"
-#include "http/http.h"
-#include "socket/socket_internal.h"
-#include "websocket/websocket.h"
 #include "zend/options.h"
 
-extern "C" {
-#include "ext/standard/base64.h"
-#include "ext/standard/sha1.h"
-}
 #include "stubs/coroutine_server_arginfo.h"
 
 namespace gust::php::cosrv {
@@ -34,120 +23,6 @@ namespace gust::php::cosrv {
 zend_class_entry *ce_co_http_server = nullptr;
 
 namespace {
-
-namespace framing = proto::framing;
-namespace http1 = proto::http1;
-
-struct Handler {
-    std::string pattern;
-    zval fn;
-    zend_fcall_info_cache fcc;
-};
-
-struct HttpServerState;
-
-// One accepted connection: what its Responses write to.
-struct Conn : http::Transport {
-    std::unique_ptr<net::CoSocket> sock;
-    std::unique_ptr<net::TlsSession> tls;  // an SSL server's session over `sock` (goes first)
-    std::shared_ptr<const http::HttpSettings> settings_;
-    std::string peer_host;
-    zend_long peer_port = 0, port = 0;
-    bool response_pending = false;  // a Response of it is not done yet
-    bool close_after = false;       // the last response ended the connection
-    bool serving = true;            // its coroutine still reads requests
-    Nanos write_timeout = -1;
-    // The stream: what arrived and is not consumed yet (from `start`), cut by `splitter`.
-    std::unique_ptr<framing::Splitter> splitter;
-    std::string buf;
-    size_t start = 0;
-    // WebSocket: the current request's Sec-WebSocket-Key (empty: it asks no upgrade), and whether
-    // Response::upgrade() answered it.
-    std::string ws_key;
-    bool upgraded = false;
-    bool ws_closing = false;  // a close frame went out
-
-    // More bytes onto `buf`: 0 at end of stream, > 0 bytes, or a negative core error code.
-    int64_t fill(Nanos timeout) {
-        if (start > 0) {
-            buf.erase(0, start);
-            start = 0;
-        }
-        char tmp[16 * 1024];
-        auto r = tls ? tls->recv(tmp, sizeof tmp, timeout) : sock->recv(tmp, sizeof tmp, timeout);
-        if (!r.ok()) return -static_cast<int64_t>(r.code() ? r.code() : 1);
-        buf.append(tmp, r.value());
-        return static_cast<int64_t>(r.value());
-    }
-    bool ws_upgrade(http::ResponseObject *r) override;
-    bool ws_upgraded() const override { return upgraded && alive(); }
-    bool ws_push(zval *data, zend_long opcode, zend_long flags) override;
-    void ws_recv(double timeout, zval *out) override;
-
-    bool alive() const override { return sock && sock->is_open(); }
-    bool send(std::string_view bytes) override {
-        if (!alive()) return false;
-        auto r = tls ? tls->send_all(bytes.data(), bytes.size(), write_timeout)
-                     : sock->send_all(bytes.data(), bytes.size(), write_timeout);
-        return r.ok();
-    }
-    bool send_file(const char *, int fd, off_t offset, size_t length) override {
-        char buf[64 * 1024];
-        while (length > 0) {
-            const ssize_t n = pread(fd, buf, std::min(length, sizeof buf), offset);
-            if (n <= 0) return false;
-            if (!send(std::string_view(buf, static_cast<size_t>(n)))) return false;
-            offset += n;
-            length -= static_cast<size_t>(n);
-        }
-        return true;
-    }
-    void response_done(bool close_connection) override {
-        response_pending = false;
-        close_after |= close_connection;
-        // The reading coroutine has gone (the script kept the Response): nothing else closes it.
-        if (!serving) (void)close();
-    }
-    bool close() override {
-        if (!alive()) return false;
-        sock->close();
-        return true;
-    }
-    const http::HttpSettings &settings() const override { return *settings_; }
-    bool peer(zend_string **host, zend_long *p) const override {
-        if (peer_host.empty()) return false;
-        *host = zend_string_init(peer_host.data(), peer_host.size(), 0);
-        *p = peer_port;
-        return true;
-    }
-    zend_long local_port() const override { return port; }
-};
-
-struct HttpServerState {
-    std::vector<Handler> handlers;
-    std::shared_ptr<const http::HttpSettings> settings;
-    std::unique_ptr<framing::Framing> framing;
-    Nanos read_timeout = -1;
-    Nanos request_timeout = 0;  // request_timeout (0: none)
-    // SSL: the context every connection's handshake uses, and how long a handshake may take.
-    std::shared_ptr<net::TlsContext> tls_ctx;
-    Nanos handshake_timeout = -1;
-    bool running = false;
-    zend_long port = 0;
-    // The connections being served (shutdown() closes them) and the ones accepted whose coroutine
-    // has not picked them up yet.
-    std::unordered_set<Conn *> live;
-    std::unordered_map<zend_long, std::shared_ptr<Conn>> handoff;
-    zend_long next_id = 0;
-
-    ~HttpServerState() {
-        for (Handler &h : handlers) zval_ptr_dtor(&h.fn);
-    }
-    void gc(zend_get_gc_buffer *buf) {
-        for (Handler &h : handlers) zend_get_gc_buffer_add_zval(buf, &h.fn);
-    }
-};
-using ServerClass = zobj::Class<HttpServerState>;
 
 zval *prop(zval *self, const char *name) {
     zval rv;
@@ -158,29 +33,6 @@ sock::SocketState *listener_of(zval *self) {
     zval *s = prop(self, "socket_");
     return Z_TYPE_P(s) == IS_OBJECT ? sock::SocketClass::from(Z_OBJ_P(s)) : nullptr;
 }
-
-const Handler *route(HttpServerState *st, std::string_view path) {
-    const Handler *best = nullptr;
-    for (const Handler &h : st->handlers) {
-        if (path.substr(0, h.pattern.size()) == h.pattern && (!best || h.pattern.size() > best->pattern.size())) {
-            best = &h;
-        }
-    }
-    return best;
-}
-
-// request_timeout: armed while a handler runs (it lives on the serving coroutine's stack, and
-// the timer can only fire while that coroutine waits). Past it, as in Swoole\Http\Server
-// (ext/http/http_deadline.cc): a 503 if nothing was sent yet, else the connection is closed; and
-// the coroutine is canceled with a timeout, so its wait and every later one fail at once.
-struct Deadline {
-    Conn *conn = nullptr;
-    http::ResponseObject *response = nullptr;
-    coro::CoroutineId cid = 0;
-    loop::TimerId timer = 0;
-    uint64_t guard = 0;  // cpu_guard's handle: PHP that never yields is reached too
-    bool fired = false;
-};
 
 constexpr std::string_view kTimeoutBody = "<html><body><h1>503 Service Unavailable</h1>"
                                           "<p>The request took longer than the server allows.</p></body></html>\n";
@@ -200,10 +52,10 @@ void deadline_expired(void *arg, loop::TimerId) {
     } else {
         r->ended = true;
         r->current = false;
-        d->conn->response_done(true);
-        (void)d->conn->close();
+        d->transport->response_done(true);
+        (void)d->transport->close();
     }
-    d->conn->close_after = true;
+    if (d->conn) d->conn->close_after = true;
     if (LoopState *rt = loop_state_if_any()) (void)rt->scheduler->cancel(d->cid, kErrTimedOut);
 }
 
@@ -219,10 +71,13 @@ cpu_guard::Verdict deadline_guard_verdict(void *arg, bool running) {
     return cpu_guard::Verdict::kInterrupt;
 }
 
-void deadline_arm(HttpServerState *st, Deadline *d, Conn *c, zend_object *response) {
+}  // namespace
+
+void deadline_arm(HttpServerState *st, Deadline *d, Conn *c, http::Transport *t, zend_object *response) {
     LoopState *rt = loop_state_if_any();
     if (st->request_timeout <= 0 || !rt) return;
     d->conn = c;
+    d->transport = t;
     d->response = http::response_from(response);
     d->cid = coro::current_id();
     d->timer = rt->loop->add_timer(st->request_timeout, 0, deadline_expired, d);
@@ -237,6 +92,52 @@ void deadline_disarm(Deadline *d) {
     d->timer = 0;
 }
 
+const Handler *route(HttpServerState *st, std::string_view path) {
+    const Handler *best = nullptr;
+    for (const Handler &h : st->handlers) {
+        if (path.substr(0, h.pattern.size()) == h.pattern && (!best || h.pattern.size() > best->pattern.size())) {
+            best = &h;
+        }
+    }
+    return best;
+}
+bool call_handler(HttpServerState *st, const Handler *h, zend_object *request, zend_object *response, Conn *c,
+                  http::Transport *t) {
+    if (!h) {
+        http::ResponseObject *r = http::response_from(response);
+        r->status = 404;
+        (void)http::end_response_with(r, "<h1>Page Not Found</h1>");
+        return true;
+    }
+    zval args[2], retval, fn;
+    ZVAL_OBJ(&args[0], request);
+    ZVAL_OBJ(&args[1], response);
+    GC_ADDREF(request);
+    GC_ADDREF(response);
+    ZVAL_COPY(&fn, &h->fn);  // the handler may replace itself
+    zend_fcall_info_cache fcc = h->fcc;
+    zend_fcall_info fci;
+    fci.size = sizeof(fci);
+    ZVAL_COPY_VALUE(&fci.function_name, &fn);
+    fci.object = nullptr;
+    fci.retval = &retval;
+    fci.params = args;
+    fci.param_count = 2;
+    fci.named_params = nullptr;
+    ZVAL_UNDEF(&retval);
+    Deadline deadline;
+    deadline_arm(st, &deadline, c, t, response);
+    (void)zend_call_function(&fci, &fcc);
+    deadline_disarm(&deadline);
+    zval_ptr_dtor(&retval);
+    zval_ptr_dtor(&fn);
+    zval_ptr_dtor(&args[0]);
+    zval_ptr_dtor(&args[1]);
+    return !EG(exception);
+}
+
+namespace {
+
 // One whole request: parse it, run its handler. False when the connection must stop (an exception).
 bool serve_request(HttpServerState *st, const std::shared_ptr<Conn> &c, zend_string *data,
                    const http1::RequestHead &head, size_t head_len) {
@@ -250,39 +151,7 @@ bool serve_request(HttpServerState *st, const std::shared_ptr<Conn> &c, zend_str
     c->response_pending = true;
     zend_object *response = http::make_response_on(c, c->sock->fd(), head);
     std::string_view path = head.target.substr(0, head.target.find('?'));
-    const Handler *h = route(st, path);
-    bool ok = true;
-    if (!h) {
-        http::ResponseObject *r = http::response_from(response);
-        r->status = 404;
-        (void)http::end_response_with(r, "<h1>Page Not Found</h1>");
-    } else {
-        zval args[2], retval, fn;
-        ZVAL_OBJ(&args[0], request);
-        ZVAL_OBJ(&args[1], response);
-        GC_ADDREF(request);
-        GC_ADDREF(response);
-        ZVAL_COPY(&fn, &h->fn);  // the handler may replace itself
-        zend_fcall_info_cache fcc = h->fcc;
-        zend_fcall_info fci;
-        fci.size = sizeof(fci);
-        ZVAL_COPY_VALUE(&fci.function_name, &fn);
-        fci.object = nullptr;
-        fci.retval = &retval;
-        fci.params = args;
-        fci.param_count = 2;
-        fci.named_params = nullptr;
-        ZVAL_UNDEF(&retval);
-        Deadline deadline;
-        deadline_arm(st, &deadline, c.get(), response);
-        (void)zend_call_function(&fci, &fcc);
-        deadline_disarm(&deadline);
-        zval_ptr_dtor(&retval);
-        zval_ptr_dtor(&fn);
-        zval_ptr_dtor(&args[0]);
-        zval_ptr_dtor(&args[1]);
-        ok = !EG(exception);
-    }
+    const bool ok = call_handler(st, route(st, path), request, response, c.get(), c.get());
     OBJ_RELEASE(request);
     OBJ_RELEASE(response);  // unanswered and not kept: a 500 now
     return ok;
@@ -292,6 +161,7 @@ bool serve_request(HttpServerState *st, const std::shared_ptr<Conn> &c, zend_str
 // connection, the server shuts down, or a handler keeps its Response unanswered.
 void serve_connection(HttpServerState *st, const std::shared_ptr<Conn> &c) {
     c->splitter = std::make_unique<framing::Splitter>(*st->framing);
+    if (st->http2 && c->tls && c->tls->alpn_selected() == "h2") c->splitter->require_http2();
     static http1::RequestHead head;  // reused (zeroing one costs 4 KiB); not kept past a request
     while (st->running && c->alive() && !c->close_after) {
         const char *base = c->buf.data() + c->start;
@@ -302,8 +172,20 @@ void serve_connection(HttpServerState *st, const std::shared_ptr<Conn> &c) {
             continue;
         }
         if (step.status < 0) {
+            // No status: a stream that cannot be answered in HTTP/1.1 (a broken HTTP/2 preface,
+            // RFC 9113 §3.4) is closed without an answer, as Swoole\Http\Server's reactor does.
             const int status = c->splitter->http_status();
-            (void)c->send(http1::error_response(status ? status : 400));
+            if (status != 0 && !c->splitter->in_http2()) (void)c->send(http1::error_response(status));
+            break;
+        }
+        if (c->splitter->in_http2()) {
+            // The client preface: the rest of the connection is HTTP/2.
+            std::string first(step.package.data(), step.package.size());
+            c->start += step.consume;
+            first.append(c->buf, c->start, std::string::npos);
+            c->buf.clear();
+            c->start = 0;
+            serve_http2(st, c, first);
             break;
         }
         size_t head_len = 0;
@@ -323,6 +205,13 @@ void serve_connection(HttpServerState *st, const std::shared_ptr<Conn> &c) {
             }
             head_len = static_cast<size_t>(n);
         }
+        if (st->http2 && framing::is_h2c_upgrade(head)) {
+            std::string_view rest(c->buf.data() + c->start, c->buf.size() - c->start);
+            const bool taken = serve_h2c_upgrade(st, c, head, rest);
+            zend_string_release(data);
+            if (!taken) (void)c->send(http1::error_response(400));
+            break;
+        }
         bool found = false;
         const std::string_view upgrade = head.header("upgrade", &found);
         const bool wants_ws = found && http1::equals_ignore_case(upgrade, "websocket");
@@ -335,146 +224,6 @@ void serve_connection(HttpServerState *st, const std::shared_ptr<Conn> &c) {
     }
     c->serving = false;
     if (!c->response_pending) (void)c->close();
-}
-
-constexpr std::string_view kWsGuid = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
-
-bool Conn::ws_upgrade(http::ResponseObject *r) {
-    if (upgraded) return true;
-    if (ws_key.empty() || !r->current) {
-        php_error_docref(nullptr, E_WARNING, "the request is not a WebSocket upgrade request");
-        return false;
-    }
-    PHP_SHA1_CTX ctx;
-    unsigned char digest[20];
-    PHP_SHA1Init(&ctx);
-    PHP_SHA1Update(&ctx, reinterpret_cast<const unsigned char *>(ws_key.data()), ws_key.size());
-    PHP_SHA1Update(&ctx, reinterpret_cast<const unsigned char *>(kWsGuid.data()), kWsGuid.size());
-    PHP_SHA1Final(digest, &ctx);
-    zend_string *accept = php_base64_encode(digest, sizeof digest);
-    std::string answer = "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                         "Sec-WebSocket-Accept: ";
-    answer.append(ZSTR_VAL(accept), ZSTR_LEN(accept));
-    answer += "\r\nSec-WebSocket-Version: 13\r\n";
-    zend_string_release(accept);
-    // What the script set on the Response before upgrade() goes out with the 101, as in Swoole.
-    bool has_server = false;
-    answer += http::upgrade_header_lines(r, &has_server);
-    if (!has_server) answer += "Server: swoole-http-server\r\n";
-    answer += "\r\n";
-    r->ended = true;  // answered: no 500 when it goes
-    r->current = false;
-    response_pending = false;
-    if (!send(answer)) return false;
-    upgraded = true;
-    return true;
-}
-
-bool Conn::ws_push(zval *data, zend_long opcode, zend_long flags) {
-    if (!upgraded || ws_closing || !alive()) {
-        php_error_docref(nullptr, E_WARNING, "the connection is not an open WebSocket connection");
-        return false;
-    }
-    zend_string *payload;
-    if (Z_TYPE_P(data) == IS_OBJECT && instanceof_function(Z_OBJCE_P(data), srv::ce_ws_frame)) {
-        zval rv;
-        zend_object *f = Z_OBJ_P(data);
-        payload = zval_get_string(zend_read_property(f->ce, f, ZEND_STRL("data"), 1, &rv));
-        opcode = zval_get_long(zend_read_property(f->ce, f, ZEND_STRL("opcode"), 1, &rv));
-        flags = zval_get_long(zend_read_property(f->ce, f, ZEND_STRL("flags"), 1, &rv));
-    } else {
-        payload = zval_get_string(data);
-    }
-    bool ok = false;
-    if (opcode < 0 || opcode > 0xf) {
-        php_error_docref(nullptr, E_WARNING, "the opcode (" ZEND_LONG_FMT ") is not a WebSocket opcode", opcode);
-    } else {
-        // No permessage-deflate is offered here: COMPRESS is ignored.
-        const std::string frame =
-            srv::ws_frame_bytes(static_cast<uint8_t>(opcode), std::string_view(ZSTR_VAL(payload), ZSTR_LEN(payload)),
-                                flags & ~srv::kWsFlagCompress, false);
-        ok = send(frame);
-        if (ok && opcode == 8) ws_closing = true;
-    }
-    zend_string_release(payload);
-    return ok;
-}
-
-void Conn::ws_recv(double timeout, zval *out) {
-    ZVAL_FALSE(out);
-    if (!upgraded) {
-        php_error_docref(nullptr, E_WARNING, "the connection is not a WebSocket connection (call upgrade() first)");
-        return;
-    }
-    const Nanos deadline = timeout > 0 ? monotonic_now() + seconds_to_nanos(timeout) : -1;
-    std::string message;
-    uint8_t message_opcode = 0;
-    for (;;) {
-        if (!alive()) {
-            ZVAL_EMPTY_STRING(out);
-            return;
-        }
-        auto step = splitter->next(mem::Slice(buf.data() + start, buf.size() - start));
-        if (step.status == framing::Splitter::kNeedMore) {
-            const Nanos left = deadline < 0 ? -1 : std::max<Nanos>(deadline - monotonic_now(), 1);
-            const int64_t n = fill(left);
-            if (n == 0) ZVAL_EMPTY_STRING(out);  // the peer went: "", as Swoole
-            if (n <= 0) return;
-            continue;
-        }
-        if (step.status < 0) {
-            const uint16_t code =
-                static_cast<uint16_t>(splitter->websocket_close_code() ? splitter->websocket_close_code() : 1002);
-            (void)send(srv::ws_frame_bytes(8, gust::proto::ws::close_payload(code, {}), srv::kWsFlagFin, false));
-            (void)close();
-            return;
-        }
-        std::string frame(step.package.data(), step.package.size());
-        start += step.consume;
-        proto::ws::FrameHeader h;
-        if (proto::ws::parse_frame_header(reinterpret_cast<const uint8_t *>(frame.data()), frame.size(), &h) <= 0) {
-            (void)close();
-            return;
-        }
-        char *p = frame.data() + h.header_length;
-        const size_t len = static_cast<size_t>(h.payload_length);
-        if (h.masked) proto::ws::apply_mask(reinterpret_cast<uint8_t *>(p), len, h.mask);
-        const std::string_view payload(p, len);
-        switch (h.opcode) {
-            case 9:  // ping: answered here
-                (void)send(srv::ws_frame_bytes(10, payload, srv::kWsFlagFin, false));
-                continue;
-            case 10:  // pong
-                continue;
-            case 8: {  // close: answered with the same code, then the Frame for the script
-                uint16_t code = srv::kCloseNoStatus;
-                std::string_view reason;
-                if (len >= 2) {
-                    code = static_cast<uint16_t>((static_cast<uint8_t>(p[0]) << 8) | static_cast<uint8_t>(p[1]));
-                    reason = payload.substr(2);
-                }
-                if (!ws_closing) {
-                    (void)send(
-                        srv::ws_frame_bytes(8, payload.substr(0, std::min<size_t>(len, 2)), srv::kWsFlagFin, false));
-                    ws_closing = true;
-                }
-                ZVAL_OBJ(out, srv::ws_make_close_frame(sock->fd(), code, reason));
-                return;
-            }
-            case 0:  // continuation of the message being assembled
-                message.append(payload);
-                break;
-            default:
-                message_opcode = h.opcode;
-                message.assign(payload);
-                break;
-        }
-        if (h.fin) {
-            ZVAL_OBJ(out,
-                     srv::ws_make_frame(sock->fd(), message, message_opcode ? message_opcode : 1, srv::kWsFlagFin));
-            return;
-        }
-    }
 }
 
 // An SSL server's handshake on a new connection, in its coroutine (bounded: a peer that never
@@ -527,12 +276,16 @@ bool load_settings(HttpServerState *st, HashTable *ht) {
     h->compression_level = static_cast<int>(
         std::clamp<zend_long>(long_of(ht, "http_compression_level", long_of(ht, "http_gzip_level", 1)), 1, 9));
     h->compression_min_length = std::max<zend_long>(0, long_of(ht, "compression_min_length", 20));
+    http::read_http2_settings(h.get(), ht);
     st->settings = std::move(h);
+    st->http2 = bool_of(ht, "open_http2_protocol", false);
     framing::Options o;
     o.mode = framing::Mode::kHttp;
-    o.websocket = true;  // an upgrade request switches the stream to frames (Response::upgrade())
+    o.websocket = true;   // an upgrade request switches the stream to frames (Response::upgrade())
+    o.http2 = st->http2;  // the client preface switches the stream to HTTP/2 (co_http2.cc)
     const zend_long max_length = long_of(ht, "package_max_length", 2 * 1024 * 1024);
     o.max_length = static_cast<uint32_t>(std::clamp<zend_long>(max_length, 1024, UINT32_MAX / 4));
+    st->max_request_body = o.max_length;
     o.http_max_head =
         static_cast<uint32_t>(std::clamp<zend_long>(long_of(ht, "http_max_header_size", 16 * 1024), 1024, 1024 * 1024));
     auto f = framing::Framing::create(o);
@@ -568,6 +321,7 @@ void setup_http_server_class(zend_class_entry *ce) {
     g_conn_main.required_num_args = 0;
     // As the engine does for the internal functions of a module at MINIT.
     ZEND_MAP_PTR_INIT(g_conn_main.run_time_cache, static_cast<void **>(zend_map_ptr_new()));
+    setup_http2();
 }
 
 }  // namespace gust::php::cosrv
@@ -663,6 +417,8 @@ ZEND_METHOD(Swoole_Coroutine_Http_Server, start) {
     if (zend_is_true(prop(self, "ssl"))) {
         // The certificate and key are loaded once, here: a bad one fails start().
         sock::read_ssl_settings(ls, settings);
+        // HTTP/2 over TLS is chosen by ALPN; ssl_alpn_protocols, when set, decides alone.
+        if (ls->tls_config.alpn.empty() && st->http2) ls->tls_config.alpn = "h2,http/1.1";
         if (ls->tls_config.cert_file.empty() || ls->tls_config.key_file.empty()) {
             php_error_docref(nullptr, E_WARNING, "an SSL server needs ssl_cert_file and ssl_key_file");
             zend_update_property_long(ce_co_http_server, Z_OBJ_P(self), ZEND_STRL("errCode"), EINVAL);
@@ -677,6 +433,7 @@ ZEND_METHOD(Swoole_Coroutine_Http_Server, start) {
         st->tls_ctx = ls->tls_ctx;
     }
     st->running = true;
+    st->self = Z_OBJ_P(self);
     zval server_zv;
     ZVAL_OBJ_COPY(&server_zv, Z_OBJ_P(self));  // the connections' coroutines use the server
     zend_fcall_info_cache fcc{};

@@ -120,26 +120,6 @@ void ServerHttp2Conn::dispatch(int32_t stream_id, Http2Request &&request) {
     zval_ptr_dtor(&args[1]);
 }
 
-// The h2c upgrade request's fields as stream 1's headers (hop-by-hop fields dropped).
-h2::Headers upgrade_headers(const proto::http1::RequestHead &head) {
-    h2::Headers out;
-    out.push_back({":method", std::string(head.method)});
-    out.push_back({":scheme", "http"});
-    out.push_back({":authority", std::string(head.host)});
-    out.push_back({":path", std::string(head.target)});
-    for (size_t i = 0; i < head.header_count; ++i) {
-        std::string name;
-        append_lower(name, head.headers[i].name);
-        if (name == "connection" || name == "upgrade" || name == "http2-settings" || name == "host" ||
-            name == "keep-alive" || name == "proxy-connection" || name == "transfer-encoding" ||
-            name == "content-length") {
-            continue;
-        }
-        out.push_back({std::move(name), std::string(head.headers[i].value)});
-    }
-    return out;
-}
-
 }  // namespace
 
 bool http2_package(srv::Server *s, srv::Port *port, server::SessionId id, zend_string *data) {
@@ -202,7 +182,7 @@ int http2_upgrade(srv::Server *s, srv::Port *port, server::SessionId id, zend_st
     std::shared_ptr<ServerHttp2Conn> conn = new_conn(s, port, id);
     if (!conn->h2->upgrade(*settings, head.method == "HEAD")) return 400;
     Http2Request request;
-    request.headers = upgrade_headers(head);
+    request.headers = http2_upgrade_headers(head);
     zend_string_release(data);  // `head` is copied out; nothing points into `data` any more
     static constexpr std::string_view kSwitching =
         "HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: h2c\r\n\r\n";

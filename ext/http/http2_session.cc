@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "zend/options.h"
+
 namespace gust::php::http {
 
 namespace h2 = proto::h2;
@@ -52,6 +54,17 @@ struct Http2Stream : Transport {
     bool wait_writable();
     void end(const h2::Headers *trailers);
 };
+
+void read_http2_settings(HttpSettings *h, HashTable *ht) {
+    auto setting_u32 = [&](const char *name, zend_long def, zend_long lo, zend_long hi) {
+        return static_cast<uint32_t>(std::clamp<zend_long>(opt::long_of(ht, name, def), lo, hi));
+    };
+    h->http2_header_table_size = setting_u32("http2_header_table_size", 4096, 0, UINT32_MAX >> 1);
+    h->http2_initial_window_size = setting_u32("http2_initial_window_size", 65535, 0, (1u << 31) - 1);
+    h->http2_max_concurrent_streams = setting_u32("http2_max_concurrent_streams", 128, 1, UINT32_MAX >> 1);
+    h->http2_max_frame_size = setting_u32("http2_max_frame_size", 16384, 16384, (1 << 24) - 1);
+    h->http2_max_header_list_size = setting_u32("http2_max_header_list_size", 65536, 1024, UINT32_MAX >> 1);
+}
 
 proto::h2::ServerSettings http2_settings_of(const HttpSettings &h, size_t max_request_body) {
     h2::ServerSettings out;
@@ -360,6 +373,26 @@ bool Http2Stream::close() {
     conn->h2->reset_stream(id, h2::kCancel);
     conn->flush();
     return true;
+}
+
+// The h2c upgrade request's fields as stream 1's headers (hop-by-hop fields dropped).
+h2::Headers http2_upgrade_headers(const proto::http1::RequestHead &head) {
+    h2::Headers out;
+    out.push_back({":method", std::string(head.method)});
+    out.push_back({":scheme", "http"});
+    out.push_back({":authority", std::string(head.host)});
+    out.push_back({":path", std::string(head.target)});
+    for (size_t i = 0; i < head.header_count; ++i) {
+        std::string name;
+        append_lower(name, head.headers[i].name);
+        if (name == "connection" || name == "upgrade" || name == "http2-settings" || name == "host" ||
+            name == "keep-alive" || name == "proxy-connection" || name == "transfer-encoding" ||
+            name == "content-length") {
+            continue;
+        }
+        out.push_back({std::move(name), std::string(head.headers[i].value)});
+    }
+    return out;
 }
 
 bool is_http2_stream(const Transport *t) { return dynamic_cast<const Http2Stream *>(t) != nullptr; }

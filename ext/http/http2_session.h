@@ -65,11 +65,15 @@ private:
     bool flush_again_ = false;
 };
 
+// Swoole's http2_* options from a set() array into `h` (clamped to what RFC 9113 allows).
+void read_http2_settings(HttpSettings *h, HashTable *ht);
 // The HTTP/2 settings the server advertises, from the HTTP settings (Swoole's http2_* options).
 proto::h2::ServerSettings http2_settings_of(const HttpSettings &h, size_t max_request_body);
 // The request as the HTTP/1.1 bytes the Request parser reads (pseudo-headers to the request line
 // and Host; split cookie fields joined, RFC 9113 §8.2.3); *method gets the method.
 std::string http2_request_bytes(const Http2Request &request, std::string *method);
+// An h2c upgrade request's fields as stream 1's headers (hop-by-hop fields dropped).
+proto::h2::Headers http2_upgrade_headers(const proto::http1::RequestHead &head);
 // $request->server['server_protocol'] = 'HTTP/2'.
 void mark_http2_request(zend_object *request);
 void append_lower(std::string &out, std::string_view v);

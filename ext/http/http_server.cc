@@ -7,6 +7,7 @@
 
 #include "http/cookie.h"
 #include "http/http.h"
+#include "http/http2_session.h"
 #include "server/process_mode.h"
 #include "server/send.h"
 #include "server/server_metrics.h"
@@ -380,14 +381,7 @@ bool load_settings(Server *s, HashTable *ht) {
     h->request_timeout = request_timeout > 0 ? std::max<Nanos>(1, seconds_to_nanos(request_timeout)) : 0;
     h->max_concurrency = std::max<zend_long>(0, long_of(ht, "max_concurrency", 0));
     h->worker_max_concurrency = std::max<zend_long>(0, long_of(ht, "worker_max_concurrency", 0));
-    auto setting_u32 = [&](const char *name, zend_long def, zend_long lo, zend_long hi) {
-        return static_cast<uint32_t>(std::clamp<zend_long>(long_of(ht, name, def), lo, hi));
-    };
-    h->http2_header_table_size = setting_u32("http2_header_table_size", 4096, 0, UINT32_MAX >> 1);
-    h->http2_initial_window_size = setting_u32("http2_initial_window_size", 65535, 0, (1u << 31) - 1);
-    h->http2_max_concurrent_streams = setting_u32("http2_max_concurrent_streams", 128, 1, UINT32_MAX >> 1);
-    h->http2_max_frame_size = setting_u32("http2_max_frame_size", 16384, 16384, (1 << 24) - 1);
-    h->http2_max_header_list_size = setting_u32("http2_max_header_list_size", 65536, 1024, UINT32_MAX >> 1);
+    read_http2_settings(h.get(), ht);
     s->protocol_states[static_cast<int>(srv::ProtocolId::kHttp)] = std::move(h);
     return true;
 }

@@ -1,7 +1,7 @@
 """Swoole\\Http\\Server with open_http2_protocol (tests/conformance/http_app.php) against real
 HTTP/2 clients: h2spec in strict mode (every case must pass), httpx with HTTP/2 prior knowledge,
 and nghttp's concurrent streams, in BASE and PROCESS mode (connections handed to the worker, and
-relayed by the master); over TLS the same, with h2 chosen by ALPN. Every wait is bounded."""
+relayed by the master) and on Coroutine\\Http\\Server; over TLS the same, with h2 chosen by ALPN. Every wait is bounded."""
 import hashlib
 import shutil
 import socket
@@ -16,7 +16,11 @@ from tls_certs import make_certs
 TIMEOUT = 20.0
 
 
-@pytest.fixture(scope="module", params=HTTP_MODES)
+# Swoole\Coroutine\Http\Server too (http_app.php's `coroutine` mode): the same HTTP/2 connection code.
+H2_MODES = HTTP_MODES + ["coroutine"]
+
+
+@pytest.fixture(scope="module", params=H2_MODES)
 def h2_server(request):
     server = start_http_app(request.param, {"open_http2_protocol": True})
     yield server
@@ -28,7 +32,7 @@ def certs(tmp_path_factory):
     return make_certs(tmp_path_factory.mktemp("h2tls"))
 
 
-@pytest.fixture(scope="module", params=HTTP_MODES)
+@pytest.fixture(scope="module", params=H2_MODES)
 def h2_tls_server(request, certs):
     server = start_http_app(request.param, {"open_http2_protocol": True, "ssl_cert_file": str(certs / "server.crt"),
                                             "ssl_key_file": str(certs / "server.key")})

@@ -1,0 +1,154 @@
+// Coroutine\Http\Server after Response::upgrade(): the WebSocket handshake answer and the frames
+// of the connection (Response::push()/recv()).
+#include "coserver/co_http_internal.h"
+#include "gust/proto/websocket.h"
+#include "websocket/websocket.h"
+
+extern "C" {
+#include "ext/standard/base64.h"
+#include "ext/standard/sha1.h"
+}
+
+namespace gust::php::cosrv {
+
+constexpr std::string_view kWsGuid = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
+
+bool Conn::ws_upgrade(http::ResponseObject *r) {
+    if (upgraded) return true;
+    if (ws_key.empty() || !r->current) {
+        php_error_docref(nullptr, E_WARNING, "the request is not a WebSocket upgrade request");
+        return false;
+    }
+    PHP_SHA1_CTX ctx;
+    unsigned char digest[20];
+    PHP_SHA1Init(&ctx);
+    PHP_SHA1Update(&ctx, reinterpret_cast<const unsigned char *>(ws_key.data()), ws_key.size());
+    PHP_SHA1Update(&ctx, reinterpret_cast<const unsigned char *>(kWsGuid.data()), kWsGuid.size());
+    PHP_SHA1Final(digest, &ctx);
+    zend_string *accept = php_base64_encode(digest, sizeof digest);
+    std::string answer = "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                         "Sec-WebSocket-Accept: ";
+    answer.append(ZSTR_VAL(accept), ZSTR_LEN(accept));
+    answer += "\r\nSec-WebSocket-Version: 13\r\n";
+    zend_string_release(accept);
+    // What the script set on the Response before upgrade() goes out with the 101, as in Swoole.
+    bool has_server = false;
+    answer += http::upgrade_header_lines(r, &has_server);
+    if (!has_server) answer += "Server: swoole-http-server\r\n";
+    answer += "\r\n";
+    r->ended = true;  // answered: no 500 when it goes
+    r->current = false;
+    response_pending = false;
+    if (!send(answer)) return false;
+    upgraded = true;
+    return true;
+}
+
+bool Conn::ws_push(zval *data, zend_long opcode, zend_long flags) {
+    if (!upgraded || ws_closing || !alive()) {
+        php_error_docref(nullptr, E_WARNING, "the connection is not an open WebSocket connection");
+        return false;
+    }
+    zend_string *payload;
+    if (Z_TYPE_P(data) == IS_OBJECT && instanceof_function(Z_OBJCE_P(data), srv::ce_ws_frame)) {
+        zval rv;
+        zend_object *f = Z_OBJ_P(data);
+        payload = zval_get_string(zend_read_property(f->ce, f, ZEND_STRL("data"), 1, &rv));
+        opcode = zval_get_long(zend_read_property(f->ce, f, ZEND_STRL("opcode"), 1, &rv));
+        flags = zval_get_long(zend_read_property(f->ce, f, ZEND_STRL("flags"), 1, &rv));
+    } else {
+        payload = zval_get_string(data);
+    }
+    bool ok = false;
+    if (opcode < 0 || opcode > 0xf) {
+        php_error_docref(nullptr, E_WARNING, "the opcode (" ZEND_LONG_FMT ") is not a WebSocket opcode", opcode);
+    } else {
+        // No permessage-deflate is offered here: COMPRESS is ignored.
+        const std::string frame =
+            srv::ws_frame_bytes(static_cast<uint8_t>(opcode), std::string_view(ZSTR_VAL(payload), ZSTR_LEN(payload)),
+                                flags & ~srv::kWsFlagCompress, false);
+        ok = send(frame);
+        if (ok && opcode == 8) ws_closing = true;
+    }
+    zend_string_release(payload);
+    return ok;
+}
+
+void Conn::ws_recv(double timeout, zval *out) {
+    ZVAL_FALSE(out);
+    if (!upgraded) {
+        php_error_docref(nullptr, E_WARNING, "the connection is not a WebSocket connection (call upgrade() first)");
+        return;
+    }
+    const Nanos deadline = timeout > 0 ? monotonic_now() + seconds_to_nanos(timeout) : -1;
+    std::string message;
+    uint8_t message_opcode = 0;
+    for (;;) {
+        if (!alive()) {
+            ZVAL_EMPTY_STRING(out);
+            return;
+        }
+        auto step = splitter->next(mem::Slice(buf.data() + start, buf.size() - start));
+        if (step.status == framing::Splitter::kNeedMore) {
+            const Nanos left = deadline < 0 ? -1 : std::max<Nanos>(deadline - monotonic_now(), 1);
+            const int64_t n = fill(left);
+            if (n == 0) ZVAL_EMPTY_STRING(out);  // the peer went: "", as Swoole
+            if (n <= 0) return;
+            continue;
+        }
+        if (step.status < 0) {
+            const uint16_t code =
+                static_cast<uint16_t>(splitter->websocket_close_code() ? splitter->websocket_close_code() : 1002);
+            (void)send(srv::ws_frame_bytes(8, gust::proto::ws::close_payload(code, {}), srv::kWsFlagFin, false));
+            (void)close();
+            return;
+        }
+        std::string frame(step.package.data(), step.package.size());
+        start += step.consume;
+        proto::ws::FrameHeader h;
+        if (proto::ws::parse_frame_header(reinterpret_cast<const uint8_t *>(frame.data()), frame.size(), &h) <= 0) {
+            (void)close();
+            return;
+        }
+        char *p = frame.data() + h.header_length;
+        const size_t len = static_cast<size_t>(h.payload_length);
+        if (h.masked) proto::ws::apply_mask(reinterpret_cast<uint8_t *>(p), len, h.mask);
+        const std::string_view payload(p, len);
+        switch (h.opcode) {
+            case 9:  // ping: answered here
+                (void)send(srv::ws_frame_bytes(10, payload, srv::kWsFlagFin, false));
+                continue;
+            case 10:  // pong
+                continue;
+            case 8: {  // close: answered with the same code, then the Frame for the script
+                uint16_t code = srv::kCloseNoStatus;
+                std::string_view reason;
+                if (len >= 2) {
+                    code = static_cast<uint16_t>((static_cast<uint8_t>(p[0]) << 8) | static_cast<uint8_t>(p[1]));
+                    reason = payload.substr(2);
+                }
+                if (!ws_closing) {
+                    (void)send(
+                        srv::ws_frame_bytes(8, payload.substr(0, std::min<size_t>(len, 2)), srv::kWsFlagFin, false));
+                    ws_closing = true;
+                }
+                ZVAL_OBJ(out, srv::ws_make_close_frame(sock->fd(), code, reason));
+                return;
+            }
+            case 0:  // continuation of the message being assembled
+                message.append(payload);
+                break;
+            default:
+                message_opcode = h.opcode;
+                message.assign(payload);
+                break;
+        }
+        if (h.fin) {
+            ZVAL_OBJ(out,
+                     srv::ws_make_frame(sock->fd(), message, message_opcode ? message_opcode : 1, srv::kWsFlagFin));
+            return;
+        }
+    }
+}
+
+}  // namespace gust::php::cosrv
