@@ -278,7 +278,7 @@ bool load_settings(HttpServerState *st, HashTable *ht) {
     h->compression_min_length = std::max<zend_long>(0, long_of(ht, "compression_min_length", 20));
     http::read_http2_settings(h.get(), ht);
     st->settings = std::move(h);
-    st->http2 = bool_of(ht, "open_http2_protocol", false);
+    st->http2 = bool_of(ht, "open_http2_protocol", true);  // on unless turned off, as in Swoole
     framing::Options o;
     o.mode = framing::Mode::kHttp;
     o.websocket = true;   // an upgrade request switches the stream to frames (Response::upgrade())
