@@ -161,6 +161,7 @@ ServerConnection::ServerConnection(const ServerSettings &settings) : impl_(std::
     nghttp2_session_callbacks_set_on_data_chunk_recv_callback(callbacks, on_data_chunk);
     nghttp2_session_callbacks_set_on_frame_recv_callback(callbacks, on_frame_recv);
     nghttp2_session_callbacks_set_on_stream_close_callback(callbacks, on_stream_close);
+    nghttp2_session_callbacks_set_send_data_callback(callbacks, send_response_data);
 
     nghttp2_option *option = nullptr;
     nghttp2_option_new(&option);

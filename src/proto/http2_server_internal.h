@@ -21,15 +21,19 @@ struct StreamState {
     bool rejected = false;  // reset by a bound: no more events for it
     // Response side.
     bool responded = false;
-    std::string out;  // queued body bytes; out_pos of them already handed to nghttp2
+    // Queued body bytes as the writes came (no compaction copies): out_pos bytes of the first
+    // chunk are sent already.
+    std::deque<std::string> out;
     size_t out_pos = 0;
+    size_t out_bytes = 0;
     bool out_end = false;
     bool has_trailers = false;
     Headers trailers;
     bool deferred = false;    // the data provider said "no data yet": resume on send_data
     bool over_limit = false;  // stream_writable() turned false: tell kWritable when it turns back
 
-    size_t queued() const { return out.size() - out_pos; }
+    size_t queued() const { return out_bytes; }
+    void take(std::string *to, size_t length);  // appends and drops the first `length` queued bytes
 };
 
 struct ServerConnection::Impl {
@@ -50,6 +54,7 @@ struct ServerConnection::Impl {
     double tokens = 0;
     std::chrono::steady_clock::time_point refilled;
     uint64_t body_bytes_moved = 0;  // for the one-token-per-KiB credit
+    std::string *output = nullptr;  // take_output()'s destination while it runs (DATA goes straight there)
 
     void push(Event &&event) { owner->events_.push_back(std::move(event)); }
     std::deque<Event> &events() { return owner->events_; }
@@ -65,8 +70,10 @@ struct ServerConnection::Impl {
 // nghttp2's header array for a response or trailers (the pointers stay valid while `headers` does).
 std::vector<nghttp2_nv> to_nv(const Headers &headers, const std::string *status = nullptr);
 
-// The data provider's read callback (http2_server_output.cc).
+// The data provider's read callback and its no-copy sender (http2_server_output.cc).
 ssize_t read_response_body(nghttp2_session *session, int32_t stream_id, uint8_t *buf, size_t length,
                            uint32_t *data_flags, nghttp2_data_source *source, void *user_data);
+int send_response_data(nghttp2_session *session, nghttp2_frame *frame, const uint8_t *framehd, size_t length,
+                       nghttp2_data_source *source, void *user_data);
 
 }  // namespace gust::proto::h2

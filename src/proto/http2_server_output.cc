@@ -21,8 +21,11 @@ std::vector<nghttp2_nv> to_nv(const Headers &headers, const std::string *status)
     return nv;
 }
 
-ssize_t read_response_body(nghttp2_session *session, int32_t stream_id, uint8_t *buf, size_t length,
-                           uint32_t *data_flags, nghttp2_data_source *, void *user_data) {
+// Body bytes are not copied into nghttp2's frame buffer (NGHTTP2_DATA_FLAG_NO_COPY): the read
+// callback only sizes the frame, and send_response_data() appends its header and the stream's
+// queued bytes straight to take_output()'s destination. One copy less per body byte.
+ssize_t read_response_body(nghttp2_session *session, int32_t stream_id, uint8_t *, size_t length, uint32_t *data_flags,
+                           nghttp2_data_source *, void *user_data) {
     auto *impl = static_cast<ServerConnection::Impl *>(user_data);
     StreamState *stream = impl->find(stream_id);
     if (!stream) return NGHTTP2_ERR_TEMPORAL_CALLBACK_FAILURE;
@@ -31,17 +34,9 @@ ssize_t read_response_body(nghttp2_session *session, int32_t stream_id, uint8_t 
         stream->deferred = true;
         return NGHTTP2_ERR_DEFERRED;
     }
-    if (n) std::memcpy(buf, stream->out.data() + stream->out_pos, n);
-    stream->out_pos += n;
+    *data_flags |= NGHTTP2_DATA_FLAG_NO_COPY;
     impl->credit_body(n);
-    if (stream->out_pos == stream->out.size()) {
-        stream->out.clear();
-        stream->out_pos = 0;
-    } else if (stream->out_pos > stream->out.size() / 2) {
-        stream->out.erase(0, stream->out_pos);
-        stream->out_pos = 0;
-    }
-    if (stream->queued() == 0 && stream->out_end) {
+    if (stream->queued() == n && stream->out_end) {
         *data_flags |= NGHTTP2_DATA_FLAG_EOF;
         if (stream->has_trailers) {
             std::vector<nghttp2_nv> nv = to_nv(stream->trailers);
@@ -51,11 +46,40 @@ ssize_t read_response_body(nghttp2_session *session, int32_t stream_id, uint8_t 
             }
         }
     }
+    return static_cast<ssize_t>(n);
+}
+
+void StreamState::take(std::string *to, size_t length) {
+    out_bytes -= length;
+    while (length > 0) {
+        const std::string &front = out.front();
+        const size_t n = std::min(length, front.size() - out_pos);
+        to->append(front, out_pos, n);
+        out_pos += n;
+        length -= n;
+        if (out_pos == front.size()) {
+            out.pop_front();
+            out_pos = 0;
+        }
+    }
+}
+
+int send_response_data(nghttp2_session *, nghttp2_frame *frame, const uint8_t *framehd, size_t length,
+                       nghttp2_data_source *, void *user_data) {
+    auto *impl = static_cast<ServerConnection::Impl *>(user_data);
+    StreamState *stream = impl->find(frame->hd.stream_id);
+    if (!impl->output || !stream || stream->queued() < length) return NGHTTP2_ERR_CALLBACK_FAILURE;
+    std::string &out = *impl->output;
+    out.append(reinterpret_cast<const char *>(framehd), 9);
+    const size_t padlen = frame->data.padlen;
+    if (padlen > 0) out.push_back(static_cast<char>(padlen - 1));
+    stream->take(&out, length);
+    if (padlen > 1) out.append(padlen - 1, '\0');
     if (stream->over_limit && stream->queued() < impl->settings.stream_buffer_limit) {
         stream->over_limit = false;
-        impl->push(Event(Event::kWritable, stream_id));
+        impl->push(Event(Event::kWritable, frame->hd.stream_id));
     }
-    return static_cast<ssize_t>(n);
+    return 0;
 }
 
 bool ServerConnection::submit_response(int32_t stream_id, int status, const Headers &headers, bool end_stream) {
@@ -79,7 +103,10 @@ bool ServerConnection::send_data(int32_t stream_id, std::string_view data, bool 
     if (failed_) return false;
     StreamState *stream = impl_->find(stream_id);
     if (!stream || !stream->responded || stream->out_end || stream->rejected) return false;
-    stream->out.append(data);
+    if (!data.empty()) {
+        stream->out.emplace_back(data);
+        stream->out_bytes += data.size();
+    }
     stream->out_end = end_stream;
     if (stream->queued() >= impl_->settings.stream_buffer_limit) stream->over_limit = true;
     if (stream->deferred && (!data.empty() || end_stream)) {
@@ -118,16 +145,19 @@ void ServerConnection::reset_stream(int32_t stream_id, uint32_t error_code) {
 size_t ServerConnection::take_output(std::string *out, size_t max) {
     if (failed_) return 0;
     const size_t start = out->size();
+    impl_->output = out;  // no-copy DATA frames are appended by send_response_data()
     while (out->size() - start < max) {
         const uint8_t *data = nullptr;
+        const size_t before = out->size();
         const ssize_t n = nghttp2_session_mem_send(impl_->session, &data);
         if (n < 0) {
             failed_ = true;
             break;
         }
-        if (n == 0) break;
-        out->append(reinterpret_cast<const char *>(data), static_cast<size_t>(n));
+        if (n == 0 && out->size() == before) break;  // nothing serialised and no DATA sent
+        if (n > 0) out->append(reinterpret_cast<const char *>(data), static_cast<size_t>(n));
     }
+    impl_->output = nullptr;
     return out->size() - start;
 }
 
