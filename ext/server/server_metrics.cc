@@ -1,4 +1,4 @@
-// Metrics (gust_metrics_path), max_memory and the access log of a running server: the binding's
+// Metrics (gust_metrics_path, gust_metrics_listen), max_memory and the access log of a running server: the binding's
 // side of gust/server/metrics.h and gust/server/access_log.h. docs/metrics.md says what each
 // series means.
 #include "server/server_metrics.h"
