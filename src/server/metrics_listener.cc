@@ -116,11 +116,14 @@ void Listener::forget_after_fork() {
 
 bool Listener::wait(int fd, short events, Nanos deadline) {
     for (;;) {
-        const Nanos left = deadline - monotonic_now();
-        if (left <= 0) return false;
+        int timeout_ms = -1;  // deadline INT64_MAX: none
+        if (deadline != INT64_MAX) {
+            const Nanos left = deadline - monotonic_now();
+            if (left <= 0) return false;
+            timeout_ms = static_cast<int>((left + kNanosPerMilli - 1) / kNanosPerMilli);
+        }
         pollfd p[2] = {{fd, events, 0}, {wake_fd_, POLLIN, 0}};
-        const int timeout_ms = static_cast<int>((left + kNanosPerMilli - 1) / kNanosPerMilli);
-        const int n = ::poll(p, 2, deadline == INT64_MAX ? -1 : timeout_ms);
+        const int n = ::poll(p, 2, timeout_ms);
         if (n < 0 && errno != EINTR) return false;
         if (n <= 0) continue;
         if (p[1].revents) return false;
@@ -133,7 +136,14 @@ void Listener::run() {
         if (!wait(listen_fd_, POLLIN, INT64_MAX)) return;  // stop()
         net::Address peer;
         const int fd = net::sys::accept(listen_fd_, &peer);
-        if (fd < 0) continue;  // gone before we took it, or out of fds: the next one
+        if (fd == -EMFILE || fd == -ENFILE || fd == -ENOBUFS || fd == -ENOMEM) {
+            // Out of descriptors or memory: the connection stays queued; try again in 100 ms
+            // rather than spin on a listener that stays readable.
+            pollfd p = {wake_fd_, POLLIN, 0};
+            if (::poll(&p, 1, 100) > 0) return;
+            continue;
+        }
+        if (fd < 0) continue;  // gone before we took it: the next one
         serve(fd);
         net::sys::close(fd);
     }
