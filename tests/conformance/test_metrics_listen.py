@@ -181,3 +181,26 @@ def test_a_stalled_scraper_holds_nothing_but_the_next_scrape(mode):
         assert scrape(server)
     finally:
         stop_and_check(server)
+
+
+def test_an_ipv6_address():
+    with socket.socket(socket.AF_INET6) as s:
+        s.bind(("::1", 0))
+        port = s.getsockname()[1]
+    server = start_php_app("metrics_listen_app.php", "base",
+                           {"kind": "tcp", "worker_num": 1, "gust_metrics_listen": f"[::1]:{port}"})
+    try:
+        assert tcp_echo(server.port, b"ping") == b"ping"
+        conn = http.client.HTTPConnection("::1", port, timeout=TIMEOUT)
+        try:
+            conn.request("GET", "/metrics")
+            r = conn.getresponse()
+            assert r.status == 200
+            body = r.read().decode()
+        finally:
+            conn.close()
+        samples = {(s.name, tuple(sorted(s.labels.items()))): s.value
+                   for f in prometheus_parser.text_string_to_metric_families(body) for s in f.samples}
+        assert value(samples, "gust_connections_total", port=f"127.0.0.1:{server.port}") == 1
+    finally:
+        stop_and_check(server)
