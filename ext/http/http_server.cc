@@ -119,7 +119,7 @@ void start_request(Server *s, Port *port, server::SessionId id, zend_string *dat
         refuse(s, id, head.error_status ? head.error_status : 400);
         return;
     }
-    if (s->metrics && srv::metrics_is_scrape(s, head.target)) {
+    if (s->metrics && !s->settings.metrics_path.empty() && srv::metrics_is_scrape(s, head.target)) {
         zend_string_release(data);
         answer_metrics(s, id, head);
         return;
@@ -225,7 +225,10 @@ void schedule_resume(Server *s) {
 }  // namespace
 
 void measure_request(Server *s, Port *port, ResponseObject *r, const proto::http1::RequestHead &head, size_t bytes_in) {
-    r->started = monotonic_now();
+    // The request reached the worker in this turn of the loop: the loop's clock as of its wake-up
+    // (read once per turn anyway) says when, without a clock read of our own.
+    LoopState *rt = loop_state_if_any();
+    r->started = rt ? rt->loop->now() : monotonic_now();
     r->port_index = srv::port_index_of(s, port);
     r->bytes_in = bytes_in;
     srv::metrics_request_start(s);

@@ -179,11 +179,12 @@ struct Settings {
     bool connection_handoff = true;
     HttpFraming http_framing;
     // Operations (docs/metrics.md): metrics, memory recycling, structured logs.
-    std::string metrics_path;   // gust_metrics_path: HTTP ports answer it before onRequest
-    zend_long max_memory = 0;   // bytes of PHP memory a worker may hold before it is replaced (0: no limit)
-    bool log_json = false;      // log_format => 'json'
-    std::string access_log;     // a file the HTTP requests are logged to
-    int access_log_format = 0;  // server::AccessFormat
+    std::string metrics_path;    // gust_metrics_path: HTTP ports answer it before onRequest
+    std::string metrics_listen;  // gust_metrics_listen: "host:port" of a metrics listener of its own
+    zend_long max_memory = 0;    // bytes of PHP memory a worker may hold before it is replaced (0: no limit)
+    bool log_json = false;       // log_format => 'json'
+    std::string access_log;      // a file the HTTP requests are logged to
+    int access_log_format = 0;   // server::AccessFormat
     // Gust (docs/operations.md): the signal that makes every worker write its coroutine dump to the
     // log (the master and manager pass it on); 0: off.
     int coroutine_dump_signal = SIGQUIT;

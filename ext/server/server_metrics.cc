@@ -1,4 +1,4 @@
-// Metrics (gust_metrics_path), max_memory and the access log of a running server: the binding's
+// Metrics (gust_metrics_path, gust_metrics_listen), max_memory and the access log of a running server: the binding's
 // side of gust/server/metrics.h and gust/server/access_log.h. docs/metrics.md says what each
 // series means.
 #include "server/server_metrics.h"
@@ -79,6 +79,23 @@ void tick(void *arg, loop::TimerId) {
     }
 }
 
+// What the exposition needs besides the block: the ports' names, the worker count, the mode.
+server::metrics::RenderInfo render_info(Server *s) {
+    server::metrics::RenderInfo info;
+    for (auto &p : s->ports) info.ports.push_back(p->host + ":" + std::to_string(p->port));
+    info.event_workers = static_cast<int>(s->settings.worker_num);
+    info.mode = s->mode == kModeProcess ? "process" : "base";
+    return info;
+}
+
+// PROCESS mode: the master's reactor threads accept and handshake; they count in the shared state.
+void add_master_counts(const server::SharedState &sh, server::metrics::RenderInfo *info) {
+    for (int r = 0; r < sh.reactor_num(); ++r) {
+        info->extra_connections_refused += sh.thread(r).refused.load(std::memory_order_relaxed);
+        info->extra_tls_failures += sh.thread(r).tls_failures.load(std::memory_order_relaxed);
+    }
+}
+
 }  // namespace
 
 int port_index_of(Server *s, const Port *port) {
@@ -91,12 +108,10 @@ int port_index_of(Server *s, const Port *port) {
 bool metrics_server_start(Server *s) {
     const Settings &o = s->settings;
     log_set_format(o.log_json ? LogFormat::kJson : LogFormat::kText);
-    if (o.metrics_path.empty() && o.max_memory <= 0 && o.access_log.empty()) {
-        s->metrics.reset();
-        return true;
-    }
+    s->metrics.reset();  // an earlier start()'s, with its listener
+    if (o.metrics_path.empty() && o.metrics_listen.empty() && o.max_memory <= 0 && o.access_log.empty()) return true;
     s->metrics = std::make_shared<MetricsState>();
-    if (!o.metrics_path.empty()) {
+    if (!o.metrics_path.empty() || !o.metrics_listen.empty()) {
         const int workers = static_cast<int>(std::max<zend_long>(1, o.worker_num + o.task_worker_num));
         auto made = MetricsBlock::create(workers);
         if (!made.ok()) {
@@ -104,6 +119,26 @@ bool metrics_server_start(Server *s) {
             return false;
         }
         s->metrics->block = std::move(made.value());
+    }
+    if (!o.metrics_listen.empty()) {
+        server::metrics::Listener::Options lo;
+        if (!o.metrics_path.empty()) lo.path = o.metrics_path;
+        auto bound = server::metrics::Listener::bind(o.metrics_listen, lo);
+        if (!bound.ok()) {
+            const int code = bound.error().code;
+            if (code == kErrInvalid) {
+                php_error_docref(nullptr, E_WARNING,
+                                 "gust_metrics_listen must be an IP address and a port, as \"127.0.0.1:9100\" or "
+                                 "\"[::1]:9100\", \"%s\" given",
+                                 o.metrics_listen.c_str());
+            } else {
+                php_error_docref(nullptr, E_WARNING, "cannot listen on gust_metrics_listen %s: %s",
+                                 o.metrics_listen.c_str(), strerror(-code));
+            }
+            s->metrics.reset();
+            return false;
+        }
+        s->metrics->listener = std::move(bound.value());
     }
     if (!o.access_log.empty()) {
         // Opened here first so a bad path fails start(); each worker opens its own descriptor.
@@ -209,25 +244,41 @@ void metrics_check_memory(Server *s) {
 bool metrics_is_scrape(Server *s, std::string_view target) {
     if (!s->metrics || !s->metrics->block) return false;
     const std::string &path = s->settings.metrics_path;
+    if (path.empty()) return false;  // gust_metrics_listen alone: the HTTP ports do not answer
     if (target.size() < path.size() || target.compare(0, path.size(), path) != 0) return false;
     return target.size() == path.size() || target[path.size()] == '?';
 }
 
 std::string metrics_exposition(Server *s) {
     publish_gauges(s, true);  // this worker's own gauges as of now
-    server::metrics::RenderInfo info;
-    for (auto &p : s->ports) info.ports.push_back(p->host + ":" + std::to_string(p->port));
-    info.event_workers = static_cast<int>(s->settings.worker_num);
-    info.mode = s->process_mode ? "process" : "base";
-    if (s->process_mode && s->process_mode->master) {
-        // The master's reactor threads accept and handshake in PROCESS mode.
-        const server::SharedState &sh = s->process_mode->master->shared();
-        for (int r = 0; r < sh.reactor_num(); ++r) {
-            info.extra_connections_refused += sh.thread(r).refused.load(std::memory_order_relaxed);
-            info.extra_tls_failures += sh.thread(r).tls_failures.load(std::memory_order_relaxed);
-        }
-    }
+    server::metrics::RenderInfo info = render_info(s);
+    if (s->process_mode && s->process_mode->master) add_master_counts(s->process_mode->master->shared(), &info);
     return server::metrics::render(*s->metrics->block, info);
+}
+
+void metrics_listener_start(Server *s) {
+    if (!s->metrics || !s->metrics->listener) return;
+    // Everything the thread reads: a copy of the ports' names, the shared block and (PROCESS) the
+    // master's shared counters — atomics and memory that outlive the thread (metrics_listener_stop()
+    // runs before either goes). No PHP.
+    const server::metrics::RenderInfo info = render_info(s);
+    const server::metrics::MetricsBlock *block = s->metrics->block.get();
+    const server::SharedState *master =
+        s->process_mode && s->process_mode->master ? &s->process_mode->master->shared() : nullptr;
+    const Status st = s->metrics->listener->start([info, block, master] {
+        server::metrics::RenderInfo now = info;
+        if (master) add_master_counts(*master, &now);
+        return server::metrics::render(*block, now);
+    });
+    if (!st.ok()) GUST_LOG_ERROR("gust_metrics_listen: cannot start its thread: %s", error_message(st.code()));
+}
+
+void metrics_listener_stop(Server *s) {
+    if (s->metrics && s->metrics->listener) s->metrics->listener->stop();
+}
+
+void metrics_listener_drop(Server *s) {
+    if (s->metrics && s->metrics->listener) s->metrics->listener->forget_after_fork();
 }
 
 void metrics_request_start(Server *s) {
@@ -235,12 +286,11 @@ void metrics_request_start(Server *s) {
         line->inflight.store(line->inflight.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
 }
 
-void metrics_request_end(Server *s, int port_index, int status, Nanos started, uint64_t bytes_in, uint64_t bytes_out) {
+void metrics_request_end(Server *s, int port_index, int status, Nanos duration, uint64_t bytes_in, uint64_t bytes_out) {
     if (WorkerLine *line = metrics_line(s)) {
         const int64_t inflight = line->inflight.load(std::memory_order_relaxed);
         if (inflight > 0) line->inflight.store(inflight - 1, std::memory_order_relaxed);
-        MetricsBlock::record_request(*line, port_index, status, started ? monotonic_now() - started : 0, bytes_in,
-                                     bytes_out);
+        MetricsBlock::record_request(*line, port_index, status, duration, bytes_in, bytes_out);
     }
     if (s->settings.max_memory > 0) metrics_check_memory(s);
 }

@@ -11,11 +11,16 @@
 #include "server/server.h"
 #include "gust/server/access_log.h"
 #include "gust/server/metrics.h"
+#include "gust/server/metrics_listener.h"
 
 namespace gust::php::srv {
 
 struct MetricsState {
-    std::unique_ptr<server::metrics::MetricsBlock> block;  // gust_metrics_path set: the shared counters
+    // gust_metrics_path or gust_metrics_listen set: the shared counters.
+    std::unique_ptr<server::metrics::MetricsBlock> block;
+    // gust_metrics_listen: bound by start(), served by its thread in the process that lives as long
+    // as the server (PROCESS: the master; BASE: the manager, or the only worker).
+    std::unique_ptr<server::metrics::Listener> listener;
     // This worker's (while it runs).
     server::metrics::WorkerLine *line = nullptr;
     server::metrics::LagWindow lag;
@@ -28,11 +33,19 @@ struct MetricsState {
     bool memory_exceeded = false;
 };
 
-// The metrics of `s` when gust_metrics_path is set (nullptr otherwise): cheap, for hot paths.
+// The metrics of `s` when metrics are on (nullptr otherwise): cheap, for hot paths.
 inline server::metrics::WorkerLine *metrics_line(Server *s) { return s->metrics ? s->metrics->line : nullptr; }
 
-// start(): makes the shared block (before any fork) when metrics are on; false on failure.
+// start(): makes the shared block (before any fork) when metrics are on, and binds
+// gust_metrics_listen; false (with a warning) on failure.
 bool metrics_server_start(Server *s);
+// gust_metrics_listen's thread: started where it will serve (BASE: before the first fork;
+// PROCESS: in the master after the manager's fork), stopped when start() ends. Children forked
+// while it runs close their copies of its socket by themselves; a child forked before it started
+// (PROCESS: the manager) calls metrics_listener_drop().
+void metrics_listener_start(Server *s);
+void metrics_listener_stop(Server *s);
+void metrics_listener_drop(Server *s);
 // run_worker(): the worker's line, the 10 ms lag timer, the access log; and their end.
 void metrics_worker_start(Server *s);
 void metrics_worker_end(Server *s);
@@ -48,8 +61,8 @@ void metrics_check_memory(Server *s);
 bool metrics_is_scrape(Server *s, std::string_view target);
 std::string metrics_exposition(Server *s);
 void metrics_request_start(Server *s);
-// A response ended: `started` (monotonic) when its request reached the worker.
-void metrics_request_end(Server *s, int port_index, int status, Nanos started, uint64_t bytes_in, uint64_t bytes_out);
+// A response ended, `duration` after its request reached the worker.
+void metrics_request_end(Server *s, int port_index, int status, Nanos duration, uint64_t bytes_in, uint64_t bytes_out);
 // A measured request whose connection went before its response ended (not counted as answered).
 void metrics_request_abandoned(Server *s);
 void metrics_refused(Server *s, int status);

@@ -568,6 +568,7 @@ bool start_process_mode(Server *s) {
         sigaddset(&keep, SIGTERM);
         sigprocmask(SIG_SETMASK, &keep, nullptr);
         end_inherited_loop_state();  // timers made before start() stay the master's
+        metrics_listener_drop(s);    // the master serves gust_metrics_listen
         ::close(ps.notify_read);
         ps.notify_read = -1;
         ps.master->close_master_ends();
@@ -582,6 +583,7 @@ bool start_process_mode(Server *s) {
     ::close(ps.notify_write);
     ps.notify_write = -1;
     ps.master->close_worker_ends();
+    metrics_listener_start(s);
     Status st = ps.master->start();
     for (auto &p : s->ports) {
         if (p->fd >= 0) net::sys::close(p->fd);  // the reactor threads hold dups
@@ -594,6 +596,7 @@ bool start_process_mode(Server *s) {
         kill(manager, SIGTERM);
     }
     master_wait(s, manager);
+    metrics_listener_stop(s);  // it reads the master's shared counters
     ps.master->stop();
     sigprocmask(SIG_SETMASK, &previous, nullptr);
     if (ps.dispatch_failed || EG(exception)) return false;  // the caller re-raises dispatch_func's fatal error

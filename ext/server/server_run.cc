@@ -735,6 +735,12 @@ bool start(Server *s) {
     }
     if (!load_settings(s)) return false;
     if (!metrics_server_start(s)) return false;
+    // gust_metrics_listen is served until start() returns, in the process that served it (a
+    // forked child returning from here has already let go of it).
+    struct ListenerEnd {
+        Server *s;
+        ~ListenerEnd() { metrics_listener_stop(s); }
+    } listener_end{s};
     if (s->settings.enable_reuse_port) {
         // The ports were bound in the constructor, before set() could ask for it; the flag still
         // lets another server bind the same address from now on.
@@ -799,6 +805,8 @@ bool start(Server *s) {
     set_long_property(s, "manager_pid", s->manager_pid);
     write_pid_file(s);
     if (process_mode) return start_process_mode(s);
+    // BASE: this process is the manager, or the only worker: it lives as long as the server.
+    metrics_listener_start(s);
     // BASE with a manager: onStart runs in the manager, whose loop goes on serving its timers.
     if (multi) (void)loop_state_for_forking();
     if (!call_plain_with_server(s, kStart)) return false;

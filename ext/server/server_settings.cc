@@ -107,6 +107,7 @@ const char *const kKnownKeys[] = {
     // Gust's own (docs/php-server.md)
     "connection_handoff",
     "gust_metrics_path",  // docs/metrics.md
+    "gust_metrics_listen",
     "max_memory",
     "log_format",
     "access_log",
@@ -342,6 +343,8 @@ static bool load_operations(Server *s, HashTable *ht) {
                          o.metrics_path.c_str());
         return false;
     }
+    // Checked (and bound) by metrics_server_start(): a bad address fails start() there.
+    o.metrics_listen = string_of(ht, "gust_metrics_listen", "");
     o.max_memory = long_of(ht, "max_memory", 0);
     if (o.max_memory < 0) {
         php_error_docref(nullptr, E_WARNING, "max_memory must be a number of bytes >= 0, " ZEND_LONG_FMT " given",

@@ -1,12 +1,12 @@
-// Server metrics (gust_metrics_path): counters every process of one server writes into one
+// Server metrics (gust_metrics_path, gust_metrics_listen): counters every process of one server writes into one
 // anonymous MAP_SHARED block made before fork(), and the Prometheus text exposition (0.0.4) of
 // them. Never calls PHP.
 //
 // Each worker id owns one line (a few cache lines, nothing else written there) and the manager
 // owns its own: writers never share a cache line. Counters are relaxed atomic adds (a worker's
 // successor may overlap its last requests, so not plain stores); gauges are relaxed stores.
-// A reader (the worker answering a scrape) sums the lines; it may see one request's counters half
-// updated, which Prometheus tolerates (each series stays monotonic).
+// A reader (the worker answering a scrape, or the listener's thread) sums the lines; it may see one request's counters
+// half updated, which Prometheus tolerates (each series stays monotonic).
 #pragma once
 
 #include <atomic>
