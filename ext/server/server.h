@@ -167,6 +167,7 @@ struct Settings {
     zend_long hook_flags = 0;
     zend_long task_worker_num = 0;
     bool task_enable_coroutine = false;
+    bool event_object = false;  // callbacks get Swoole\Server\Event & co. (event_object.h)
     // false: an event worker's callbacks (and its timers) run outside every coroutine, as in Swoole.
     bool enable_coroutine = true;
     zend_long max_request = 0;         // a worker serving this many requests is replaced (0: never)

@@ -12,6 +12,7 @@
 #include "gust/base/error.h"
 #include "gust/base/log.h"
 #include "server/server.h"
+#include "server/event_object.h"
 #include "server/process_mode.h"
 #include "server/tasks.h"
 #include "server/server_metrics.h"
@@ -250,14 +251,15 @@ void task_runner(INTERNAL_FUNCTION_PARAMETERS) {
     zval args[4], ret;
     uint32_t argc;
     ZVAL_COPY_VALUE(&args[0], server_zv);
-    if (s->settings.task_enable_coroutine) {
+    // Swoole gives a Task object with either option.
+    if (s->settings.task_enable_coroutine || s->settings.event_object) {
         object_init_ex(&args[1], ce_server_task);
         zend_object *t = Z_OBJ(args[1]);
         zend_update_property_long(ce_server_task, t, ZEND_STRL("id"), task_id);
         zend_update_property_long(ce_server_task, t, ZEND_STRL("worker_id"), src);
         zend_update_property_long(ce_server_task, t, ZEND_STRL("flags"), flags);
         zend_update_property(ce_server_task, t, ZEND_STRL("data"), data);
-        zend_update_property_double(ce_server_task, t, ZEND_STRL("dispatch_time"), static_cast<double>(time(nullptr)));
+        zend_update_property_double(ce_server_task, t, ZEND_STRL("dispatch_time"), dispatch_time_now());
         task_object(t)->server = Z_OBJ_P(server_zv);
         GC_ADDREF(Z_OBJ_P(server_zv));
         argc = 2;
@@ -300,7 +302,7 @@ void run_task(Server *s, zend_long task_id, zend_long src, zval *data, uint16_t 
     (void)create(&g_task_runner_fcc, &g_task_runner_closure, args, 5);
 }
 
-void on_finish_message(Server *s, zend_long task_id, zval *data) {
+void on_finish_message(Server *s, zend_long task_id, zend_long task_worker_id, zval *data) {
     Messaging *m = s->messaging;
     auto w = m->waits.find(task_id);
     if (w != m->waits.end()) {
@@ -332,6 +334,12 @@ void on_finish_message(Server *s, zend_long task_id, zval *data) {
         m->callbacks.erase(cb);
         return;
     }
+    if (s->settings.event_object) {
+        make_task_result(&args[1], task_id, task_worker_id, data);
+        (void)run_callback(s, nullptr, kFinish, args, 2);
+        zval_ptr_dtor(&args[1]);
+        return;
+    }
     (void)run_callback(s, nullptr, kFinish, args, 3);
 }
 
@@ -360,7 +368,7 @@ void Messaging::on_io(uint32_t) {
         if (msg.header.type == ipc::MessageType::kTask) {
             run_task(server, id, src, &data, msg.header.flags);
         } else if (msg.header.type == ipc::MessageType::kFinish) {
-            on_finish_message(server, id, &data);
+            on_finish_message(server, id, src, &data);
         } else if (msg.header.type == ipc::MessageType::kPipeMessage) {
             zval args[3];
             ZVAL_OBJ(&args[0], server->self);
