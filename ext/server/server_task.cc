@@ -264,8 +264,8 @@ void task_runner(INTERNAL_FUNCTION_PARAMETERS) {
     zval args[4], ret;
     uint32_t argc;
     ZVAL_COPY_VALUE(&args[0], server_zv);
-    // Swoole gives a Task object with either option.
-    if (s->settings.task_enable_coroutine || s->settings.event_object) {
+    // Swoole gives a Task object with any of these options.
+    if (s->settings.task_enable_coroutine || s->settings.task_object || s->settings.event_object) {
         object_init_ex(&args[1], ce_server_task);
         zend_object *t = Z_OBJ(args[1]);
         zend_update_property_long(ce_server_task, t, ZEND_STRL("id"), task_id);
