@@ -91,6 +91,46 @@ namespace Swoole\Server {
         public static function unpack(string $data): mixed {}
     }
 
+    // event_object => true: what the callbacks of connections, datagrams, pipe messages, task
+    // results and worker errors get in place of their separate arguments (event_object.cc).
+    class Event {
+        public int $reactor_id = 0;
+        public int $fd = 0;
+        public float $dispatch_time = 0;
+        public ?string $data = null;
+    }
+
+    class Packet {
+        public int $server_socket = 0;
+        public int $server_port = 0;
+        public float $dispatch_time = 0;
+        public ?string $address = null;
+        public int $port = 0;
+        public ?string $data = null;
+    }
+
+    class PipeMessage {
+        public int $source_worker_id = 0;
+        public int $worker_id = 0;
+        public float $dispatch_time = 0;
+        public mixed $data = null;
+    }
+
+    class TaskResult {
+        public int $task_id = 0;
+        public int $task_worker_id = 0;
+        public float $dispatch_time = 0;
+        public mixed $data = null;
+    }
+
+    class StatusInfo {
+        public int $worker_id = 0;
+        public int $worker_pid = 0;
+        public int $status = 0;
+        public int $exit_code = 0;
+        public int $signal = 0;
+    }
+
     class Port {
         public string $host = '';
         public int $port = 0;

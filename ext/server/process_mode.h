@@ -61,5 +61,10 @@ void shared_count_task(Server *s, bool done);
 // stats() of the whole server into `out` (an initialised array).
 void shared_stats(Server *s, zval *out);
 bool shared_client_info(Server *s, server::SessionId id, zval *out);
+// getWorkerStatus() of another worker or task worker: SWOOLE_WORKER_BUSY (1) or _IDLE (2), 0 when
+// it is not running (or not PROCESS mode).
+zend_long shared_worker_status(Server *s, zend_long id);
+// getWorkerPid() of another worker or task worker: its pid, 0 when unknown.
+pid_t shared_worker_pid(Server *s, zend_long id);
 
 }  // namespace gust::php::srv

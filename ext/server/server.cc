@@ -5,6 +5,7 @@
 #include "server/settings.h"
 #include "server/connections.h"
 #include "server/tasks.h"
+#include "server/event_object.h"
 #include "zend/object.h"
 
 #include <strings.h>
@@ -476,6 +477,11 @@ void gust::php::srv::register_server_area(int module_number) {
     gust::php::srv::register_connection_iterator();
     ce_server_task = register_class_Swoole_Server_Task();
     gust::php::srv::register_task_class();
+    ce_server_event = register_class_Swoole_Server_Event();
+    ce_server_packet = register_class_Swoole_Server_Packet();
+    ce_server_pipe_message = register_class_Swoole_Server_PipeMessage();
+    ce_server_task_result = register_class_Swoole_Server_TaskResult();
+    ce_server_status_info = register_class_Swoole_Server_StatusInfo();
 
     register_server_symbols(module_number);  // SWOOLE_DISPATCH_* (the stub lists them)
     REGISTER_LONG_CONSTANT("SWOOLE_BASE", kModeBase, CONST_CS | CONST_PERSISTENT);

@@ -168,6 +168,8 @@ struct Settings {
     zend_long hook_flags = 0;
     zend_long task_worker_num = 0;
     bool task_enable_coroutine = false;
+    bool event_object = false;  // callbacks get Swoole\Server\Event & co. (event_object.h)
+    bool task_object = false;   // task_use_object / task_object: onTask gets a Swoole\Server\Task
     // false: an event worker's callbacks (and its timers) run outside every coroutine, as in Swoole.
     bool enable_coroutine = true;
     zend_long max_request = 0;         // a worker serving this many requests is replaced (0: never)

@@ -663,6 +663,9 @@ void worker_query(INTERNAL_FUNCTION_PARAMETERS, bool status) {
     if (!status && s->in_manager && static_cast<size_t>(id) < s->worker_pids.size() && s->worker_pids[id] > 0) {
         RETURN_LONG(s->worker_pids[id]);
     }
+    // PROCESS mode: any process reads the others' in the shared block.
+    const zend_long other = status ? shared_worker_status(s, id) : shared_worker_pid(s, id);
+    if (other > 0) RETURN_LONG(other);
     RETURN_FALSE;
 }
 

@@ -20,6 +20,7 @@
 #include "server/protocol.h"
 #include "server/server.h"
 #include "server/process_mode.h"
+#include "server/relay.h"
 #include "server/send.h"
 #include "server/tasks.h"
 #include "server/server_metrics.h"
@@ -179,6 +180,10 @@ bool process_mode_to_master(Server *s, ipc::MessageType type, server::SessionId 
                             bool retried_when_full) {
     ProcessModeState &ps = *s->process_mode;
     if (ps.channels.empty()) {
+        // A task worker, the manager, the master or a user process: an event worker sends it.
+        if (process_mode_relays(s) && type != ipc::MessageType::kControl) {
+            return relay_to_master(s, type, id, flags, keep);
+        }
         php_error_docref(nullptr, E_WARNING, "server is not running");
         return false;
     }
@@ -346,6 +351,8 @@ bool process_mode_send(Server *s, server::SessionId id, zend_string *data) {
         record_error(s, SwooleError::kSessionNotExist);
         return false;
     }
+    // Relayed: the event worker that sends it counts its backpressure.
+    if (process_mode_relays(s)) return relay_to_master(s, ipc::MessageType::kData, id, 0, data);
     const size_t len = ZSTR_LEN(data);
     if (!process_mode_credit_admit(s, id, len)) return false;
     if (!process_mode_to_master(s, ipc::MessageType::kData, id, 0, data, can_send_yield(s))) return false;

@@ -28,6 +28,7 @@ extern "C" {
 }
 #include "server/protocol.h"
 #include "server/server.h"
+#include "server/event_object.h"
 #include "server/settings.h"
 #include "server/connections.h"
 #include "server/process_mode.h"
@@ -254,11 +255,17 @@ void reap_workers(Server *s, ManagerState *m) {
                           sig);
             zval args[5];
             ZVAL_OBJ(&args[0], s->self);
-            ZVAL_LONG(&args[1], static_cast<zend_long>(id));
-            ZVAL_LONG(&args[2], pid);
-            ZVAL_LONG(&args[3], code);
-            ZVAL_LONG(&args[4], sig);
-            (void)call_plain(s, kWorkerError, args, 5);
+            if (s->settings.event_object) {
+                make_status_info(&args[1], static_cast<zend_long>(id), pid, status, code, sig);
+                (void)call_plain(s, kWorkerError, args, 2);
+                zval_ptr_dtor(&args[1]);
+            } else {
+                ZVAL_LONG(&args[1], static_cast<zend_long>(id));
+                ZVAL_LONG(&args[2], pid);
+                ZVAL_LONG(&args[3], code);
+                ZVAL_LONG(&args[4], sig);
+                (void)call_plain(s, kWorkerError, args, 5);
+            }
             if (EG(exception)) zend_clear_exception();
         }
         if (s->manager_stopping) continue;
@@ -517,6 +524,19 @@ bool run_callback(Server *s, Port *port, int event, zval *args, uint32_t argc, c
         cb = &s->callbacks[event];
     }
     if (!cb) return false;
+    zval as_object[2];
+    const uint32_t object_argc = event_object_args(s, event, args, argc, as_object);
+    if (object_argc) {
+        args = as_object;
+        argc = object_argc;
+    }
+    // The coroutine (or the call) holds its own copies: the object is ours to release.
+    struct Release {
+        zval *obj;
+        ~Release() {
+            if (obj) zval_ptr_dtor(obj);
+        }
+    } release{object_argc ? &as_object[1] : nullptr};
     BusyScope busy(event != kWorkerStart && event != kWorkerStop && event != kWorkerExit && event != kWorkerError);
     if (!s->settings.enable_coroutine && !is_task_worker(s)) {
         // enable_coroutine => false: on the loop's stack, as Swoole runs it; then what a coroutine's

@@ -416,6 +416,8 @@ bool load_settings(Server *s) {
     o.hook_flags = long_of(ht, "hook_flags", 0);
     o.task_worker_num = std::clamp<zend_long>(long_of(ht, "task_worker_num", 0), 0, 1024);
     o.task_enable_coroutine = bool_of(ht, "task_enable_coroutine", false);
+    o.event_object = bool_of(ht, "event_object", false);
+    o.task_object = bool_of(ht, "task_use_object", false) || bool_of(ht, "task_object", false);
     o.enable_coroutine = bool_of(ht, "enable_coroutine", o.enable_coroutine);
     o.max_request = std::max<zend_long>(0, long_of(ht, "max_request", 0));
     o.max_request_grace = long_of(ht, "max_request_grace", -1);

@@ -174,4 +174,17 @@ bool shared_client_info(Server *s, server::SessionId id, zval *out) {
     return true;
 }
 
+pid_t shared_worker_pid(Server *s, zend_long id) {
+    if (!s->process_mode || !s->process_mode->master || id < 0 || id >= shared(s).workers()) return 0;
+    return shared(s).worker(static_cast<int>(id)).pid.load(std::memory_order_relaxed);
+}
+
+zend_long shared_worker_status(Server *s, zend_long id) {
+    if (!s->process_mode || !s->process_mode->master || id < 0 || id >= shared(s).workers()) return 0;
+    const server::WorkerCounters &c = shared(s).worker(static_cast<int>(id));
+    if (c.pid.load(std::memory_order_relaxed) == 0) return 0;
+    // As stats() counts idle workers: busy while it had coroutines when its loop last slept.
+    return c.coroutines.load(std::memory_order_relaxed) > 0 ? 1 : 2;
+}
+
 }  // namespace gust::php::srv

@@ -12,6 +12,8 @@
 #include "gust/base/error.h"
 #include "gust/base/log.h"
 #include "server/server.h"
+#include "server/event_object.h"
+#include "server/relay.h"
 #include "server/process_mode.h"
 #include "server/tasks.h"
 #include "server/server_metrics.h"
@@ -139,12 +141,14 @@ zend_long g_detached_task_id = 0;
 
 // Outside a worker there is no loop to queue on: the record is written now, waiting (bounded) while
 // the inbox is full.
-bool post_detached(Server *s, zend_long dst, zend_long id, uint16_t flags, zend_string *data) {
+bool post_detached(Server *s, zend_long dst, zend_long id, uint16_t flags, zend_string *data,
+                   ipc::MessageType type = ipc::MessageType::kTask) {
+    if (dst < 0 || dst >= static_cast<zend_long>(s->inboxes.size())) return false;
     const int fd = s->inboxes[static_cast<size_t>(dst)].first;
     if (fd < 0) return false;
     ipc::Sender out(fd);
     ipc::Header h;
-    h.type = ipc::MessageType::kTask;
+    h.type = type;
     h.flags = flags;
     h.reactor_id = kNoReplySource;
     h.session_id = static_cast<uint64_t>(id);
@@ -156,7 +160,7 @@ bool post_detached(Server *s, zend_long dst, zend_long id, uint16_t flags, zend_
         (void)::poll(&p, 1, 10);
     }
     if (rc < 0) {
-        php_error_docref(nullptr, E_WARNING, "task to worker #" ZEND_LONG_FMT " failed: %s", dst, error_message(rc));
+        php_error_docref(nullptr, E_WARNING, "message to worker #" ZEND_LONG_FMT " failed: %s", dst, error_message(rc));
         return false;
     }
     return true;
@@ -164,6 +168,16 @@ bool post_detached(Server *s, zend_long dst, zend_long id, uint16_t flags, zend_
 
 // The master, the manager or a user process of a started server, which may send tasks too.
 bool may_send_detached(Server *s) { return !s->messaging && s->started && !s->inboxes.empty(); }
+
+}  // namespace
+
+bool post_to_inbox(Server *s, zend_long dst, ipc::MessageType type, zend_long id, uint16_t flags, zend_string *data) {
+    if (s->messaging) return post(s, dst, type, id, flags, data);
+    if (!may_send_detached(s)) return false;
+    return post_detached(s, dst, id, flags, data, type);
+}
+
+namespace {
 
 bool require_worker(Server *s, const char *what) {
     if (!s->messaging) {
@@ -250,14 +264,15 @@ void task_runner(INTERNAL_FUNCTION_PARAMETERS) {
     zval args[4], ret;
     uint32_t argc;
     ZVAL_COPY_VALUE(&args[0], server_zv);
-    if (s->settings.task_enable_coroutine) {
+    // Swoole gives a Task object with any of these options.
+    if (s->settings.task_enable_coroutine || s->settings.task_object || s->settings.event_object) {
         object_init_ex(&args[1], ce_server_task);
         zend_object *t = Z_OBJ(args[1]);
         zend_update_property_long(ce_server_task, t, ZEND_STRL("id"), task_id);
         zend_update_property_long(ce_server_task, t, ZEND_STRL("worker_id"), src);
         zend_update_property_long(ce_server_task, t, ZEND_STRL("flags"), flags);
         zend_update_property(ce_server_task, t, ZEND_STRL("data"), data);
-        zend_update_property_double(ce_server_task, t, ZEND_STRL("dispatch_time"), static_cast<double>(time(nullptr)));
+        zend_update_property_double(ce_server_task, t, ZEND_STRL("dispatch_time"), dispatch_time_now());
         task_object(t)->server = Z_OBJ_P(server_zv);
         GC_ADDREF(Z_OBJ_P(server_zv));
         argc = 2;
@@ -300,7 +315,7 @@ void run_task(Server *s, zend_long task_id, zend_long src, zval *data, uint16_t 
     (void)create(&g_task_runner_fcc, &g_task_runner_closure, args, 5);
 }
 
-void on_finish_message(Server *s, zend_long task_id, zval *data) {
+void on_finish_message(Server *s, zend_long task_id, zend_long task_worker_id, zval *data) {
     Messaging *m = s->messaging;
     auto w = m->waits.find(task_id);
     if (w != m->waits.end()) {
@@ -332,6 +347,12 @@ void on_finish_message(Server *s, zend_long task_id, zval *data) {
         m->callbacks.erase(cb);
         return;
     }
+    if (s->settings.event_object) {
+        make_task_result(&args[1], task_id, task_worker_id, data);
+        (void)run_callback(s, nullptr, kFinish, args, 2);
+        zval_ptr_dtor(&args[1]);
+        return;
+    }
     (void)run_callback(s, nullptr, kFinish, args, 3);
 }
 
@@ -352,15 +373,21 @@ void Messaging::on_io(uint32_t) {
         auto *str = static_cast<zend_string *>(msg.dest.cookie);
         if (!str) str = ZSTR_EMPTY_ALLOC();
         ZSTR_VAL(str)[ZSTR_LEN(str)] = '\0';
+        if (msg.header.type == ipc::MessageType::kData || msg.header.type == ipc::MessageType::kClose) {
+            relay_arrived(server, msg.header, str);  // another process's send()/close() (server_relay.cc)
+            zend_string_release(str);
+            continue;
+        }
         zval data;
         decode(str, msg.header.flags, &data);
         zend_string_release(str);
         const zend_long id = static_cast<zend_long>(msg.header.session_id);
-        const zend_long src = msg.header.reactor_id;
+        // A message from a process that is no worker (the master, the manager, a user process): -1.
+        const zend_long src = msg.header.reactor_id == kNoReplySource ? -1 : msg.header.reactor_id;
         if (msg.header.type == ipc::MessageType::kTask) {
             run_task(server, id, src, &data, msg.header.flags);
         } else if (msg.header.type == ipc::MessageType::kFinish) {
-            on_finish_message(server, id, &data);
+            on_finish_message(server, id, src, &data);
         } else if (msg.header.type == ipc::MessageType::kPipeMessage) {
             zval args[3];
             ZVAL_OBJ(&args[0], server->self);
@@ -576,15 +603,17 @@ ZEND_METHOD(Swoole_Server, sendMessage) {
         Z_PARAM_LONG(dst)
     ZEND_PARSE_PARAMETERS_END();
     Server *s = this_server(ZEND_THIS);
-    if (!require_worker(s, "sendMessage")) RETURN_FALSE;
-    if (dst == s->worker_id || dst < 0 || dst >= slot_count(s)) {
+    // The master, the manager and user processes may send too (no reply comes back to them).
+    const bool detached = may_send_detached(s);
+    if (!detached && !require_worker(s, "sendMessage")) RETURN_FALSE;
+    if ((!detached && dst == s->worker_id) || dst < 0 || dst >= slot_count(s)) {
         php_error_docref(nullptr, E_WARNING, "invalid worker_id[" ZEND_LONG_FMT "]", dst);
         RETURN_FALSE;
     }
     uint16_t flags = 0;
     zend_string *payload = encode(message, &flags);
     if (!payload) RETURN_FALSE;
-    bool ok = post(s, dst, gust::ipc::MessageType::kPipeMessage, 0, flags, payload);
+    bool ok = post_to_inbox(s, dst, gust::ipc::MessageType::kPipeMessage, 0, flags, payload);
     zend_string_release(payload);
     RETURN_BOOL(ok);
 }

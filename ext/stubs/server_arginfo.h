@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 7ae3ff9e47a1121bfe13b953b4fd7dc1942449b0 */
+ * Stub hash: 432dcfc351e1ea6c566a3e914b32ce5f9bb7b013 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Swoole_Server___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, host, IS_STRING, 0, "\'0.0.0.0\'")
@@ -353,6 +353,31 @@ static const zend_function_entry class_Swoole_Server_Task_methods[] = {
 };
 
 
+static const zend_function_entry class_Swoole_Server_Event_methods[] = {
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_Swoole_Server_Packet_methods[] = {
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_Swoole_Server_PipeMessage_methods[] = {
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_Swoole_Server_TaskResult_methods[] = {
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_Swoole_Server_StatusInfo_methods[] = {
+	ZEND_FE_END
+};
+
+
 static const zend_function_entry class_Swoole_Server_Port_methods[] = {
 	ZEND_ME(Swoole_Server_Port, __construct, arginfo_class_Swoole_Server_Port___construct, ZEND_ACC_PRIVATE)
 	ZEND_ME(Swoole_Server_Port, __destruct, arginfo_class_Swoole_Server_Port___destruct, ZEND_ACC_PUBLIC)
@@ -527,6 +552,194 @@ static zend_class_entry *register_class_Swoole_Server_Task(void)
 	zend_string *property_flags_name = zend_string_init("flags", sizeof("flags") - 1, 1);
 	zend_declare_typed_property(class_entry, property_flags_name, &property_flags_default_value, ZEND_ACC_PUBLIC, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_LONG));
 	zend_string_release(property_flags_name);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_Swoole_Server_Event(void)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "Swoole\\Server", "Event", class_Swoole_Server_Event_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+
+	zval property_reactor_id_default_value;
+	ZVAL_LONG(&property_reactor_id_default_value, 0);
+	zend_string *property_reactor_id_name = zend_string_init("reactor_id", sizeof("reactor_id") - 1, 1);
+	zend_declare_typed_property(class_entry, property_reactor_id_name, &property_reactor_id_default_value, ZEND_ACC_PUBLIC, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_LONG));
+	zend_string_release(property_reactor_id_name);
+
+	zval property_fd_default_value;
+	ZVAL_LONG(&property_fd_default_value, 0);
+	zend_string *property_fd_name = zend_string_init("fd", sizeof("fd") - 1, 1);
+	zend_declare_typed_property(class_entry, property_fd_name, &property_fd_default_value, ZEND_ACC_PUBLIC, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_LONG));
+	zend_string_release(property_fd_name);
+
+	zval property_dispatch_time_default_value;
+	ZVAL_LONG(&property_dispatch_time_default_value, 0);
+	zend_string *property_dispatch_time_name = zend_string_init("dispatch_time", sizeof("dispatch_time") - 1, 1);
+	zend_declare_typed_property(class_entry, property_dispatch_time_name, &property_dispatch_time_default_value, ZEND_ACC_PUBLIC, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_DOUBLE));
+	zend_string_release(property_dispatch_time_name);
+
+	zval property_data_default_value;
+	ZVAL_NULL(&property_data_default_value);
+	zend_string *property_data_name = zend_string_init("data", sizeof("data") - 1, 1);
+	zend_declare_typed_property(class_entry, property_data_name, &property_data_default_value, ZEND_ACC_PUBLIC, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_STRING|MAY_BE_NULL));
+	zend_string_release(property_data_name);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_Swoole_Server_Packet(void)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "Swoole\\Server", "Packet", class_Swoole_Server_Packet_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+
+	zval property_server_socket_default_value;
+	ZVAL_LONG(&property_server_socket_default_value, 0);
+	zend_string *property_server_socket_name = zend_string_init("server_socket", sizeof("server_socket") - 1, 1);
+	zend_declare_typed_property(class_entry, property_server_socket_name, &property_server_socket_default_value, ZEND_ACC_PUBLIC, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_LONG));
+	zend_string_release(property_server_socket_name);
+
+	zval property_server_port_default_value;
+	ZVAL_LONG(&property_server_port_default_value, 0);
+	zend_string *property_server_port_name = zend_string_init("server_port", sizeof("server_port") - 1, 1);
+	zend_declare_typed_property(class_entry, property_server_port_name, &property_server_port_default_value, ZEND_ACC_PUBLIC, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_LONG));
+	zend_string_release(property_server_port_name);
+
+	zval property_dispatch_time_default_value;
+	ZVAL_LONG(&property_dispatch_time_default_value, 0);
+	zend_string *property_dispatch_time_name = zend_string_init("dispatch_time", sizeof("dispatch_time") - 1, 1);
+	zend_declare_typed_property(class_entry, property_dispatch_time_name, &property_dispatch_time_default_value, ZEND_ACC_PUBLIC, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_DOUBLE));
+	zend_string_release(property_dispatch_time_name);
+
+	zval property_address_default_value;
+	ZVAL_NULL(&property_address_default_value);
+	zend_string *property_address_name = zend_string_init("address", sizeof("address") - 1, 1);
+	zend_declare_typed_property(class_entry, property_address_name, &property_address_default_value, ZEND_ACC_PUBLIC, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_STRING|MAY_BE_NULL));
+	zend_string_release(property_address_name);
+
+	zval property_port_default_value;
+	ZVAL_LONG(&property_port_default_value, 0);
+	zend_string *property_port_name = zend_string_init("port", sizeof("port") - 1, 1);
+	zend_declare_typed_property(class_entry, property_port_name, &property_port_default_value, ZEND_ACC_PUBLIC, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_LONG));
+	zend_string_release(property_port_name);
+
+	zval property_data_default_value;
+	ZVAL_NULL(&property_data_default_value);
+	zend_string *property_data_name = zend_string_init("data", sizeof("data") - 1, 1);
+	zend_declare_typed_property(class_entry, property_data_name, &property_data_default_value, ZEND_ACC_PUBLIC, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_STRING|MAY_BE_NULL));
+	zend_string_release(property_data_name);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_Swoole_Server_PipeMessage(void)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "Swoole\\Server", "PipeMessage", class_Swoole_Server_PipeMessage_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+
+	zval property_source_worker_id_default_value;
+	ZVAL_LONG(&property_source_worker_id_default_value, 0);
+	zend_string *property_source_worker_id_name = zend_string_init("source_worker_id", sizeof("source_worker_id") - 1, 1);
+	zend_declare_typed_property(class_entry, property_source_worker_id_name, &property_source_worker_id_default_value, ZEND_ACC_PUBLIC, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_LONG));
+	zend_string_release(property_source_worker_id_name);
+
+	zval property_worker_id_default_value;
+	ZVAL_LONG(&property_worker_id_default_value, 0);
+	zend_string *property_worker_id_name = zend_string_init("worker_id", sizeof("worker_id") - 1, 1);
+	zend_declare_typed_property(class_entry, property_worker_id_name, &property_worker_id_default_value, ZEND_ACC_PUBLIC, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_LONG));
+	zend_string_release(property_worker_id_name);
+
+	zval property_dispatch_time_default_value;
+	ZVAL_LONG(&property_dispatch_time_default_value, 0);
+	zend_string *property_dispatch_time_name = zend_string_init("dispatch_time", sizeof("dispatch_time") - 1, 1);
+	zend_declare_typed_property(class_entry, property_dispatch_time_name, &property_dispatch_time_default_value, ZEND_ACC_PUBLIC, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_DOUBLE));
+	zend_string_release(property_dispatch_time_name);
+
+	zval property_data_default_value;
+	ZVAL_NULL(&property_data_default_value);
+	zend_string *property_data_name = zend_string_init("data", sizeof("data") - 1, 1);
+	zend_declare_typed_property(class_entry, property_data_name, &property_data_default_value, ZEND_ACC_PUBLIC, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_ANY));
+	zend_string_release(property_data_name);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_Swoole_Server_TaskResult(void)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "Swoole\\Server", "TaskResult", class_Swoole_Server_TaskResult_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+
+	zval property_task_id_default_value;
+	ZVAL_LONG(&property_task_id_default_value, 0);
+	zend_string *property_task_id_name = zend_string_init("task_id", sizeof("task_id") - 1, 1);
+	zend_declare_typed_property(class_entry, property_task_id_name, &property_task_id_default_value, ZEND_ACC_PUBLIC, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_LONG));
+	zend_string_release(property_task_id_name);
+
+	zval property_task_worker_id_default_value;
+	ZVAL_LONG(&property_task_worker_id_default_value, 0);
+	zend_string *property_task_worker_id_name = zend_string_init("task_worker_id", sizeof("task_worker_id") - 1, 1);
+	zend_declare_typed_property(class_entry, property_task_worker_id_name, &property_task_worker_id_default_value, ZEND_ACC_PUBLIC, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_LONG));
+	zend_string_release(property_task_worker_id_name);
+
+	zval property_dispatch_time_default_value;
+	ZVAL_LONG(&property_dispatch_time_default_value, 0);
+	zend_string *property_dispatch_time_name = zend_string_init("dispatch_time", sizeof("dispatch_time") - 1, 1);
+	zend_declare_typed_property(class_entry, property_dispatch_time_name, &property_dispatch_time_default_value, ZEND_ACC_PUBLIC, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_DOUBLE));
+	zend_string_release(property_dispatch_time_name);
+
+	zval property_data_default_value;
+	ZVAL_NULL(&property_data_default_value);
+	zend_string *property_data_name = zend_string_init("data", sizeof("data") - 1, 1);
+	zend_declare_typed_property(class_entry, property_data_name, &property_data_default_value, ZEND_ACC_PUBLIC, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_ANY));
+	zend_string_release(property_data_name);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_Swoole_Server_StatusInfo(void)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "Swoole\\Server", "StatusInfo", class_Swoole_Server_StatusInfo_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+
+	zval property_worker_id_default_value;
+	ZVAL_LONG(&property_worker_id_default_value, 0);
+	zend_string *property_worker_id_name = zend_string_init("worker_id", sizeof("worker_id") - 1, 1);
+	zend_declare_typed_property(class_entry, property_worker_id_name, &property_worker_id_default_value, ZEND_ACC_PUBLIC, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_LONG));
+	zend_string_release(property_worker_id_name);
+
+	zval property_worker_pid_default_value;
+	ZVAL_LONG(&property_worker_pid_default_value, 0);
+	zend_string *property_worker_pid_name = zend_string_init("worker_pid", sizeof("worker_pid") - 1, 1);
+	zend_declare_typed_property(class_entry, property_worker_pid_name, &property_worker_pid_default_value, ZEND_ACC_PUBLIC, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_LONG));
+	zend_string_release(property_worker_pid_name);
+
+	zval property_status_default_value;
+	ZVAL_LONG(&property_status_default_value, 0);
+	zend_string *property_status_name = zend_string_init("status", sizeof("status") - 1, 1);
+	zend_declare_typed_property(class_entry, property_status_name, &property_status_default_value, ZEND_ACC_PUBLIC, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_LONG));
+	zend_string_release(property_status_name);
+
+	zval property_exit_code_default_value;
+	ZVAL_LONG(&property_exit_code_default_value, 0);
+	zend_string *property_exit_code_name = zend_string_init("exit_code", sizeof("exit_code") - 1, 1);
+	zend_declare_typed_property(class_entry, property_exit_code_name, &property_exit_code_default_value, ZEND_ACC_PUBLIC, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_LONG));
+	zend_string_release(property_exit_code_name);
+
+	zval property_signal_default_value;
+	ZVAL_LONG(&property_signal_default_value, 0);
+	zend_string *property_signal_name = zend_string_init("signal", sizeof("signal") - 1, 1);
+	zend_declare_typed_property(class_entry, property_signal_name, &property_signal_default_value, ZEND_ACC_PUBLIC, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_LONG));
+	zend_string_release(property_signal_name);
 
 	return class_entry;
 }

@@ -215,6 +215,17 @@ void Scheduler::wake(Coroutine *co, int result) {
     runnable_.push_back(co);
 }
 
+void Scheduler::wake_now(Coroutine *co, int result) {
+    if (!co || co->state_ != CoState::kParked) return;
+    if (!running_ || co == running_) {
+        wake(co, result);
+        return;
+    }
+    co->park_result_ = result;
+    --parked_;
+    switch_into(co);
+}
+
 bool Scheduler::cancel(CoroutineId id, int reason) {
     Coroutine *co = find(id);
     if (!co || co->state_ == CoState::kDone) return false;

@@ -35,6 +35,15 @@ bool WaitQueue::wake_one(int result, void **slot) {
     return true;
 }
 
+bool WaitQueue::wake_one_now(int result) {
+    if (waiters_.empty()) return false;
+    Waiter *w = waiters_.front();
+    waiters_.pop_front();
+    w->linked = false;
+    Scheduler::current()->wake_now(w->co, result);
+    return true;
+}
+
 size_t WaitQueue::wake_all(int result) {
     size_t n = 0;
     while (wake_one(result)) ++n;

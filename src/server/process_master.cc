@@ -129,7 +129,12 @@ void ProcessMaster::Thread::on_connect(const SessionInfo &s) {
         ask_connect(s);
         return;
     }
-    const int w = pick_worker(s);
+    // A connect no worker hears of (round robin on a plain port, below) takes no turn of the
+    // rotation: the connection's first package goes to the next worker, as in Swoole.
+    const bool unannounced_round =
+        master->options_.dispatch_mode == DispatchMode::kRound && masks_connect_close() && !is_http(s.port_index);
+    const int w = unannounced_round ? static_cast<int>(round % static_cast<uint64_t>(master->options_.worker_num))
+                                    : pick_worker(s);
     Conn &c = conns[s.id];
     c.worker = w;
     count_connection(c, w);

@@ -24,7 +24,8 @@ public:
             // Hand the value straight to the first waiting popper.
             auto *slot = static_cast<std::optional<T> *>(poppers_.front_slot());
             slot->emplace(std::move(value));
-            poppers_.wake_one(0);
+            // As in Swoole, the popper runs now and the pusher goes on once it waits again.
+            poppers_.wake_one_now(0);
             return 0;
         }
         if (capacity_ == 0 || buffer_.size() < capacity_) {
@@ -79,12 +80,11 @@ public:
 
 private:
     void admit_one_pusher() {
-        void *slot = nullptr;
         if (pushers_.empty()) return;
         auto *pending = static_cast<std::optional<T> *>(pushers_.front_slot());
         buffer_.push_back(std::move(**pending));
         pending->reset();
-        pushers_.wake_one(0, &slot);
+        pushers_.wake_one_now(0);  // the admitted pusher runs now, as in Swoole
     }
 
     size_t capacity_;

@@ -159,6 +159,10 @@ public:
     int park(Nanos timeout, WaitInfo what);
     // Makes a parked coroutine runnable with `result` as park()'s return value. No-op otherwise.
     void wake(Coroutine *co, int result = 0);
+    // As wake(), but from inside a coroutine the woken one runs at once, with the caller as its
+    // origin: the caller continues when it yields or parks again (Swoole's channel hand-over).
+    // Outside every coroutine it is wake().
+    void wake_now(Coroutine *co, int result = 0);
     // Marks the coroutine canceled; if its wait can still end (interruptible()) it ends with
     // `reason`, and so does every park() after it. false if unknown or done. `reason` is
     // kErrCanceled (Co::cancel) or kErrTimedOut (a server's request deadline).

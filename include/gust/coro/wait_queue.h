@@ -26,6 +26,9 @@ public:
     int wait(Nanos timeout, const char *op, void *slot = nullptr);
     // Wakes the first waiter with `result`; returns its slot via *slot. false when empty.
     bool wake_one(int result = 0, void **slot = nullptr);
+    // wake_one() with Scheduler::wake_now(): the waiter runs before this returns (the caller must
+    // not touch what the waiter may change or free meanwhile).
+    bool wake_one_now(int result = 0);
     size_t wake_all(int result);
     bool empty() const { return waiters_.empty(); }
     size_t size() const { return waiters_.size(); }

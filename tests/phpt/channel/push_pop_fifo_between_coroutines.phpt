@@ -19,12 +19,12 @@ Co\run(function () {
 --EXPECT--
 pushed "a"
 pushed 1
-popped "a"
-popped 1
-popped [2,3]
 pushed [2,3]
+popped "a"
 pushed null
+popped 1
 pusher done
+popped [2,3]
 popped null
 popped {"0":4}
 bool(true)

@@ -25,7 +25,7 @@ Co\run(function () {
 int(1)
 string(4) "late"
 int(1)
-string(4) "full"
 bool(true)
 int(0)
 string(6) "second"
+string(4) "full"

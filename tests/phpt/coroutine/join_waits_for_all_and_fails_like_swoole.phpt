@@ -23,7 +23,8 @@ Co\run(function () {
     var_dump(Co::join([999999]), swoole_last_error() !== 0);
 
     // Ended and unknown ids are skipped while a running one is waited for.
-    go(function () use ($ch) { $ch->push(1); });
+    // (The push waits a moment: a push to a waiting popper runs it at once, and c must still run.)
+    go(function () use ($ch) { Co::sleep(0.001); $ch->push(1); });
     swoole_clear_error();
     var_dump(Co::join([$a, 999999, $c]), swoole_last_error());
 });

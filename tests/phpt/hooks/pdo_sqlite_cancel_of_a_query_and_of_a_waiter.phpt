@@ -19,7 +19,10 @@ Co\run(function () use ($cte) {
         $r = $stmt->fetchColumn();
         echo "running query: ", $r, ", canceled: ", var_export(Co::isCanceled(), true), "\n";
     });
-    $started->pop();  // a's step is on the pool now; b then waits for the connection
+    $started->pop();
+    // The push ran this coroutine at once (channel hand-over): parking here hands control back to
+    // a, which goes on until its step waits on the pool thread; then b waits for the connection.
+    Co::sleep(0);
     $b = go(function () use ($pdo) {
         try {
             $pdo->query('SELECT 42')->fetchColumn();
