@@ -251,6 +251,25 @@ bool Http2Stream::wait_writable() {
     return alive();
 }
 
+// "Name: value\r\n" lines (each ending with CRLF) as fields with lower-case names.
+static h2::Headers header_lines(std::string_view block) {
+    h2::Headers out;
+    size_t pos = 0;
+    while (pos < block.size()) {
+        const size_t eol = block.find("\r\n", pos);
+        std::string_view line = block.substr(pos, eol - pos);
+        pos = eol + 2;
+        const size_t colon = line.find(':');
+        if (colon == std::string_view::npos) continue;
+        std::string name;
+        append_lower(name, line.substr(0, colon));
+        std::string_view value = line.substr(colon + 1);
+        while (!value.empty() && value.front() == ' ') value.remove_prefix(1);
+        out.push_back({std::move(name), std::string(value)});
+    }
+    return out;
+}
+
 bool Http2Stream::parse_head() {
     const size_t end = pending.find("\r\n\r\n");
     if (end == std::string::npos) return true;  // wait for the rest of the head
@@ -259,27 +278,17 @@ bool Http2Stream::parse_head() {
     const size_t sp = head.find(' ');
     if (sp == std::string_view::npos) return false;
     const int status = atoi(std::string(head.substr(sp + 1, 3)).c_str());
-    size_t pos = head.find("\r\n") + 2;
     h2::Headers headers;
-    while (pos < head.size()) {
-        const size_t eol = head.find("\r\n", pos);
-        std::string_view line = head.substr(pos, eol - pos);
-        pos = eol + 2;
-        const size_t colon = line.find(':');
-        if (colon == std::string_view::npos) continue;
-        std::string name;
-        append_lower(name, line.substr(0, colon));
-        std::string_view value = line.substr(colon + 1);
-        while (!value.empty() && value.front() == ' ') value.remove_prefix(1);
+    for (h2::Header &h : header_lines(head.substr(head.find("\r\n") + 2))) {
         // Connection-specific fields do not exist in HTTP/2 (RFC 9113 §8.2.2).
-        if (name == "connection" || name == "keep-alive" || name == "proxy-connection" || name == "upgrade") continue;
-        if (name == "transfer-encoding") {
+        if (h.name == "connection" || h.name == "keep-alive" || h.name == "proxy-connection" || h.name == "upgrade")
+            continue;
+        if (h.name == "transfer-encoding") {
             chunked = true;
             continue;
         }
-        if (name == "content-length")
-            remaining = static_cast<size_t>(strtoull(std::string(value).c_str(), nullptr, 10));
-        headers.push_back({std::move(name), std::string(value)});
+        if (h.name == "content-length") remaining = static_cast<size_t>(strtoull(h.value.c_str(), nullptr, 10));
+        headers.push_back(std::move(h));
     }
     pending.erase(0, end + 4);
     head_done = true;
@@ -310,22 +319,7 @@ bool Http2Stream::parse_body() {
             const bool bare = pending.compare(eol + 2, 2, "\r\n") == 0;
             if (!bare && done == std::string::npos) return true;
             h2::Headers trailers;
-            if (!bare) {
-                std::string_view block(pending.data() + eol + 2, done + 2 - (eol + 2));
-                size_t pos = 0;
-                while (pos < block.size()) {
-                    const size_t e = block.find("\r\n", pos);
-                    std::string_view line = block.substr(pos, e - pos);
-                    pos = e + 2;
-                    const size_t colon = line.find(':');
-                    if (colon == std::string_view::npos) continue;
-                    std::string name;
-                    append_lower(name, line.substr(0, colon));
-                    std::string_view value = line.substr(colon + 1);
-                    while (!value.empty() && value.front() == ' ') value.remove_prefix(1);
-                    trailers.push_back({std::move(name), std::string(value)});
-                }
-            }
+            if (!bare) trailers = header_lines(std::string_view(pending.data() + eol + 2, done + 2 - (eol + 2)));
             pending.clear();
             end(trailers.empty() ? nullptr : &trailers);
             return true;
