@@ -3,6 +3,8 @@
 // the client preface (proto/framing_http.cc), and an Http2Session (http2_session.h) turns them into
 // requests, each run by onRequest in its own coroutine. This file is the worker's side: sessions by
 // id, output through the server's send path, GOAWAY when the worker stops, max_request per stream.
+#include <sys/uio.h>
+
 #include <algorithm>
 #include <memory>
 #include <string>
@@ -24,6 +26,11 @@ struct ServerHttp2Conn : Http2Session {
     // Bytes taken from the session and not yet accepted by the connection's output: the session
     // gives more only once they are, so a slow reader holds at most one chunk here and the rest
     // waits in the streams' queues (whose writers park: stream_buffer_limit).
+    // Written straight from the session's frames and the streams' body chunks (writev, no copy)
+    // where this process writes the socket and it is not TLS; else through the server's send path
+    // from a flat copy (`backlog`).
+    h2::OutputBatch batch;
+    bool gathered = true;
     std::string backlog;
     size_t backlog_sent = 0;
     bool waiting_room = false;  // notify_when_room() is armed
@@ -33,6 +40,9 @@ struct ServerHttp2Conn : Http2Session {
     bool peer(zend_string **, zend_long *) const override { return false; }  // the server knows it
     double send_timeout() const override { return s->settings.send_timeout; }
     bool write_out() override;
+    bool write_gathered();
+    bool write_flat();
+    void wait_for_room();
     void close_connection() override { (void)srv::close_session(s, id, false); }
     void on_request(int32_t stream_id, Http2Request &&request) override {
         srv::count_request(s);  // max_request may stop the worker: GOAWAY then names this stream
@@ -54,9 +64,42 @@ std::shared_ptr<ServerHttp2Conn> new_conn(srv::Server *s, srv::Port *port, serve
     return conn;
 }
 
-// Never waits: a full output leaves the rest in `backlog` (or in the session) until
+// Never waits: a full output leaves the rest in `batch` or `backlog` (or in the session) until
 // notify_when_room() calls flush() again.
-bool ServerHttp2Conn::write_out() {
+bool ServerHttp2Conn::write_out() { return gathered ? write_gathered() : write_flat(); }
+
+bool ServerHttp2Conn::write_gathered() {
+    constexpr size_t kBatch = 1 << 20;  // about 64 DATA frames of 16 KiB per writev
+    constexpr int kPieces = 256;
+    for (;;) {
+        if (batch.empty()) {
+            batch.clear();
+            if (h2->take_output(&batch, kBatch) == 0) return true;
+        }
+        iovec iov[kPieces];
+        const int count = static_cast<int>(batch.fill(iov, kPieces));
+        size_t offered = 0;
+        for (int i = 0; i < count; ++i) offered += iov[i].iov_len;
+        size_t written = 0;
+        switch (srv::write_gathered(s, id, iov, count, &written)) {
+            case srv::GatherSend::kWritten: break;
+            case srv::GatherSend::kFailed: closed = true; return false;
+            case srv::GatherSend::kUnsupported:
+                // TLS, or PROCESS mode relaying through the master: from here on, flat copies.
+                gathered = false;
+                batch.copy_to(&backlog);
+                batch.clear();
+                return write_flat();
+        }
+        batch.consume(written);
+        if (written < offered) {
+            wait_for_room();
+            return false;
+        }
+    }
+}
+
+bool ServerHttp2Conn::write_flat() {
     // One attempt stays under both output limits, so it is taken whole or not at all.
     const size_t piece = static_cast<size_t>(std::max<zend_long>(
         4096, std::min<zend_long>({256 * 1024, s->settings.buffer_output_size, s->settings.socket_buffer_size})));
@@ -69,21 +112,22 @@ bool ServerHttp2Conn::write_out() {
         const size_t n = std::min(piece, backlog.size() - backlog_sent);
         switch (srv::try_send_bytes(s, id, std::string_view(backlog).substr(backlog_sent, n))) {
             case srv::TrySend::kSent: backlog_sent += n; break;
-            case srv::TrySend::kFull:
-                if (!waiting_room) {
-                    waiting_room = true;
-                    std::weak_ptr<Http2Session> self = weak_from_this();
-                    srv::notify_when_room(s, id, [self] {
-                        if (std::shared_ptr<Http2Session> c = self.lock()) {
-                            static_cast<ServerHttp2Conn *>(c.get())->waiting_room = false;
-                            c->flush();
-                        }
-                    });
-                }
-                return false;
+            case srv::TrySend::kFull: wait_for_room(); return false;
             case srv::TrySend::kFailed: closed = true; return false;
         }
     }
+}
+
+void ServerHttp2Conn::wait_for_room() {
+    if (waiting_room) return;
+    waiting_room = true;
+    std::weak_ptr<Http2Session> self = weak_from_this();
+    srv::notify_when_room(s, id, [self] {
+        if (std::shared_ptr<Http2Session> c = self.lock()) {
+            static_cast<ServerHttp2Conn *>(c.get())->waiting_room = false;
+            c->flush();
+        }
+    });
 }
 
 void ServerHttp2Conn::dispatch(int32_t stream_id, Http2Request &&request) {

@@ -27,17 +27,7 @@ struct Http2Stream : Transport {
     bool alive() const override;
     bool carries_trailers() const override { return true; }
     bool send(std::string_view bytes) override;
-    bool send_file(const char *, int fd, off_t offset, size_t length) override {
-        std::string buf(std::min<size_t>(length, 128 * 1024), '\0');
-        while (length > 0) {
-            const ssize_t n = pread(fd, buf.data(), std::min(length, buf.size()), offset);
-            if (n <= 0) return false;
-            if (!send(std::string_view(buf.data(), static_cast<size_t>(n)))) return false;
-            offset += n;
-            length -= static_cast<size_t>(n);
-        }
-        return true;
-    }
+    bool send_file(const char *, int fd, off_t offset, size_t length) override;
     void response_done(bool close_connection) override;
     bool close() override;
     const HttpSettings &settings() const override;
@@ -223,6 +213,35 @@ bool Http2Stream::send(std::string_view bytes) {
     // A write that ended the stream is done: the stream (or, after GOAWAY, the connection) may be
     // closed already, which is its success, not a failure.
     return ok && (ended || wait_writable());
+}
+
+// Each piece of the file is read into a buffer of its own that the stream's queue takes over: the
+// DATA frames then point into it (OutputBatch), so no body byte is copied again before writev.
+bool Http2Stream::send_file(const char *, int fd, off_t offset, size_t length) {
+    constexpr size_t kPiece = 256 * 1024;
+    while (length > 0) {
+        if (!alive() || ended) return false;
+        std::string buf(std::min(length, kPiece), '\0');
+        const ssize_t n = pread(fd, buf.data(), buf.size(), offset);
+        if (n <= 0) return false;
+        buf.resize(static_cast<size_t>(n));
+        offset += n;
+        length -= static_cast<size_t>(n);
+        bool ok;
+        if (head_done && !chunked && pending.empty()) {
+            const size_t take = std::min(remaining, buf.size());
+            if (remaining != SIZE_MAX) remaining -= take;
+            ended = remaining == 0;
+            buf.resize(take);
+            ok = conn->h2->send_owned_data(id, std::move(buf), ended);
+            conn->flush();
+            ok = ok && (ended || wait_writable());
+        } else {
+            ok = send(buf);  // the head is not out yet, or the body is chunked: the general path
+        }
+        if (!ok) return false;
+    }
+    return true;
 }
 
 // Bounded memory: a coroutine that writes faster than the peer reads waits here until its

@@ -25,9 +25,16 @@ void wake_all_send_lines(Server *s);
 // to try again. A single attempt should stay under buffer_output_size and socket_buffer_size.
 enum class TrySend { kSent, kFull, kFailed };
 TrySend try_send_bytes(Server *s, server::SessionId id, std::string_view bytes);
+// Gathered bytes without a copy, when this process writes the connection's socket itself and it
+// is not TLS: *written gets what the socket took now (maybe part, maybe 0; notify_when_room()
+// tells when to go on). kUnsupported: use try_send_bytes().
+enum class GatherSend { kWritten, kUnsupported, kFailed };
+GatherSend write_gathered(Server *s, server::SessionId id, const iovec *iov, int count, size_t *written);
 // `fn` runs once, from the loop, when the connection's output has room again or the connection
 // closes (the next attempt then fails). A second call for the same connection replaces the first.
 void notify_when_room(Server *s, server::SessionId id, std::function<void()> fn);
+// The connection's output can take more: runs its notify_when_room() function, if any.
+void call_room_listener(Server *s, server::SessionId id);
 bool close_session(Server *s, server::SessionId id, bool reset);
 // Opens a regular file for sending `length` bytes (0: to its end) from `offset`: the fd, with the
 // region's real size in *size, or -1 after a warning.

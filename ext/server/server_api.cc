@@ -255,6 +255,17 @@ TrySend try_send_bytes(Server *s, server::SessionId id, std::string_view bytes) 
     return s->last_error == kOverflow ? TrySend::kFull : TrySend::kFailed;
 }
 
+GatherSend write_gathered(Server *s, server::SessionId id, const iovec *iov, int count, size_t *written) {
+    *written = 0;
+    server::Reactor *r = serving_reactor(s, id);
+    if (!r) return GatherSend::kUnsupported;
+    Result<size_t> n = r->write_now(id, iov, count);
+    if (!n.ok()) return n.code() == gust::kErrInvalid ? GatherSend::kUnsupported : GatherSend::kFailed;
+    *written = n.value();
+    if (*written > 0 && s->process_mode) handoff_sent(s, id, *written);
+    return GatherSend::kWritten;
+}
+
 bool close_session(Server *s, server::SessionId id, bool reset) {
     server::Reactor *r = s->worker.reactor.get();
     if (s->process_mode && !(r && r->info(id))) return process_mode_close(s, id, reset);

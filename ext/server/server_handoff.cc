@@ -274,6 +274,7 @@ void Bridge::on_holding(const server::SessionInfo &session, bool holding) {
 }
 
 void Bridge::on_output_written(const server::SessionInfo &session, size_t queued) {
+    call_room_listener(server_, session.id);  // an engine with its own backlog (HTTP/2) goes on
     // Other workers' getClientInfo() follows the queue of a connection handed to this worker.
     if (handed(server_, session.id)) shared_block(server_).note_output(session.id, session.last_send, queued);
 }

@@ -45,17 +45,14 @@ void notify_when_room(Server *s, server::SessionId id, std::function<void()> fn)
     s->worker.room_listeners[id] = std::move(fn);
 }
 
-namespace {
-
 void call_room_listener(Server *s, server::SessionId id) {
+    if (s->worker.room_listeners.empty()) return;
     auto it = s->worker.room_listeners.find(id);
     if (it == s->worker.room_listeners.end()) return;
     std::function<void()> fn = std::move(it->second);
     s->worker.room_listeners.erase(it);  // first: `fn` may register again
     fn();
 }
-
-}  // namespace
 
 void wake_senders(Server *s, server::SessionId id, bool all) {
     call_room_listener(s, id);

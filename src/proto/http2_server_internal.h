@@ -22,8 +22,8 @@ struct StreamState {
     // Response side.
     bool responded = false;
     // Queued body bytes as the writes came (no compaction copies): out_pos bytes of the first
-    // chunk are sent already.
-    std::deque<std::string> out;
+    // chunk are sent already. Shared: an OutputBatch may still point into a chunk.
+    std::deque<std::shared_ptr<const std::string>> out;
     size_t out_pos = 0;
     size_t out_bytes = 0;
     bool out_end = false;
@@ -33,7 +33,9 @@ struct StreamState {
     bool over_limit = false;  // stream_writable() turned false: tell kWritable when it turns back
 
     size_t queued() const { return out_bytes; }
-    void take(std::string *to, size_t length);  // appends and drops the first `length` queued bytes
+    // Appends (or, into a batch, shares) and drops the first `length` queued bytes.
+    void take(std::string *to, size_t length);
+    void take(OutputBatch *to, size_t length);
 };
 
 struct ServerConnection::Impl {
@@ -54,7 +56,9 @@ struct ServerConnection::Impl {
     double tokens = 0;
     std::chrono::steady_clock::time_point refilled;
     uint64_t body_bytes_moved = 0;  // for the one-token-per-KiB credit
-    std::string *output = nullptr;  // take_output()'s destination while it runs (DATA goes straight there)
+    // take_output()'s destination while it runs (DATA goes straight there): one of the two.
+    std::string *output = nullptr;
+    OutputBatch *batch = nullptr;
 
     void push(Event &&event) { owner->events_.push_back(std::move(event)); }
     std::deque<Event> &events() { return owner->events_; }

@@ -484,6 +484,7 @@ void Reactor::count_sent(Session &s, size_t n) {
 
 void Reactor::flush_session(Session &s) {
     if (!write_output(s)) return;
+    s.wants_room = false;  // the callback's next write_now() asks again if it needs to
     {
         CallbackScope scope(callback_depth_);
         events_.on_output_written(s.info, s.output.size() + s.queued_after);
@@ -506,7 +507,8 @@ void Reactor::flush_session(Session &s) {
 
 void Reactor::update_interest(Session &s) {
     if (s.dead || !s.announced) return;  // the handshake sets its own interest
-    uint32_t want = (s.info.paused ? 0u : loop::kReadable) | (s.idle() && !s.read_wants_write ? 0u : loop::kWritable);
+    uint32_t want = (s.info.paused ? 0u : loop::kReadable) |
+                    (s.idle() && !s.read_wants_write && !s.wants_room ? 0u : loop::kWritable);
     if (want != s.interest && loop_.update(s.watch, want).ok()) s.interest = want;
 }
 
@@ -544,6 +546,35 @@ Status Reactor::send(SessionId id, Slice data) {
         if (s.adopted) note_holding(s);
     }
     return {};
+}
+
+Result<size_t> Reactor::write_now(SessionId id, const iovec *iov, int count) {
+    auto it = sessions_.find(id);
+    if (it == sessions_.end() || it->second->dead || it->second->closing) return Error{kErrNotFound};
+    Session &s = *it->second;
+    if (s.tls) return Error{kErrInvalid};
+    size_t want = 0;
+    for (int i = 0; i < count; ++i) want += iov[i].iov_len;
+    size_t written = 0;
+    if (s.idle() && want > 0) {
+        msghdr msg{};
+        msg.msg_iov = const_cast<iovec *>(iov);
+        msg.msg_iovlen = static_cast<size_t>(count);
+        ssize_t n;
+        do {
+            n = ::sendmsg(s.info.fd, &msg, MSG_NOSIGNAL);
+        } while (n < 0 && errno == EINTR);
+        if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK) return Error{-errno};  // the read side reports it
+        if (n > 0) {
+            written = static_cast<size_t>(n);
+            count_sent(s, written);
+        }
+    }
+    if (written < want && !s.wants_room) {
+        s.wants_room = true;
+        update_interest(s);
+    }
+    return written;
 }
 
 Status Reactor::send_file(SessionId id, int file_fd, off_t offset, size_t length) {

@@ -57,6 +57,7 @@ struct Reactor::Session final : loop::IoHandler {
     bool closing = false;       // close() asked: finish writing, then close
     bool dead = false;          // torn down (fd closed); awaiting free
     bool buffer_full = false;   // on_buffer_full reported, on_buffer_empty pending
+    bool wants_room = false;    // write_now() left bytes behind: watch writability for the caller
     uint32_t interest = 0;
     // TLS listeners: the connection's engine; until its handshake completes the session is not
     // `announced` (no on_connect yet, so no on_close either) and a timer bounds the handshake.

@@ -25,6 +25,8 @@
 #include <string_view>
 #include <vector>
 
+struct iovec;
+
 namespace gust::proto::h2 {
 
 // RFC 9113 §7 error codes (the ones a caller passes or reads).
@@ -93,6 +95,35 @@ struct Event {
 // a SETTINGS payload, so whole 6-byte entries. nullopt when it is not.
 std::optional<std::string> decode_http2_settings(std::string_view field);
 
+// Output gathered without copying body bytes: the frame bytes the connection serialised and the
+// queued body chunks DATA frames carry, in order, for writev(2). It shares the chunks it points
+// into, so a stream reset before the batch is written cannot free them.
+class OutputBatch {
+public:
+    size_t size() const { return total_ - sent_; }
+    bool empty() const { return size() == 0; }
+    void clear();
+    // The unsent part as at most `max` iovecs; returns how many were filled.
+    size_t fill(iovec *iov, size_t max) const;
+    void consume(size_t n);  // the first n unsent bytes were written
+    void append_bytes(const void *data, size_t len);
+    void append_chunk(const std::shared_ptr<const std::string> &chunk, size_t offset, size_t len);
+    void copy_to(std::string *out) const;  // the unsent part, flat
+
+private:
+    struct Piece {
+        std::shared_ptr<const std::string> chunk;  // null: `offset` is into bytes_
+        size_t offset;
+        size_t len;
+    };
+    std::string bytes_;
+    std::vector<Piece> pieces_;
+    size_t first_ = 0;       // first unsent piece
+    size_t first_done_ = 0;  // bytes of it already sent
+    size_t total_ = 0;
+    size_t sent_ = 0;
+};
+
 class ServerConnection {
 public:
     explicit ServerConnection(const ServerSettings &settings = {});
@@ -117,6 +148,8 @@ public:
     // Queues body bytes (after submit_response without end_stream); end_stream finishes the body.
     // Never refuses for size: check stream_writable() and wait for kWritable to stay bounded.
     bool send_data(int32_t stream_id, std::string_view data, bool end_stream);
+    // The same, taking the bytes without a copy (a file's pieces read into their own buffers).
+    bool send_owned_data(int32_t stream_id, std::string &&data, bool end_stream);
     // Ends the stream with trailers after the queued body.
     bool send_trailers(int32_t stream_id, const Headers &trailers);
     bool stream_writable(int32_t stream_id) const;
@@ -138,6 +171,8 @@ public:
     // or nothing is left.
     // Returns the number appended. false from ok() after a fatal error here.
     size_t take_output(std::string *out, size_t max);
+    // The same into a batch: DATA payloads are not copied, the batch shares the queued chunks.
+    size_t take_output(OutputBatch *out, size_t max);
     bool want_write() const;
     // Neither side has anything left (after GOAWAY, or an error): close the transport.
     bool finished() const;

@@ -7,6 +7,8 @@
 // being reported; a session closed inside a callback is torn down after the callback returns.
 #pragma once
 
+#include <sys/uio.h>
+
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -164,6 +166,12 @@ public:
     // sendfile(2) as the socket drains: no copy, and no output-buffer limit (the file holds the
     // bytes). Takes `file_fd` in every case.
     Status send_file(SessionId id, int file_fd, off_t offset, size_t length);
+    // Writes what the socket takes now from `iov` (writev) and never queues, for an engine that
+    // keeps its own backlog (HTTP/2): returns the bytes written, 0 when the socket is full or the
+    // session still has queued output. When not all went, on_output_written() follows once the
+    // session can take more. kErrNotFound for an unknown or closing session, kErrInvalid for TLS
+    // (no gathered write through the engine: use send()).
+    Result<size_t> write_now(SessionId id, const iovec *iov, int count);
     Status sendto(int port_index, const net::Address &to, Slice data);
     // Closes after the queued output is written (reset: at once, with RST, dropping it).
     Status close(SessionId id, bool reset = false);

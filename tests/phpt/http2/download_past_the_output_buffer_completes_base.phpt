@@ -1,5 +1,5 @@
 --TEST--
-open_http2_protocol (BASE): downloads larger than the connection's output buffer (write() chunks, sendfile()) wait in the server while the client does not read, and arrive whole once it does
+open_http2_protocol (BASE): downloads larger than the connection's output buffer (write() chunks, sendfile()) wait in the server (the handler parks) while the client does not read, and arrive whole once it does
 --EXTENSIONS--
 gust
 --SKIPIF--

@@ -1,5 +1,5 @@
 # One GET over h2c with the widest flow-control windows, read only after a line arrives on stdin
-# (the server says its output buffer is full), then the whole body. Prints the status, the body's
+# (the server says its handler waits for the connection), then the whole body. Prints the status, the body's
 # length and its SHA-1. Usage: h2_download.py PORT PATH
 import hashlib, socket, sys
 import h2.config, h2.connection, h2.events, h2.settings
@@ -13,7 +13,7 @@ c.initiate_connection()
 c.increment_flow_control_window(2**31 - 1 - 65535)
 c.send_headers(1, [(":method", "GET"), (":path", path), (":scheme", "http"), (":authority", "x")], end_stream=True)
 s.sendall(c.data_to_send())
-sys.stdin.readline()  # the server's output is full now: the body waits in its buffers
+sys.stdin.readline()  # the handler waits now: the rest of the body waits in the server
 status, size, sha, done = None, 0, hashlib.sha1(), False
 while not done:
     data = s.recv(1 << 20)

@@ -2,7 +2,9 @@
 // frames for the attacks a well-behaved client cannot send.
 #include <gtest/gtest.h>
 #include <nghttp2/nghttp2.h>
+#include <sys/uio.h>
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <vector>
@@ -78,7 +80,11 @@ public:
             }
             for (Event &e : server_->take_events()) events.push_back(std::move(e));
             std::string out;
-            server_->take_output(&out, output_bound);
+            if (batched) {
+                take_batched(&out, output_bound);
+            } else {
+                server_->take_output(&out, output_bound);
+            }
             for (Event &e : server_->take_events()) events.push_back(std::move(e));
             if (!out.empty()) {
                 moved = true;
@@ -88,6 +94,26 @@ public:
             if (!moved) return;
         }
         ADD_FAILURE() << "pump did not settle";
+    }
+
+    // take_output() through an OutputBatch, "written" a few pieces and bytes at a time as a
+    // socket that takes part of each writev would.
+    void take_batched(std::string *out, size_t bound) {
+        OutputBatch batch;
+        server_->take_output(&batch, bound);
+        size_t step = 1;
+        while (!batch.empty()) {
+            iovec iov[3];
+            const size_t n = batch.fill(iov, 3);
+            size_t take = 0;
+            for (size_t i = 0; i < n && take < step; ++i) {
+                const size_t part = std::min(iov[i].iov_len, step - take);
+                out->append(static_cast<const char *>(iov[i].iov_base), part);
+                take += part;
+            }
+            batch.consume(take);
+            step = step * 3 + 1;
+        }
     }
 
     // Sends raw bytes to the server (after the client session's own preface).
@@ -118,6 +144,7 @@ public:
     std::string goaway_debug;
     std::vector<std::string> pings;  // opaque data of the PINGs received (not acks)
     size_t server_bytes = 0;
+    bool batched = false;  // take the server's output through an OutputBatch
     std::string body_;
 
 private:
@@ -247,6 +274,47 @@ TEST(Http2Server, GetRequestGetsResponseWithBodyAndTrailers) {
     EXPECT_EQ(closed[0].error_code, 0u);
     EXPECT_FALSE(server.stream_open(id));
     EXPECT_FALSE(server.send_data(id, "late", true));
+}
+
+TEST(Http2Server, BatchedOutputCarriesSmallAndLargeChunksInOrder) {
+    ServerConnection server;
+    Peer peer(&server, 1 << 30);
+    peer.batched = true;
+    nghttp2_submit_window_update(peer.session_, NGHTTP2_FLAG_NONE, 0, (1 << 30) - 65535);
+    const int32_t id = peer.request("GET", "/");
+    peer.pump();
+    ASSERT_TRUE(server.submit_response(id, 200, {}, false));
+    std::string want;
+    for (size_t i = 0; i < 40; ++i) {
+        // Sizes either side of the copy threshold, and chunks spanning several DATA frames.
+        std::string chunk(i % 3 == 0 ? 7 + i : 5000 * i + 600, static_cast<char>('a' + i % 26));
+        want += chunk;
+        ASSERT_TRUE(i % 2 ? server.send_owned_data(id, std::move(chunk), false) : server.send_data(id, chunk, false));
+        if (i % 7 == 0) peer.pump();
+    }
+    ASSERT_TRUE(server.send_data(id, "end", true));
+    want += "end";
+    peer.pump();
+    EXPECT_EQ(peer.streams[id].body.size(), want.size());
+    EXPECT_TRUE(peer.streams[id].body == want);
+    EXPECT_TRUE(peer.streams[id].closed);
+}
+
+TEST(Http2Server, BatchKeepsItsChunksAfterTheStreamIsReset) {
+    ServerConnection server;
+    Peer peer(&server, 1 << 30);
+    nghttp2_submit_window_update(peer.session_, NGHTTP2_FLAG_NONE, 0, (1 << 30) - 65535);
+    const int32_t id = peer.request("GET", "/");
+    peer.pump();
+    ASSERT_TRUE(server.submit_response(id, 200, {}, false));
+    ASSERT_TRUE(server.send_owned_data(id, std::string(100000, 'x'), false));
+    OutputBatch batch;
+    ASSERT_GT(server.take_output(&batch, 1 << 20), 100000u);
+    server.reset_stream(id, kCancel);  // frees the stream's queue; the batch still points into it
+    std::string out;
+    batch.copy_to(&out);
+    EXPECT_EQ(out.size(), batch.size());
+    EXPECT_EQ(std::count(out.begin(), out.end(), 'x'), 100000);
 }
 
 TEST(Http2Server, PostBodyArrivesAsDataThenEnd) {

@@ -3,6 +3,7 @@
 #include "gust/server/reactor.h"
 
 #include <gtest/gtest.h>
+#include <sys/uio.h>
 
 #include <functional>
 #include <string>
@@ -34,6 +35,10 @@ struct Recorder final : ReactorEvents {
     }
     void on_buffer_full(const SessionInfo &) override { ++full; }
     void on_buffer_empty(const SessionInfo &) override { ++empty; }
+    std::function<void(const SessionInfo &)> written;
+    void on_output_written(const SessionInfo &s, size_t) override {
+        if (written) written(s);
+    }
 };
 
 struct Env {
@@ -477,6 +482,50 @@ TEST(Reactor, SendFileQueuesAFileLargerThanTheOutputLimitInOrder) {
     close(fd);
     EXPECT_EQ(got.size(), 5 + content.size() - 200 + 5);
     EXPECT_EQ(got, "head|" + content.substr(100, content.size() - 200) + "|tail");
+}
+
+TEST(Reactor, WriteNowWritesWhatTheSocketTakesAndReportsRoomWithoutQueueing) {
+    ReactorOptions o;
+    o.output_buffer_limit = 64 * 1024;  // write_now() is not bound by it: it never queues
+    Env env(o);
+    std::string content(8 * 1024 * 1024, '\0');
+    for (size_t i = 0; i < content.size(); ++i) content[i] = static_cast<char>('a' + i % 251);
+    size_t sent = 0;
+    int short_writes = 0, room_reports = 0;
+    // Writes gathered pieces (a 9-byte piece and a large one, as HTTP/2 DATA frames) until the
+    // socket takes less than offered, then waits for on_output_written.
+    auto pump = [&](SessionId id) {
+        while (sent < content.size()) {
+            const size_t first = std::min<size_t>(9, content.size() - sent);
+            const size_t second = std::min<size_t>(100000, content.size() - sent - first);
+            iovec iov[2] = {{content.data() + sent, first}, {content.data() + sent + first, second}};
+            auto n = env.reactor->write_now(id, iov, 2);
+            ASSERT_TRUE(n.ok());
+            sent += n.value();
+            EXPECT_EQ(env.reactor->queued_bytes(id), 0u);
+            if (n.value() < first + second) {
+                ++short_writes;
+                return;
+            }
+        }
+        EXPECT_TRUE(env.reactor->close(id).ok());
+    };
+    env.events.receive = [&](const SessionInfo &s, Slice) { pump(s.id); };
+    env.events.written = [&](const SessionInfo &s) {
+        ++room_reports;
+        if (sent < content.size()) pump(s.id);
+    };
+    std::string got;
+    env.run([&] {
+        auto c = env.client();
+        ASSERT_TRUE(c->send_all("go", 2).ok());
+        got = read_until_eof(*c);
+    });
+    EXPECT_GT(short_writes, 0) << "8 MiB to a loopback reader should fill its socket at least once";
+    EXPECT_GE(room_reports, short_writes);
+    EXPECT_EQ(env.events.full, 0);
+    EXPECT_EQ(got.size(), content.size());
+    EXPECT_TRUE(got == content);
 }
 
 TEST(Reactor, PauseStopsDeliveringBufferedPackagesUntilResume) {
