@@ -24,6 +24,8 @@ debian_packages=(
     postgresql-15 php8.2-pgsql
     # HTTP/2 client tests and benchmark: nghttpd (the server), h2load (the reference load generator)
     nghttp2-server nghttp2-client
+    # the reference of Swoole\Table's benchmark rows (bench/run.py shm)
+    php8.2-apcu
 )
 python_modules=(pytest httpx brotli websockets wsproto prometheus_client h2)   # imported names (= pip names); installed with pip when missing
 python_modules_pip=(grpc:grpcio)   # import name:pip name, for the HTTP/2 client phpt (gRPC)
