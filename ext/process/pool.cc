@@ -440,6 +440,8 @@ ZEND_METHOD(Swoole_Process_Pool, set) {
         const zend_long n = zval_get_long(v);
         if (n > 0) p->max_package_size = n;
     }
+    if (opt::find(settings, "enable_message_bus"))
+        p->message_bus = opt::bool_of(settings, "enable_message_bus", p->message_bus);
 }
 
 ZEND_METHOD(Swoole_Process_Pool, on) {
@@ -570,14 +572,9 @@ ZEND_METHOD(Swoole_Process_Pool, sendMessage) {
     zend_object *proc = pool_process(Z_OBJ_P(ZEND_THIS), dst);
     ProcessObject *o = process_object(proc);
     const int fd = in_worker(p) && p->worker_id == dst ? p->pipes[2 * static_cast<size_t>(dst)] : o->pool_fd;
-    for (;;) {
-        ssize_t n = ::send(fd, ZSTR_VAL(data), ZSTR_LEN(data), MSG_DONTWAIT | MSG_NOSIGNAL);
-        if (n >= 0) RETURN_TRUE;
-        if (errno == EINTR) continue;
-        if (errno != EAGAIN) break;
-        const int rc = process_wait_ready(fd, gust::loop::kWritable, -1);
-        if (rc != 0 || EG(exception)) break;
-    }
+    const bool sent = p->message_bus ? pool_bus_send(p, fd, ZSTR_VAL(data), ZSTR_LEN(data))
+                                     : pool_send_datagram(fd, ZSTR_VAL(data), ZSTR_LEN(data));
+    if (sent) RETURN_TRUE;
     if (EG(exception)) return;
     php_error_docref(nullptr, E_WARNING, "sendMessage() failed: %s", strerror(set_last_error(errno)));
     RETURN_FALSE;

@@ -6,6 +6,7 @@
 
 #include <sys/types.h>
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,7 @@ struct PoolObject {
     bool enable_coroutine = false;
     double max_wait_time = 3;
     zend_long max_package_size = 2 * 1024 * 1024;
+    bool message_bus = false;  // enable_message_bus: sendMessage() in pieces (pool_bus.cc)
     PoolCallbacks cb;
     std::vector<PoolWorkerFunc> *worker_funcs = nullptr;  // set by a Manager for its pool
     int listen_fd = -1;
@@ -52,6 +54,9 @@ struct PoolObject {
     coro::CoroutineId body_cid = 0;  // coroutine workers: the worker's body
     bool in_ipc_wait = false;        // the body waits for a message (a stop may cancel it)
     zval processes;                  // array: worker id => Swoole\Process (getProcess())
+    // enable_message_bus: messages being put together, by sender pid << 32 | message id (ordered:
+    // the oldest sender's go first when too many are open).
+    std::map<uint64_t, std::string> bus_partial;
     PoolObject() { ZVAL_UNDEF(&processes); }
     ~PoolObject();
     void gc(zend_get_gc_buffer *buf) {
@@ -69,6 +74,13 @@ bool pool_start(zend_object *self);
 void pool_run_worker(zend_object *self);
 // The Swoole\Process of worker `id` as this process sees it (nullptr: no such worker).
 zend_object *pool_process(zend_object *self, zend_long id);
+
+// pool_bus.cc: one datagram, waiting (the coroutine or the process) while the socket is full;
+// a whole message over the message bus; and one received datagram of the bus, which gives the
+// message it completes (or nullptr: more to come, or dropped with a warning).
+bool pool_send_datagram(int fd, const void *data, size_t len);
+bool pool_bus_send(PoolObject *p, int fd, const char *data, size_t len);
+zend_string *pool_bus_receive(PoolObject *p, const char *dgram, size_t len);
 
 // MINIT (process.cc registers the classes of the area's stub):
 void install_process_pool(zend_class_entry *ce);

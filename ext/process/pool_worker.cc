@@ -114,7 +114,8 @@ void call_message(zend_object *self, PoolObject *p, const char *data, size_t len
     call_message_str(self, p, zend_string_init(data, len, 0));
 }
 
-// SWOOLE_IPC_UNIXSOCK: each datagram on this worker's end is one message.
+// SWOOLE_IPC_UNIXSOCK: each datagram on this worker's end is one message (with
+// enable_message_bus, one piece of a message: pool_bus.cc).
 void unixsock_messages(zend_object *self, PoolObject *p) {
     const int fd = p->pipes[2 * static_cast<size_t>(p->worker_id) + 1];
     while (!EG(exception)) {
@@ -134,6 +135,12 @@ void unixsock_messages(zend_object *self, PoolObject *p) {
         }
         ZSTR_LEN(buf) = static_cast<size_t>(n);
         ZSTR_VAL(buf)[n] = '\0';
+        if (p->message_bus) {
+            zend_string *message = pool_bus_receive(p, ZSTR_VAL(buf), ZSTR_LEN(buf));
+            zend_string_release(buf);
+            if (!message) continue;
+            buf = message;
+        }
         call_message_str(self, p, buf);
     }
 }
