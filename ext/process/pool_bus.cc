@@ -65,8 +65,8 @@ bool pool_bus_send(PoolObject *p, int fd, const char *data, size_t len) {
 zend_string *pool_bus_receive(PoolObject *p, const char *dgram, size_t len) {
     BusHeader h;
     if (len < sizeof h) {
-        php_error_docref(nullptr, E_WARNING, "message bus: a datagram of %zu bytes is not a piece of a message; dropped",
-                         len);
+        php_error_docref(nullptr, E_WARNING,
+                         "message bus: a datagram of %zu bytes is not a piece of a message; dropped", len);
         return nullptr;
     }
     memcpy(&h, dgram, sizeof h);
@@ -93,8 +93,8 @@ zend_string *pool_bus_receive(PoolObject *p, const char *dgram, size_t len) {
         return nullptr;
     }
     if (it == p->bus_partial.end() || it->second.size() != h.offset) {
-        php_error_docref(nullptr, E_WARNING, "message bus: a piece out of order (sender %u) was dropped with its message",
-                         h.sender);
+        php_error_docref(nullptr, E_WARNING,
+                         "message bus: a piece out of order (sender %u) was dropped with its message", h.sender);
         if (it != p->bus_partial.end()) p->bus_partial.erase(it);
         return nullptr;
     }
