@@ -4,6 +4,7 @@
 // Maps and lists take a readers-writer lock, so reads from many threads run side by side.
 #pragma once
 
+#include <algorithm>
 #include <condition_variable>
 #include <deque>
 #include <list>
@@ -63,6 +64,11 @@ public:
     std::vector<Value> values() const;
     // nullopt when i > size(); i == size() appends the delta.
     std::optional<Value> increment(size_t i, const Value &delta);
+    template <class Less>
+    void sort(Less less) {
+        std::unique_lock lock(mutex_);
+        std::stable_sort(items_.begin(), items_.end(), less);
+    }
 
 private:
     mutable std::shared_mutex mutex_;
