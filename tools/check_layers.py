@@ -36,8 +36,8 @@ EXT_ALLOWED = {
     # Process::exportSocket() makes a Coroutine\Socket.
     "process": {"zend", "common", "coroutine", "socket"},
     "shm": {"zend", "common", "coroutine"},
-    # Swoole\Thread and its containers (ZTS only).
-    "thread": {"zend", "common"},
+    # Swoole\Thread and its containers (ZTS only); a Coroutine\Socket crosses threads as a new one.
+    "thread": {"zend", "common", "socket"},
     # The PHP library classes (pools, name resolvers): a class loader in front of the engine's autoloader.
     "library": {"zend"},
     # Coroutine\Socket: the core's coroutine sockets and the server's framing.

@@ -1,6 +1,11 @@
 #include "thread/bridge.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include "common/errors.h"
+#include "socket/socket.h"
+#include "zend/fd.h"
 #include "zend_closures.h"
 
 namespace gust::php::thread {
@@ -35,6 +40,45 @@ std::shared_ptr<Shared> shared_of(zend_object *obj, bool &is_container) {
     if (auto p = held<gust::thread::Barrier>(obj)) return p;
     is_container = false;
     return nullptr;
+}
+
+bool is_coroutine_socket(zend_class_entry *ce) {
+    static zend_class_entry *socket_ce = nullptr;  // classes of MINIT: the same in every thread
+    if (socket_ce == nullptr) {
+        socket_ce = static_cast<zend_class_entry *>(
+            zend_hash_str_find_ptr(CG(class_table), ZEND_STRL("swoole\\coroutine\\socket")));
+    }
+    return socket_ce != nullptr && instanceof_function(ce, socket_ce);
+}
+
+// A socket or stream crosses as a copy of its fd (the sender may close its own at once).
+bool descriptor(zval *zv, Descriptor::Type type, const char *mode, Value &out) {
+    int fd = type == Descriptor::kCoroutineSocket ? sock::socket_fd_of(Z_OBJ_P(zv)) : fd_of_zval(zv);
+    int copy = fd < 0 ? -1 : fcntl(fd, F_DUPFD_CLOEXEC, 0);
+    if (copy < 0) return refuse(zv, fd < 0 ? "it is closed, or has no file descriptor" : strerror(errno));
+    out = Value(Value::Fd(std::make_shared<const Descriptor>(copy, type, mode)));
+    return true;
+}
+
+void descriptor_to_zval(const Descriptor &d, zval *out) {
+    if (d.type == Descriptor::kCoroutineSocket) {
+        zend_object *obj = sock::socket_over_copy_of(d.fd);
+        if (obj) {
+            ZVAL_OBJ(out, obj);
+        } else {
+            ZVAL_NULL(out);
+        }
+        return;
+    }
+    int copy = fcntl(d.fd, F_DUPFD_CLOEXEC, 0);
+    php_stream *stream = copy < 0 ? nullptr : php_stream_fopen_from_fd(copy, d.mode.c_str(), nullptr);
+    if (stream == nullptr) {
+        if (copy >= 0) close(copy);
+        php_error_docref(nullptr, E_WARNING, "cannot open a stream over a copy of fd %d", d.fd);
+        ZVAL_NULL(out);
+        return;
+    }
+    php_stream_to_zval(stream, out);
 }
 
 template <class T>
@@ -116,9 +160,17 @@ bool convert(zval *zv, Value &out, bool in_container, int depth) {
                 zend_throw_error(nullptr, "%s: the constructor was not called", ZSTR_VAL(Z_OBJCE_P(zv)->name));
                 return false;
             }
+            if (is_coroutine_socket(Z_OBJCE_P(zv))) return descriptor(zv, Descriptor::kCoroutineSocket, "", out);
             return refuse(zv, Z_OBJCE_P(zv) == zend_ce_closure ? "a Closure" : ZSTR_VAL(Z_OBJCE_P(zv)->name));
         }
-        case IS_RESOURCE: return refuse(zv, "a resource belongs to the thread that opened it");
+        case IS_RESOURCE: {
+            php_stream *stream = nullptr;
+            if (Z_RES_P(zv)->type == php_file_le_stream() || Z_RES_P(zv)->type == php_file_le_pstream()) {
+                stream = static_cast<php_stream *>(Z_RES_P(zv)->ptr);
+            }
+            if (stream == nullptr) return refuse(zv, "only stream resources can");
+            return descriptor(zv, Descriptor::kStream, stream->mode, out);
+        }
         default: return refuse(zv, "unsupported type");
     }
 }
@@ -152,6 +204,8 @@ void to_zval(const Value &v, zval *out) {
                         zend_hash_str_update(Z_ARRVAL_P(out), k.s.data(), k.s.size(), &z);
                     }
                 }
+            } else if constexpr (std::is_same_v<T, Value::Fd>) {
+                descriptor_to_zval(*x, out);
             } else {
                 switch (x->kind()) {
                     case Kind::kMap: wrap<gust::thread::Map>(x, out); break;

@@ -1,7 +1,8 @@
 // Between PHP values and the values threads share (gust/thread/value.h): what may cross threads
 // and how. Scalars, strings and arrays are copied; the Thread containers are shared (each thread
-// gets its own PHP object for the same container). Objects of other classes, resources and
-// closures cannot cross: a Swoole\Exception says which value it was.
+// gets its own PHP object for the same container); a Coroutine\Socket or a stream crosses as a
+// copy of its fd (each reader gets a new object over a further copy). Objects of other classes,
+// other resources and closures cannot cross: a Swoole\Exception says which value it was.
 #pragma once
 
 #include <memory>
@@ -13,6 +14,7 @@
 
 namespace gust::php::thread {
 
+using gust::thread::Descriptor;
 using gust::thread::Key;
 using gust::thread::Kind;
 using gust::thread::Shared;

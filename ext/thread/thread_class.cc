@@ -90,9 +90,9 @@ void register_stdio() {
 void *thread_main(void *arg) {
     std::shared_ptr<Run> run(std::move(*static_cast<std::shared_ptr<Run> *>(arg)));
     delete static_cast<std::shared_ptr<Run> *>(arg);
+    run->alive = true;
     static_cast<void>(ts_resource(0));  // this thread's PHP globals (every module's GINIT runs)
     ZEND_TSRMLS_CACHE_UPDATE();
-    run->alive = true;
     GUST_G(thread_run) = run.get();
     int status = 255;
     // The process's working directory is every thread's: never chdir to the script's directory.

@@ -1,9 +1,15 @@
 #include "gust/thread/value.h"
 
+#include <unistd.h>
+
 #include <cmath>
 #include <limits>
 
 namespace gust::thread {
+
+Descriptor::~Descriptor() {
+    if (fd >= 0) close(fd);
+}
 
 bool Value::identical(const Value &o) const {
     if (v.index() != o.v.index()) return false;

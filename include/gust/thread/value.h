@@ -47,6 +47,19 @@ struct KeyHash {
     }
 };
 
+// A descriptor that crosses threads: its own copy (dup) of a socket's or a stream's fd, closed when
+// the last value holding it goes. Each reader makes a PHP object over a further copy.
+struct Descriptor {
+    enum Type { kCoroutineSocket, kStream };
+    Descriptor(int fd, Type type, std::string mode) : fd(fd), type(type), mode(std::move(mode)) {}
+    ~Descriptor();
+    Descriptor(const Descriptor &) = delete;
+    Descriptor &operator=(const Descriptor &) = delete;
+    const int fd;
+    const Type type;
+    const std::string mode;  // a stream's fopen() mode
+};
+
 struct Value;
 using ArrayEntries = std::vector<std::pair<Key, Value>>;
 
@@ -55,14 +68,16 @@ struct Value {
     // An array copied whole (thread arguments); immutable once made, so copies share it.
     using Array = std::shared_ptr<const ArrayEntries>;
     using Ref = std::shared_ptr<Shared>;
-    std::variant<Null, bool, int64_t, double, std::string, Array, Ref> v;
+    using Fd = std::shared_ptr<const Descriptor>;
+    std::variant<Null, bool, int64_t, double, std::string, Array, Ref, Fd> v;
 
     Value() = default;
     template <class T>
     explicit Value(T x) : v(std::move(x)) {}
 
     bool is_null() const { return std::holds_alternative<Null>(v); }
-    // Same type and same content (arrays: same entries in the same order; containers: the same one).
+    // Same type and same content (arrays: same entries in the same order; containers and descriptors:
+    // the same one).
     bool identical(const Value &o) const;
 };
 

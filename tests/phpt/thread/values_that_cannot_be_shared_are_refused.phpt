@@ -1,5 +1,5 @@
 --TEST--
-Thread\Map, Thread\Queue and Thread arguments refuse what cannot cross threads (an object of another class, a Closure, a resource, one nested in an array) with a Swoole\Exception naming it; nothing is stored and no thread starts; a reference cycle is refused, not followed forever
+Thread\Map, Thread\Queue and Thread arguments refuse what cannot cross threads (an object of another class, a Closure, a resource other than a stream, one nested in an array) with a Swoole\Exception naming it; nothing is stored and no thread starts; a reference cycle is refused, not followed forever
 --EXTENSIONS--
 gust
 --SKIPIF--
@@ -13,7 +13,7 @@ $m = new Map();
 $q = new Queue();
 $cycle = [1];
 $cycle[] = &$cycle;
-$bad = ['object' => new stdClass, 'closure' => fn() => 1, 'resource' => STDERR, 'nested' => ['ok', [new ArrayObject]],
+$bad = ['object' => new stdClass, 'closure' => fn() => 1, 'resource' => stream_context_create(), 'nested' => ['ok', [new ArrayObject]],
         'cycle' => $cycle];
 foreach ($bad as $what => $value) {
     try {
@@ -33,7 +33,7 @@ var_dump(Thread::activeCount());
 --EXPECT--
 object: a value of type stdClass cannot be shared between threads (stdClass); only null, bool, int, float, string, array and the Swoole\Thread containers can
 closure: a value of type Closure cannot be shared between threads (a Closure); only null, bool, int, float, string, array and the Swoole\Thread containers can
-resource: a value of type resource cannot be shared between threads (a resource belongs to the thread that opened it); only null, bool, int, float, string, array and the Swoole\Thread containers can
+resource: a value of type resource cannot be shared between threads (only stream resources can); only null, bool, int, float, string, array and the Swoole\Thread containers can
 nested: a value of type ArrayObject cannot be shared between threads (ArrayObject); only null, bool, int, float, string, array and the Swoole\Thread containers can
 cycle: a value of type array cannot be shared between threads (arrays nested too deep, or a reference cycle); only null, bool, int, float, string, array and the Swoole\Thread containers can
 int(0)

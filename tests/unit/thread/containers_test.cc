@@ -1,7 +1,9 @@
 // The shared containers of Swoole\Thread, with real threads where the behaviour is about them.
 #include "gust/thread/containers.h"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <thread>
@@ -148,4 +150,18 @@ TEST(ThreadValue, IdenticalComparesArraysDeeply) {
     auto m = std::make_shared<Map>();
     EXPECT_TRUE(Value(Value::Ref(m)).identical(Value(Value::Ref(m))));
     EXPECT_FALSE(Value(Value::Ref(m)).identical(Value(Value::Ref(std::make_shared<Map>()))));
+}
+
+TEST(ThreadValue, DescriptorClosesItsCopyWithTheLastValue) {
+    int fds[2];
+    ASSERT_EQ(pipe(fds), 0);
+    {
+        Value a(Value::Fd(std::make_shared<const Descriptor>(fds[0], Descriptor::kStream, "r")));
+        Value b = a;  // copies share the one descriptor
+        EXPECT_TRUE(a.identical(b));
+        a = Value();
+        EXPECT_EQ(fcntl(fds[0], F_GETFD), 0);  // b still holds it
+    }
+    EXPECT_EQ(fcntl(fds[0], F_GETFD), -1);  // closed with the last value
+    close(fds[1]);
 }
