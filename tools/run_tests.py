@@ -33,7 +33,7 @@ FUZZ_SECONDS = int(os.environ.get("GUST_FUZZ_SECONDS", "20"))
 # --phpt-filter: run only the phpt files whose path contains this text ("" runs them all).
 PHPT_FILTER = ""
 # Threaded core suites that also run under TSan.
-TSAN_SUITES = ("unit_loop", "unit_coro", "unit_net", "unit_ipc", "unit_server", "unit_shm")
+TSAN_SUITES = ("unit_loop", "unit_coro", "unit_net", "unit_ipc", "unit_server", "unit_shm", "unit_thread")
 
 
 class Tally:
