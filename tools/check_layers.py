@@ -22,6 +22,8 @@ ALLOWED = {
     "server": {"base", "mem", "loop", "coro", "net", "proto", "ipc"},
     # Shared memory between processes: needs nothing but base.
     "shm": {"base"},
+    # Values and containers that threads share (Swoole\Thread); its counters are shm's.
+    "thread": {"base", "shm"},
 }
 # The binding's areas (docs/ARCHITECTURE.md, "The binding"), lowest first, and what each may use.
 # Core headers ("gust/...") are open to every area; PHP headers too.
@@ -34,6 +36,8 @@ EXT_ALLOWED = {
     # Process::exportSocket() makes a Coroutine\Socket.
     "process": {"zend", "common", "coroutine", "socket"},
     "shm": {"zend", "common", "coroutine"},
+    # Swoole\Thread and its containers (ZTS only); a Coroutine\Socket crosses threads as a new one.
+    "thread": {"zend", "common", "socket"},
     # The PHP library classes (pools, name resolvers): a class loader in front of the engine's autoloader.
     "library": {"zend"},
     # Coroutine\Socket: the core's coroutine sockets and the server's framing.
@@ -47,7 +51,7 @@ EXT_ALLOWED = {
     "client": {"zend", "common", "coroutine", "event", "process", "server", "http", "websocket"},
     # Coroutine\Server over Coroutine\Socket; Coroutine\Http\Server answers with ext/http's Response.
     "coserver": {"zend", "common", "coroutine", "socket", "server", "http", "websocket"},
-    "module": {"zend", "common", "coroutine", "event", "hooks", "process", "shm", "socket", "server", "http",
+    "module": {"zend", "common", "coroutine", "event", "hooks", "process", "shm", "thread", "socket", "server", "http",
                "websocket", "client", "coserver", "redis", "library"},
 }
 # Generated from ext/stubs/*.stub.php; any area includes its own.

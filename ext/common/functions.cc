@@ -16,6 +16,8 @@ void gust::php::init_globals(zend_gust_globals *globals) {
     globals->wait_signal = false;
     globals->enable_coroutine = true;
     globals->last_error = 0;
+    globals->thread_run = nullptr;
+    globals->threads_started = nullptr;
 }
 
 namespace {

@@ -29,6 +29,12 @@ ZEND_BEGIN_MODULE_GLOBALS(gust)
     // swoole_last_error(): the code of the last recorded failure, in the one code space of
     // common/errors.h (0, an errno or a SWOOLE_ERROR_* code); written only by set_last_error().
     int last_error;
+    // Swoole\Thread (thread/thread_class.cc), per thread as every module global is under ZTS: the
+    // run of this thread (null in the main thread) and the threads it started. Module globals,
+    // not C++ thread_locals: those live in the module's dynamic TLS, whose layout LeakSanitizer
+    // misreads at exit here (a bogus "DTLS" range, then a crash of its tracer).
+    void *thread_run;
+    void *threads_started;
 ZEND_END_MODULE_GLOBALS(gust)
 
 ZEND_EXTERN_MODULE_GLOBALS(gust)

@@ -39,6 +39,9 @@ struct Watchdog {
     std::atomic<int64_t> earliest{INT64_MAX};
     std::atomic<bool> pending{false};  // raised with EG(vm_interrupt); taken by the PHP thread
     pid_t pid = 0;                     // the process whose thread this is (a fork has none)
+    // The PHP thread's EG(vm_interrupt): on thread-safe PHP, EG() in the watchdog thread would be
+    // the watchdog's own (absent) executor globals, so the PHP thread hands over its flag.
+    std::atomic<zend_atomic_bool *> interrupt{nullptr};
 };
 
 // PHP thread only.
@@ -68,7 +71,7 @@ void *watchdog_main(void *arg) {
         }
         // Overdue and not forgotten: the PHP thread has not been back to its loop since.
         dog->pending.store(true, std::memory_order_release);
-        zend_atomic_bool_store(&EG(vm_interrupt), true);
+        if (zend_atomic_bool *flag = dog->interrupt.load(std::memory_order_acquire)) zend_atomic_bool_store(flag, true);
         dog->cv.wait_for(lock, std::chrono::nanoseconds(kRecheck));
     }
     return nullptr;
@@ -149,6 +152,8 @@ bool start_watchdog() {
 
 uint64_t watch(coro::CoroutineId cid, Nanos due, ExpireFn expire, void *arg) {
     if (!start_watchdog()) return 0;  // no thread: the loop's timer still serves yielding PHP
+    // The PHP thread that watches (one per process until THREAD servers run several).
+    g_dog->interrupt.store(&EG(vm_interrupt), std::memory_order_release);
     if (!g_hooked) {
         g_previous_interrupt = zend_interrupt_function;
         zend_interrupt_function = on_interrupt;

@@ -40,7 +40,15 @@ using CreateFunctionFn = int (*)(sqlite3 *, const char *, int, int, void *, void
 using CreateCollationFn = int (*)(sqlite3 *, const char *, int, void *, void *);
 using SetAuthorizerFn = int (*)(sqlite3 *, void *, void *);
 
-constexpr const char *kObject = "pdo_sqlite.so";
+// Who imports SQLite: pdo_sqlite.so when PHP loads it as a module (Debian), the main program
+// when pdo_sqlite is compiled into PHP (the project's ZTS PHP: a module without a handle);
+// nullptr when pdo_sqlite is absent. A PHP with ext/sqlite3 built in too has its SQLite3 class's
+// calls redirected with pdo_sqlite's; they go through the same rules (watched callbacks, mutex).
+const char *sqlite_importer() {
+    auto *module = static_cast<zend_module_entry *>(zend_hash_str_find_ptr(&module_registry, ZEND_STRL("pdo_sqlite")));
+    if (module == nullptr) return nullptr;
+    return module->handle != nullptr ? "pdo_sqlite.so" : "";
+}
 
 OpenFn real_open = nullptr;
 PrepareFn real_prepare = nullptr;
@@ -194,7 +202,9 @@ int watched_set_authorizer(sqlite3 *db, void *callback, void *data) {
 template <class Fn>
 bool patch(const char *symbol, Fn replacement, Fn *real) {
     if (*real) return true;
-    *real = reinterpret_cast<Fn>(patch_import(kObject, symbol, reinterpret_cast<void *>(replacement)));
+    const char *object = sqlite_importer();
+    if (object == nullptr) return false;
+    *real = reinterpret_cast<Fn>(patch_import(object, symbol, reinterpret_cast<void *>(replacement)));
     return *real != nullptr;
 }
 
@@ -210,7 +220,9 @@ void apply(uint32_t new_flags) {
     if (!(new_flags & kPdoSqlite) || g_blocking_patched) return;
     // First time on: resolve sqlite3_db_handle as pdo_sqlite would (it does not import it), then
     // redirect the blocking calls. Patching twice is harmless, so a missing object is retried.
-    if (void *self = dlopen(kObject, RTLD_LAZY | RTLD_NOLOAD)) {
+    const char *object = sqlite_importer();
+    if (object == nullptr) return;
+    if (void *self = dlopen(*object != '\0' ? object : nullptr, RTLD_LAZY | RTLD_NOLOAD)) {
         real_db_handle = reinterpret_cast<DbHandleFn>(dlsym(self, "sqlite3_db_handle"));
         dlclose(self);
     }

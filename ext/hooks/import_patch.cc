@@ -31,6 +31,7 @@ bool is_slot_relocation(uint32_t type) {
 }
 
 bool basename_is(const char *path, const char *name) {
+    if (*name == '\0') return *path == '\0';  // glibc names the main program ""
     const char *slash = strrchr(path, '/');
     return strcmp(slash ? slash + 1 : path, name) == 0;
 }
@@ -99,7 +100,9 @@ int visit(dl_phdr_info *info, size_t, void *data) {
     if (symtab == nullptr || strtab == nullptr) return 1;
     // The real function as this object binds it: its own scope first (PHP loads extensions with
     // RTLD_DEEPBIND), never the possibly unresolved lazy PLT stub found in the slot.
-    if (void *self = dlopen(info->dlpi_name, RTLD_LAZY | RTLD_NOLOAD)) {
+    // (dlopen(nullptr) is the main program: its scope is the global one.)
+    const char *name = *info->dlpi_name != '\0' ? info->dlpi_name : nullptr;
+    if (void *self = dlopen(name, RTLD_LAZY | RTLD_NOLOAD)) {
         req->original = dlsym(self, req->symbol);
         dlclose(self);
     }

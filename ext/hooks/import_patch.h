@@ -7,7 +7,8 @@
 
 namespace gust::php::hooks {
 
-// In the loaded object whose file name is `object` (a basename such as "curl.so"), makes every
+// In the loaded object whose file name is `object` (a basename such as "curl.so", or "" for the
+// main program, where a PHP built with the extension inside it imports the library), makes every
 // import of `symbol` call `replacement`. Returns the real function as that object would bind it
 // (what the replacement calls outside coroutines), or nullptr when the object is not loaded or
 // does not import `symbol`; then nothing is changed. Patching twice is harmless. Not thread-safe:

@@ -15,6 +15,7 @@
 #include "redis/redis.h"
 #include "shm/shm.h"
 #include "socket/socket.h"
+#include "thread/thread.h"
 #include "common/errors.h"
 #include "common/module.h"
 #include "server/server.h"
@@ -60,6 +61,7 @@ static PHP_MINIT_FUNCTION(gust) {
     hooks::register_runtime_class(module_number);
     register_process(module_number);
     shm::register_shm_area(module_number);
+    thread::register_thread_area(module_number);
     sock::register_socket_area(module_number);
     srv::register_server_area(module_number);
     http::register_http_area();
@@ -79,6 +81,8 @@ static PHP_RSHUTDOWN_FUNCTION(gust) {
     // our objects; PHP does not collect cycles at shutdown, so free them now, while the runtime
     // their destructors may touch is still here (else each worker leaks them at exit).
     if (gc_enabled()) gc_collect_cycles();
+    // First: the threads this request started end their requests while everything is still here.
+    thread::thread_rshutdown();
     rshutdown();  // the coroutine area: timers, events, coroutines and the scheduler end
     srv::task_rshutdown();
     hooks::rshutdown();

@@ -42,6 +42,9 @@ struct SocketState {
 // A new Co\Socket over a copy (dup) of `fd`, e.g. Process::exportSocket()'s pipe end; its domain,
 // type and protocol come from the kernel. Null (warning) when the fd cannot be copied.
 zend_object *socket_over_copy_of(int fd);
+// The open fd of a Co\Socket object (`obj` of that class or a subclass), or -1 (closed, or never
+// constructed).
+int socket_fd_of(zend_object *obj);
 
 // MINIT of this area.
 void register_socket_area(int module_number);

@@ -277,6 +277,11 @@ ZEND_METHOD(Swoole_Coroutine_Socket, import) {
     RETURN_OBJ(obj);
 }
 
+int gust::php::sock::socket_fd_of(zend_object *obj) {
+    const auto &sock = SocketClass::from(obj)->sock;
+    return sock ? sock->fd() : -1;
+}
+
 zend_object *gust::php::sock::socket_over_copy_of(int fd) {
     int domain = 0, type = 0, protocol = 0;
     socklen_t len = sizeof(int);
