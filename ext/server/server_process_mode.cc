@@ -277,6 +277,7 @@ void process_mode_worker_setup(Server *s, zend_long worker_id) {
         c->read_fd = ::dup(c->fd);
         ipc::SenderOptions so;
         so.batch = true;  // replies leave with one sendmmsg per loop iteration
+        so.max_queued_messages = server::kChannelMaxQueuedMessages;
         c->sender = std::make_unique<ipc::Sender>(c->fd, so);
         c->sender->on_room([s] { wake_all_send_lines(s); });
         (void)c->sender->attach(rt->loop.get());

@@ -350,6 +350,7 @@ void ProcessMaster::Thread::run(std::promise<Status> *ready) {
         c.fd = master->master_ends_[static_cast<size_t>(w * o.reactor_num + index)];
         ipc::SenderOptions so;
         so.batch = true;
+        so.max_queued_messages = kChannelMaxQueuedMessages;
         c.sender = std::make_unique<ipc::Sender>(c.fd, so);
         st = c.sender->attach(loop.get());
         c.read_fd = ::dup(c.fd);

@@ -72,6 +72,11 @@ struct DispatchQuestion {
     std::string data;  // the package's first kDispatchPeek bytes; empty for connect and close
 };
 
+// Messages a reactor<->worker channel may queue while its socket is full. Bytes are the real bound
+// (SenderOptions::max_queued_bytes; replies also by each connection's credit): Swoole buffers these
+// pipes by bytes only, so a burst of small packages or replies (thousands in one callback, or a
+// master slowed by load) must not be refused at the IPC layer's default of 1024 messages.
+inline constexpr size_t kChannelMaxQueuedMessages = size_t{1} << 18;
 inline constexpr size_t kDispatchPeek = 8192;
 // Answers besides a worker id (Swoole's SWOOLE_DISPATCH_RESULT_*):
 inline constexpr int kDispatchDiscard = -1;   // drop the package (connect/close: tell no worker)
