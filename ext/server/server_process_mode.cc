@@ -512,6 +512,7 @@ bool start_process_mode(Server *s) {
     mo.reactor.output_buffer_limit =
         static_cast<size_t>(s->settings.socket_buffer_size) + static_cast<size_t>(s->settings.buffer_output_size);
     mo.reply_credit = static_cast<uint64_t>(std::max<zend_long>(s->settings.socket_buffer_size, 1));
+    mo.max_queued_bytes = static_cast<uint64_t>(s->settings.max_queued_bytes);
     mo.counted_workers = static_cast<int>(s->settings.worker_num + s->settings.task_worker_num);
     mo.limits.max_payload = 64u << 20;
     mo.ask_dispatch = s->dispatch_func.is_set();

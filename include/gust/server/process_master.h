@@ -106,6 +106,9 @@ struct MasterOptions {
     // Send backpressure: the bytes a worker may have sent to one connection and not seen written
     // (socket_buffer_size). The master acknowledges written bytes in steps of a quarter of it.
     uint64_t reply_credit = 2u << 20;
+    // Receive backpressure (max_queued_bytes): when the packages queued for one worker pass this
+    // many bytes, the thread stops reading the connections that feed it until a quarter is left.
+    uint64_t max_queued_bytes = 16u << 20;
     // Counter lines in the shared block: workers and task workers.
     int counted_workers = 1;
     // Hand connections whose packages all go to one worker to that worker (see the top of this file).
