@@ -210,6 +210,9 @@ void ProcessMaster::Thread::throttle(SessionId id, int w) {
 void ProcessMaster::Thread::try_resume(int w) {
     if (static_cast<size_t>(w) >= channels.size()) return;
     Channel &c = channels[static_cast<size_t>(w)];
+    // A retry (timer or deferral) that comes after shutdown_in_thread() closed the channels: the
+    // connections are gone with the reactor (this was a master crash at shutdown, bug_1864).
+    if (!c.sender) return;
     if (c.sender->queued_messages() > kLowWater || c.sender->queued_bytes() > master->options_.max_queued_bytes / 4) {
         // The worker still has a backlog (the socket is full): look again shortly.
         loop->add_timer(kNanosPerMilli, 0, [this, w](loop::TimerId) { try_resume(w); });
