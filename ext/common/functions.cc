@@ -4,6 +4,9 @@
 
 #include <unistd.h>
 
+#include <cstdio>
+#include <cstdlib>
+
 #include "gust/base/version.h"
 
 ZEND_DECLARE_MODULE_GLOBALS(gust)
@@ -22,6 +25,22 @@ void gust::php::init_globals(zend_gust_globals *globals) {
 
 namespace {
 bool g_workers_started = false;
+bool g_exit_after_request = false;  // only ever set in a forked child, which never runs another request
+}  // namespace
+
+void gust::php::exit_after_request_shutdown() { g_exit_after_request = true; }
+
+void gust::php::quick_exit_if_asked() {
+#if GUST_MODE_DEBUG
+    // Sanitizer builds keep the full shutdown: their leak check at exit must see PHP's own
+    // teardown, else it reports what the module shutdown frees and changes the exit code.
+    return;
+#endif
+    if (!g_exit_after_request) return;
+    // The script's exit code (exit(3) in a worker) survives the request shutdown.
+    const int status = EG(exit_status);
+    fflush(nullptr);
+    exit(status);
 }
 
 void gust::php::set_workers_started(bool started) { g_workers_started = started; }

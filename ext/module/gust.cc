@@ -95,6 +95,12 @@ static PHP_RSHUTDOWN_FUNCTION(gust) {
     return SUCCESS;
 }
 
+// After every module's RSHUTDOWN and the executor's own shutdown: a server's forked child ends here.
+static ZEND_MODULE_POST_ZEND_DEACTIVATE_D(gust) {
+    gust::php::quick_exit_if_asked();
+    return SUCCESS;
+}
+
 static PHP_MSHUTDOWN_FUNCTION(gust) {
     if (g_ini_module_number >= 0) zend_unregister_ini_entries(g_ini_module_number);
     return SUCCESS;
@@ -113,11 +119,18 @@ static PHP_MINFO_FUNCTION(gust) {
 }
 
 zend_module_entry gust_module_entry = {
-    STANDARD_MODULE_HEADER, "gust",
-    ext_functions,          PHP_MINIT(gust),
-    PHP_MSHUTDOWN(gust),    nullptr,
-    PHP_RSHUTDOWN(gust),    PHP_MINFO(gust),
-    PHP_GUST_VERSION,       STANDARD_MODULE_PROPERTIES,
+    STANDARD_MODULE_HEADER,
+    "gust",
+    ext_functions,
+    PHP_MINIT(gust),
+    PHP_MSHUTDOWN(gust),
+    nullptr,
+    PHP_RSHUTDOWN(gust),
+    PHP_MINFO(gust),
+    PHP_GUST_VERSION,
+    NO_MODULE_GLOBALS,
+    ZEND_MODULE_POST_ZEND_DEACTIVATE_N(gust),
+    STANDARD_MODULE_PROPERTIES_EX,
 };
 
 extern "C" {

@@ -145,6 +145,7 @@ struct Settings {
     zend_long max_connection = 100000;
     zend_long buffer_output_size = 2 * 1024 * 1024;  // the largest single send()
     zend_long socket_buffer_size = 2 * 1024 * 1024;  // a connection's queued output
+    zend_long max_queued_bytes = 16 * 1024 * 1024;   // PROCESS mode: a worker's queued input (receive backpressure)
     zend_long package_max_length = 2 * 1024 * 1024;
     double max_wait_time = 3;
     // send_yield: a send() inside a coroutine that meets a full output buffer waits for it to

@@ -277,6 +277,7 @@ void process_mode_worker_setup(Server *s, zend_long worker_id) {
         c->read_fd = ::dup(c->fd);
         ipc::SenderOptions so;
         so.batch = true;  // replies leave with one sendmmsg per loop iteration
+        so.max_queued_messages = server::kChannelMaxQueuedMessages;
         c->sender = std::make_unique<ipc::Sender>(c->fd, so);
         c->sender->on_room([s] { wake_all_send_lines(s); });
         (void)c->sender->attach(rt->loop.get());
@@ -511,6 +512,7 @@ bool start_process_mode(Server *s) {
     mo.reactor.output_buffer_limit =
         static_cast<size_t>(s->settings.socket_buffer_size) + static_cast<size_t>(s->settings.buffer_output_size);
     mo.reply_credit = static_cast<uint64_t>(std::max<zend_long>(s->settings.socket_buffer_size, 1));
+    mo.max_queued_bytes = static_cast<uint64_t>(s->settings.max_queued_bytes);
     mo.counted_workers = static_cast<int>(s->settings.worker_num + s->settings.task_worker_num);
     mo.limits.max_payload = 64u << 20;
     mo.ask_dispatch = s->dispatch_func.is_set();

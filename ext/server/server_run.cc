@@ -209,6 +209,7 @@ bool spawn_worker(Server *s, ManagerState *m, size_t id) {
         if (getppid() != manager) kill(getpid(), SIGTERM);
         s->in_manager = false;
         s->worker_pids.clear();
+        exit_after_request_shutdown();  // as Swoole's workers: the manager respawns it sooner
         // The manager's signals and loop (timers of onStart/onManagerStart) are not the child's.
         if (m->signal_fd >= 0) ::close(m->signal_fd);
         m->signal_fd = -1;

@@ -68,6 +68,7 @@ const char *const kKnownKeys[] = {
     "request_slowlog_file",
     "request_slowlog_timeout",
     "trace_event_worker",
+    "trace_flags",  // Swoole's debug-build tracing: accepted, no effect (docs/php-server.md)
     "message_queue_key",
     "ipc_mode",
     "enable_unsafe_event",
@@ -77,6 +78,7 @@ const char *const kKnownKeys[] = {
     "output_buffer_size",
     "buffer_output_size",
     "socket_buffer_size",
+    "max_queued_bytes",
     "heartbeat_check_interval",
     "heartbeat_idle_time",
     "backlog",
@@ -384,6 +386,10 @@ bool load_settings(Server *s) {
     o.buffer_output_size = long_of(ht, "buffer_output_size", long_of(ht, "output_buffer_size", o.buffer_output_size));
     if (o.buffer_output_size < 1) o.buffer_output_size = 1;
     o.socket_buffer_size = std::max<zend_long>(1, long_of(ht, "socket_buffer_size", o.socket_buffer_size));
+    // 64 KiB at least (less would stall a connection on one package); 32 MiB at most, well inside
+    // the channel's own 64 MiB bound, past which a package would be lost rather than held back.
+    o.max_queued_bytes =
+        std::clamp<zend_long>(long_of(ht, "max_queued_bytes", o.max_queued_bytes), 64 * 1024, 32 * 1024 * 1024);
     o.package_max_length = long_of(ht, "package_max_length", o.package_max_length);
     o.max_wait_time = double_of(ht, "max_wait_time", o.max_wait_time);
     o.send_yield = bool_of(ht, "send_yield", o.send_yield);

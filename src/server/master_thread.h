@@ -189,14 +189,12 @@ struct ProcessMaster::Thread final : ReactorEvents {
     void on_receive(const SessionInfo &s, Slice data) override;
 
     // Backpressure: a worker that falls behind must not make its channel queue overflow (a lost
-    // package). Past kHighWater queued messages or kHighWaterBytes queued bytes (large packages —
+    // package). Past kHighWater queued messages or MasterOptions::max_queued_bytes (large packages —
     // WebSocket frames of megabytes — reach the sender's 64 MiB bound long before 256 messages), the
     // connection that added one stops being read and delivered (the reactor keeps its bytes); once
     // the queue is back under both low marks, it resumes.
     static constexpr size_t kHighWater = 256;
     static constexpr size_t kLowWater = 64;
-    static constexpr uint64_t kHighWaterBytes = 16u << 20;
-    static constexpr uint64_t kLowWaterBytes = 4u << 20;
 
     void throttle(SessionId id, int w);
 

@@ -193,7 +193,9 @@ void ProcessMaster::Thread::on_receive(const SessionInfo &s, Slice data) {
 
 void ProcessMaster::Thread::throttle(SessionId id, int w) {
     Channel &c = channels[static_cast<size_t>(w)];
-    if (c.sender->queued_messages() < kHighWater && c.sender->queued_bytes() < kHighWaterBytes) return;
+    if (c.sender->queued_messages() < kHighWater && c.sender->queued_bytes() < master->options_.max_queued_bytes) {
+        return;
+    }
     if (reactor->pause(id).ok()) {
         c.stalled.push_back(id);
         auto conn = conns.find(id);
@@ -208,7 +210,10 @@ void ProcessMaster::Thread::throttle(SessionId id, int w) {
 void ProcessMaster::Thread::try_resume(int w) {
     if (static_cast<size_t>(w) >= channels.size()) return;
     Channel &c = channels[static_cast<size_t>(w)];
-    if (c.sender->queued_messages() > kLowWater || c.sender->queued_bytes() > kLowWaterBytes) {
+    // A retry (timer or deferral) that comes after shutdown_in_thread() closed the channels: the
+    // connections are gone with the reactor (this was a master crash at shutdown, bug_1864).
+    if (!c.sender) return;
+    if (c.sender->queued_messages() > kLowWater || c.sender->queued_bytes() > master->options_.max_queued_bytes / 4) {
         // The worker still has a backlog (the socket is full): look again shortly.
         loop->add_timer(kNanosPerMilli, 0, [this, w](loop::TimerId) { try_resume(w); });
         return;
@@ -350,6 +355,7 @@ void ProcessMaster::Thread::run(std::promise<Status> *ready) {
         c.fd = master->master_ends_[static_cast<size_t>(w * o.reactor_num + index)];
         ipc::SenderOptions so;
         so.batch = true;
+        so.max_queued_messages = kChannelMaxQueuedMessages;
         c.sender = std::make_unique<ipc::Sender>(c.fd, so);
         st = c.sender->attach(loop.get());
         c.read_fd = ::dup(c.fd);

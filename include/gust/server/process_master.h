@@ -72,6 +72,11 @@ struct DispatchQuestion {
     std::string data;  // the package's first kDispatchPeek bytes; empty for connect and close
 };
 
+// Messages a reactor<->worker channel may queue while its socket is full. Bytes are the real bound
+// (SenderOptions::max_queued_bytes; replies also by each connection's credit): Swoole buffers these
+// pipes by bytes only, so a burst of small packages or replies (thousands in one callback, or a
+// master slowed by load) must not be refused at the IPC layer's default of 1024 messages.
+inline constexpr size_t kChannelMaxQueuedMessages = size_t{1} << 18;
 inline constexpr size_t kDispatchPeek = 8192;
 // Answers besides a worker id (Swoole's SWOOLE_DISPATCH_RESULT_*):
 inline constexpr int kDispatchDiscard = -1;   // drop the package (connect/close: tell no worker)
@@ -101,6 +106,9 @@ struct MasterOptions {
     // Send backpressure: the bytes a worker may have sent to one connection and not seen written
     // (socket_buffer_size). The master acknowledges written bytes in steps of a quarter of it.
     uint64_t reply_credit = 2u << 20;
+    // Receive backpressure (max_queued_bytes): when the packages queued for one worker pass this
+    // many bytes, the thread stops reading the connections that feed it until a quarter is left.
+    uint64_t max_queued_bytes = 16u << 20;
     // Counter lines in the shared block: workers and task workers.
     int counted_workers = 1;
     // Hand connections whose packages all go to one worker to that worker (see the top of this file).

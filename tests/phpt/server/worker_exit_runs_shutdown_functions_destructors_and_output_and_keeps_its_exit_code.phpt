@@ -1,0 +1,56 @@
+--TEST--
+A server worker that ends (exit(5) in workerStart) still runs its shutdown functions and destructors and flushes its output buffers, and the manager sees its exit code (onWorkerError), although a forked worker skips PHP's module shutdown as Swoole's do
+--EXTENSIONS--
+gust
+posix
+--FILE--
+<?php
+class Noisy {
+    public function __construct(public $report) {}
+    public function __destruct() { fwrite($this->report, "destructor ran\n"); }
+}
+[$events, $report] = stream_socket_pair(STREAM_PF_UNIX, STREAM_SOCK_STREAM, STREAM_IPPROTO_IP);
+$pid = pcntl_fork();
+if ($pid === 0) {
+    fclose($events);
+    $server = new Swoole\Server('127.0.0.1', 0, SWOOLE_BASE);
+    $server->set(['worker_num' => 2, 'log_level' => SWOOLE_LOG_ERROR]);
+    $starts = new Swoole\Atomic(0);
+    $server->on('workerStart', function ($s, $id) use ($report, $starts) {
+        if ($id !== 0) return;
+        if ($starts->add() > 1) {
+            fwrite($report, "worker 0 started again\n");
+            return;
+        }
+        register_shutdown_function(function () use ($report) { fwrite($report, "shutdown function ran\n"); });
+        $GLOBALS['noisy'] = new Noisy($report);
+        ob_start();
+        echo "buffered output of the first worker 0\n";
+        exit(5);
+    });
+    $server->on('workerError', function ($s, $id, $pid, $code, $signal) use ($report) {
+        fwrite($report, "workerError: worker $id, exit code $code, signal $signal\n");
+    });
+    $server->on('receive', function () {});
+    $server->start();
+    exit(0);
+}
+fclose($report);
+stream_set_timeout($events, 10);
+$lines = [];
+while (($line = fgets($events)) !== false) {
+    $lines[] = trim($line);
+    if ($line === "worker 0 started again\n") break;
+}
+echo implode("\n", $lines), "\n";
+posix_kill($pid, SIGTERM);
+pcntl_waitpid($pid, $status);
+echo "master exit status ", pcntl_wexitstatus($status), "\n";
+?>
+--EXPECT--
+buffered output of the first worker 0
+shutdown function ran
+destructor ran
+workerError: worker 0, exit code 5, signal 0
+worker 0 started again
+master exit status 0
