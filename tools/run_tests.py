@@ -291,11 +291,14 @@ def layer_phpt_zts(t: Tally):
         return
     probe = run([str(php), "-n", "-r", "echo PHP_ZTS;"])
     t.add("phpt-zts", "the PHP is thread-safe", probe.stdout == "1", probe.stdout + probe.stderr)
-    run_phpt(t, "phpt-zts", [], php=php, gust_so=BUILD / "zts-debug/ext/modules/gust.so")
+    # Leaks are checked by the phpt layers on NTS. Here LeakSanitizer's own tracer crashes at exit
+    # (SIGSEGV reading a thread's dynamic TLS) in tests that leave blocking-pool threads behind, so
+    # this layer checks ASan's and UBSan's errors only (docs/TESTING.md).
+    run_phpt(t, "phpt-zts", [], php=php, gust_so=BUILD / "zts-debug/ext/modules/gust.so", detect_leaks=False)
 
 
 def run_phpt(t: Tally, layer: str, php_args, skip_if_contains=None, php=pathlib.Path("/usr/bin/php"),
-             gust_so=BUILD / "debug/ext/modules/gust.so"):
+             gust_so=BUILD / "debug/ext/modules/gust.so", detect_leaks=True):
     if not gust_so.exists():
         t.add(layer, "gust.so built", False, f"missing {gust_so}")
         return
@@ -313,6 +316,8 @@ def run_phpt(t: Tally, layer: str, php_args, skip_if_contains=None, php=pathlib.
             postgres_fixture(tmp) as (pg_host, pg_port, pg_socket_dir):
         junit = pathlib.Path(tmp) / "junit.xml"
         env = asan_php_env()
+        if not detect_leaks:
+            env["ASAN_OPTIONS"] = env["ASAN_OPTIONS"].replace("detect_leaks=1", "detect_leaks=0")
         # run-tests.php itself runs without the preload; it passes the env on to each test's PHP.
         runner_env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
         runner_env.update({
