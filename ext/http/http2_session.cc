@@ -40,7 +40,7 @@ struct Http2Stream : Transport {
 
     bool parse_head();
     bool parse_body();
-    bool send_plain(std::string_view bytes);
+    bool send_plain(std::string bytes);
     bool wait_writable();
     void end(const h2::Headers *trailers);
 };
@@ -204,7 +204,7 @@ bool Http2Stream::send(std::string_view bytes) {
     if (!alive() || ended) return false;
     bool ok;
     if (head_done && !chunked && pending.empty()) {
-        ok = send_plain(bytes);  // body bytes after the head: no detour through `pending`
+        ok = send_plain(std::string(bytes));  // body bytes after the head: no detour through `pending`
     } else {
         pending.append(bytes);
         ok = (head_done || parse_head()) && (!head_done || parse_body());
@@ -229,11 +229,7 @@ bool Http2Stream::send_file(const char *, int fd, off_t offset, size_t length) {
         length -= static_cast<size_t>(n);
         bool ok;
         if (head_done && !chunked && pending.empty()) {
-            const size_t take = std::min(remaining, buf.size());
-            if (remaining != SIZE_MAX) remaining -= take;
-            ended = remaining == 0;
-            buf.resize(take);
-            ok = conn->h2->send_owned_data(id, std::move(buf), ended);
+            ok = send_plain(std::move(buf));
             conn->flush();
             ok = ok && (ended || wait_writable());
         } else {
@@ -324,7 +320,7 @@ bool Http2Stream::parse_body() {
         return true;
     }
     if (!chunked) {
-        const bool ok = send_plain(pending);
+        const bool ok = send_plain(std::move(pending));
         pending.clear();
         return ok;
     }
@@ -351,12 +347,14 @@ bool Http2Stream::parse_body() {
 }
 
 // Body bytes of a Content-Length (or close-delimited) response; what passes its length is dropped.
-bool Http2Stream::send_plain(std::string_view bytes) {
+// The stream's queue takes the buffer over (no copy).
+bool Http2Stream::send_plain(std::string bytes) {
     const size_t n = std::min(remaining, bytes.size());
     if (remaining != SIZE_MAX) remaining -= n;
     const bool last = remaining == 0;
     ended = last;
-    return conn->h2->send_data(id, bytes.substr(0, n), last);
+    bytes.resize(n);
+    return conn->h2->send_owned_data(id, std::move(bytes), last);
 }
 
 void Http2Stream::end(const h2::Headers *trailers) {

@@ -11,7 +11,7 @@ import threading
 
 import pytest
 
-from conftest import BUILD, ROOT, _run_tests_module
+from conftest import BUILD, ROOT, php_env
 from tls_certs import make_certs
 
 
@@ -80,7 +80,7 @@ def test_co_client_over_tls(certs):
         so = BUILD / "ext" / "modules" / "gust.so"
         r = subprocess.run(["php", "-n", "-d", f"extension={so}", ROOT / "tests/conformance/co_client_tls.php",
                             str(certs), *(str(s.port) for s in servers)],
-                           capture_output=True, text=True, timeout=120, env=_run_tests_module().asan_php_env())
+                           capture_output=True, text=True, timeout=120, env=php_env())
     finally:
         for s in servers:
             s.stop()

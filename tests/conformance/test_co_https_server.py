@@ -9,7 +9,7 @@ import time
 import httpx
 import pytest
 
-from conftest import BUILD, ROOT, Server, _run_tests_module, stop_and_check
+from conftest import BUILD, ROOT, Server, php_env, stop_and_check
 from tls_certs import make_certs
 
 
@@ -26,7 +26,7 @@ def start(certs, client_ca=False):
             certs / "server.crt", certs / "server.key"]
     if client_ca:
         argv.append(certs / "ca.crt")
-    return Server(argv, env=_run_tests_module().asan_php_env())
+    return Server(argv, env=php_env())
 
 
 def test_https_requests_keep_alive_and_bodies(certs):

@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from conftest import BUILD, ROOT, Server, _run_tests_module, stop_and_check
+from conftest import BUILD, ROOT, Server, php_env, stop_and_check
 
 EXAMPLE = ROOT / "examples" / "grpc"
 grpc = pytest.importorskip("grpc")
@@ -33,7 +33,7 @@ def _php(*args):
 
 @pytest.fixture(scope="module", params=["base", "process"])
 def greeter(request):
-    server = Server(_php(EXAMPLE / "server.php", "0", request.param), env=_run_tests_module().asan_php_env())
+    server = Server(_php(EXAMPLE / "server.php", "0", request.param), env=php_env())
     yield server
     stop_and_check(server)
 
@@ -78,7 +78,7 @@ def test_grpcio_sees_error_statuses(channel):
 
 def test_gust_http2_client(greeter):
     r = subprocess.run(_php(EXAMPLE / "client.php", str(greeter.port), "gust", "4"), capture_output=True, text=True,
-                       timeout=60, env=_run_tests_module().asan_php_env())
+                       timeout=60, env=php_env())
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-4000:]
     assert "Sanitizer" not in r.stderr, r.stderr[-4000:]
     calls = [json.loads(line) for line in r.stdout.splitlines()]

@@ -11,7 +11,7 @@ import threading
 
 import pytest
 
-from conftest import BUILD, ROOT, _run_tests_module
+from conftest import BUILD, ROOT, php_env
 from tls_certs import make_certs
 
 
@@ -108,7 +108,7 @@ def test_hooked_tls_streams_against_python_and_openssl(certs):
         so = BUILD / "ext" / "modules" / "gust.so"
         r = subprocess.run(["php", "-n", "-d", f"extension={so}", ROOT / "tests/conformance/hooked_tls_client.php",
                             str(certs), str(py.port), str(st.port), str(s_port)],
-                           capture_output=True, text=True, timeout=120, env=_run_tests_module().asan_php_env())
+                           capture_output=True, text=True, timeout=120, env=php_env())
     finally:
         py.stop()
         st.stop()

@@ -14,7 +14,7 @@ import pytest
 websockets = pytest.importorskip("websockets")
 from websockets.asyncio.server import serve  # noqa: E402
 
-from conftest import BUILD, ROOT, _run_tests_module  # noqa: E402
+from conftest import BUILD, ROOT, php_env  # noqa: E402
 from tls_certs import make_certs  # noqa: E402
 
 
@@ -77,7 +77,7 @@ def test_client_talks_to_websockets(compression, tls, certs):
         so = BUILD / "ext" / "modules" / "gust.so"
         r = subprocess.run(["php", "-n", "-d", f"extension={so}", ROOT / "tests/conformance/ws_client.php",
                             str(server.port), "1" if compression else "0", *([str(certs)] if tls else [])],
-                           capture_output=True, text=True, timeout=60, env=_run_tests_module().asan_php_env())
+                           capture_output=True, text=True, timeout=60, env=php_env())
     finally:
         server.stop()
     assert "Sanitizer" not in r.stderr, r.stderr[-4000:]

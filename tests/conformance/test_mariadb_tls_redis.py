@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from conftest import BUILD, ROOT, _run_tests_module
+from conftest import BUILD, ROOT, php_env
 from tls_certs import make_certs
 
 MARIADBD = shutil.which("mariadbd") or ("/usr/sbin/mariadbd" if os.path.exists("/usr/sbin/mariadbd") else None)
@@ -57,7 +57,7 @@ def _php(*args):
         exts += ["-d", f"extension={name}"]
     r = subprocess.run(["php", "-n", *exts, "-d", f"extension={so}", ROOT / "tests/conformance/db_client.php",
                         *map(str, args)], capture_output=True, text=True, timeout=120,
-                       env=_run_tests_module().asan_php_env())
+                       env=php_env())
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-4000:]
     assert "ERROR: AddressSanitizer" not in r.stderr and "runtime error:" not in r.stderr, r.stderr[-4000:]
     return json.loads(r.stdout.strip().splitlines()[-1])

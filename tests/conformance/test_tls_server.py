@@ -157,10 +157,10 @@ def test_stalled_handshake_is_closed_and_does_not_block_others(certs):
 
 
 def test_missing_certificate_refuses_to_start(certs):
-    from conftest import BUILD, ROOT, _run_tests_module
+    from conftest import BUILD, ROOT, php_env
     so = BUILD / "ext" / "modules" / "gust.so"
     r = subprocess.run(["php", "-n", "-d", f"extension={so}", ROOT / "tests/conformance/tls_app.php", "0", "base",
                         json.dumps({"ssl_cert_file": str(certs / "missing.crt"), "ssl_key_file": str(certs / "server.key")})],
-                       capture_output=True, text=True, timeout=30, env=_run_tests_module().asan_php_env())
+                       capture_output=True, text=True, timeout=30, env=php_env())
     assert r.returncode != 0
     assert "ssl_cert_file" in r.stdout + r.stderr
