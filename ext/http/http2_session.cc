@@ -41,6 +41,7 @@ struct Http2Stream : Transport {
     bool parse_head();
     bool parse_body();
     bool send_plain(std::string bytes);
+    bool send_body(h2::BodyChunk chunk);
     bool wait_writable();
     void end(const h2::Headers *trailers);
 };
@@ -215,25 +216,26 @@ bool Http2Stream::send(std::string_view bytes) {
     return ok && (ended || wait_writable());
 }
 
-// Each piece of the file is read into a buffer of its own that the stream's queue takes over: the
-// DATA frames then point into it (OutputBatch), so no body byte is copied again before writev.
+// Each piece of the file is read into a buffer of its own (not zero-filled first: pread fills it)
+// that the stream's queue takes over: the DATA frames then point into it (OutputBatch), so no body
+// byte is copied again before writev.
 bool Http2Stream::send_file(const char *, int fd, off_t offset, size_t length) {
     constexpr size_t kPiece = 256 * 1024;
     while (length > 0) {
         if (!alive() || ended) return false;
-        std::string buf(std::min(length, kPiece), '\0');
-        const ssize_t n = pread(fd, buf.data(), buf.size(), offset);
-        if (n <= 0) return false;
-        buf.resize(static_cast<size_t>(n));
-        offset += n;
-        length -= static_cast<size_t>(n);
+        const size_t want = std::min(length, kPiece);
+        std::shared_ptr<char[]> buf = std::make_shared_for_overwrite<char[]>(want);
+        const ssize_t got = pread(fd, buf.get(), want, offset);
+        if (got <= 0) return false;
+        offset += got;
+        length -= static_cast<size_t>(got);
         bool ok;
         if (head_done && !chunked && pending.empty()) {
-            ok = send_plain(std::move(buf));
+            ok = send_body({buf, {buf.get(), static_cast<size_t>(got)}});
             conn->flush();
             ok = ok && (ended || wait_writable());
         } else {
-            ok = send(buf);  // the head is not out yet, or the body is chunked: the general path
+            ok = send({buf.get(), static_cast<size_t>(got)});  // no head out yet, or chunked: the general path
         }
         if (!ok) return false;
     }
@@ -349,12 +351,18 @@ bool Http2Stream::parse_body() {
 // Body bytes of a Content-Length (or close-delimited) response; what passes its length is dropped.
 // The stream's queue takes the buffer over (no copy).
 bool Http2Stream::send_plain(std::string bytes) {
-    const size_t n = std::min(remaining, bytes.size());
+    if (bytes.empty()) return send_body({});
+    auto owner = std::make_shared<const std::string>(std::move(bytes));
+    return send_body({owner, *owner});
+}
+
+// Body bytes past the head, cut at the Content-Length the head gave (the rest is not sent).
+bool Http2Stream::send_body(h2::BodyChunk chunk) {
+    const size_t n = std::min(remaining, chunk.bytes.size());
     if (remaining != SIZE_MAX) remaining -= n;
-    const bool last = remaining == 0;
-    ended = last;
-    bytes.resize(n);
-    return conn->h2->send_owned_data(id, std::move(bytes), last);
+    ended = remaining == 0;
+    chunk.bytes = chunk.bytes.substr(0, n);
+    return conn->h2->send_chunk(id, std::move(chunk), ended);
 }
 
 void Http2Stream::end(const h2::Headers *trailers) {

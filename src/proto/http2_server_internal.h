@@ -23,7 +23,7 @@ struct StreamState {
     bool responded = false;
     // Queued body bytes as the writes came (no compaction copies): out_pos bytes of the first
     // chunk are sent already. Shared: an OutputBatch may still point into a chunk.
-    std::deque<std::shared_ptr<const std::string>> out;
+    std::deque<BodyChunk> out;
     size_t out_pos = 0;
     size_t out_bytes = 0;
     bool out_end = false;

@@ -54,9 +54,9 @@ ssize_t read_response_body(nghttp2_session *session, int32_t stream_id, uint8_t 
 void StreamState::take(std::string *to, size_t length) {
     out_bytes -= length;
     while (length > 0) {
-        const std::string &front = *out.front();
+        const std::string_view front = out.front().bytes;
         const size_t n = std::min(length, front.size() - out_pos);
-        to->append(front, out_pos, n);
+        to->append(front.substr(out_pos, n));
         out_pos += n;
         length -= n;
         if (out_pos == front.size()) {
@@ -69,12 +69,12 @@ void StreamState::take(std::string *to, size_t length) {
 void StreamState::take(OutputBatch *to, size_t length) {
     out_bytes -= length;
     while (length > 0) {
-        const std::shared_ptr<const std::string> &front = out.front();
-        const size_t n = std::min(length, front->size() - out_pos);
+        const BodyChunk &front = out.front();
+        const size_t n = std::min(length, front.bytes.size() - out_pos);
         to->append_chunk(front, out_pos, n);
         out_pos += n;
         length -= n;
-        if (out_pos == front->size()) {
+        if (out_pos == front.bytes.size()) {
             out.pop_front();
             out_pos = 0;
         }
@@ -130,13 +130,19 @@ bool ServerConnection::send_data(int32_t stream_id, std::string_view data, bool 
 }
 
 bool ServerConnection::send_owned_data(int32_t stream_id, std::string &&data, bool end_stream) {
+    if (data.empty()) return send_chunk(stream_id, {}, end_stream);
+    auto owner = std::make_shared<const std::string>(std::move(data));
+    return send_chunk(stream_id, {owner, *owner}, end_stream);
+}
+
+bool ServerConnection::send_chunk(int32_t stream_id, BodyChunk chunk, bool end_stream) {
     if (failed_) return false;
     StreamState *stream = impl_->find(stream_id);
     if (!stream || !stream->responded || stream->out_end || stream->rejected) return false;
-    const bool some = !data.empty();
+    const bool some = !chunk.bytes.empty();
     if (some) {
-        stream->out_bytes += data.size();
-        stream->out.push_back(std::make_shared<const std::string>(std::move(data)));
+        stream->out_bytes += chunk.bytes.size();
+        stream->out.push_back(std::move(chunk));
     }
     stream->out_end = end_stream;
     if (stream->queued() >= impl_->settings.stream_buffer_limit) stream->over_limit = true;
@@ -229,19 +235,19 @@ void OutputBatch::append_bytes(const void *data, size_t len) {
     const size_t at = bytes_.size();
     bytes_.append(static_cast<const char *>(data), len);
     total_ += len;
-    if (!pieces_.empty() && !pieces_.back().chunk && pieces_.back().offset + pieces_.back().len == at) {
+    if (!pieces_.empty() && !pieces_.back().owner && pieces_.back().offset + pieces_.back().len == at) {
         pieces_.back().len += len;
         return;
     }
-    pieces_.push_back({nullptr, at, len});
+    pieces_.push_back({nullptr, nullptr, at, len});
 }
 
-void OutputBatch::append_chunk(const std::shared_ptr<const std::string> &chunk, size_t offset, size_t len) {
+void OutputBatch::append_chunk(const BodyChunk &chunk, size_t offset, size_t len) {
     if (len < 512) {  // an iovec (and the shared reference) costs more than copying a few bytes
-        append_bytes(chunk->data() + offset, len);
+        append_bytes(chunk.bytes.data() + offset, len);
         return;
     }
-    pieces_.push_back({chunk, offset, len});
+    pieces_.push_back({chunk.owner, chunk.bytes.data() + offset, 0, len});
     total_ += len;
 }
 
@@ -249,9 +255,8 @@ size_t OutputBatch::fill(iovec *iov, size_t max) const {
     size_t count = 0;
     for (size_t i = first_; i < pieces_.size() && count < max; ++i, ++count) {
         const Piece &p = pieces_[i];
-        const char *base = p.chunk ? p.chunk->data() : bytes_.data();
         const size_t skip = i == first_ ? first_done_ : 0;
-        iov[count].iov_base = const_cast<char *>(base + p.offset + skip);
+        iov[count].iov_base = const_cast<char *>(p.base(bytes_) + skip);
         iov[count].iov_len = p.len - skip;
     }
     return count;
@@ -267,7 +272,7 @@ void OutputBatch::consume(size_t n) {
             return;
         }
         n -= left;
-        p.chunk.reset();  // written: its chunk may go
+        p.owner.reset();  // written: its chunk may go
         ++first_;
         first_done_ = 0;
     }
@@ -276,9 +281,8 @@ void OutputBatch::consume(size_t n) {
 void OutputBatch::copy_to(std::string *out) const {
     for (size_t i = first_; i < pieces_.size(); ++i) {
         const Piece &p = pieces_[i];
-        const char *base = p.chunk ? p.chunk->data() : bytes_.data();
         const size_t skip = i == first_ ? first_done_ : 0;
-        out->append(base + p.offset + skip, p.len - skip);
+        out->append(p.base(bytes_) + skip, p.len - skip);
     }
 }
 

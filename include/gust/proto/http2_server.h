@@ -95,6 +95,13 @@ struct Event {
 // a SETTINGS payload, so whole 6-byte entries. nullopt when it is not.
 std::optional<std::string> decode_http2_settings(std::string_view field);
 
+// Body bytes a stream queues, kept alive by `owner` (a string, or a buffer a file's piece was
+// read into without zero-filling it first).
+struct BodyChunk {
+    std::shared_ptr<const void> owner;
+    std::string_view bytes;
+};
+
 // Output gathered without copying body bytes: the frame bytes the connection serialised and the
 // queued body chunks DATA frames carry, in order, for writev(2). It shares the chunks it points
 // into, so a stream reset before the batch is written cannot free them.
@@ -107,14 +114,16 @@ public:
     size_t fill(iovec *iov, size_t max) const;
     void consume(size_t n);  // the first n unsent bytes were written
     void append_bytes(const void *data, size_t len);
-    void append_chunk(const std::shared_ptr<const std::string> &chunk, size_t offset, size_t len);
+    void append_chunk(const BodyChunk &chunk, size_t offset, size_t len);
     void copy_to(std::string *out) const;  // the unsent part, flat
 
 private:
     struct Piece {
-        std::shared_ptr<const std::string> chunk;  // null: `offset` is into bytes_
+        std::shared_ptr<const void> owner;  // null: `offset` is into bytes_
+        const char *data;                   // the chunk's bytes (owner set)
         size_t offset;
         size_t len;
+        const char *base(const std::string &bytes) const { return owner ? data : bytes.data() + offset; }
     };
     std::string bytes_;
     std::vector<Piece> pieces_;
@@ -150,6 +159,8 @@ public:
     bool send_data(int32_t stream_id, std::string_view data, bool end_stream);
     // The same, taking the bytes without a copy (a file's pieces read into their own buffers).
     bool send_owned_data(int32_t stream_id, std::string &&data, bool end_stream);
+    // The same for bytes kept alive by chunk.owner.
+    bool send_chunk(int32_t stream_id, BodyChunk chunk, bool end_stream);
     // Ends the stream with trailers after the queued body.
     bool send_trailers(int32_t stream_id, const Headers &trailers);
     bool stream_writable(int32_t stream_id) const;

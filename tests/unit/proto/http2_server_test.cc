@@ -317,6 +317,32 @@ TEST(Http2Server, BatchKeepsItsChunksAfterTheStreamIsReset) {
     EXPECT_EQ(std::count(out.begin(), out.end(), 'x'), 100000);
 }
 
+TEST(Http2Server, ChunkOwnersLiveUntilTheBatchIsWritten) {
+    ServerConnection server;
+    Peer peer(&server, 1 << 30);
+    nghttp2_submit_window_update(peer.session_, NGHTTP2_FLAG_NONE, 0, (1 << 30) - 65535);
+    const int32_t id = peer.request("GET", "/");
+    peer.pump();
+    ASSERT_TRUE(server.submit_response(id, 200, {}, false));
+    std::weak_ptr<char[]> seen;
+    {
+        std::shared_ptr<char[]> piece = std::make_shared_for_overwrite<char[]>(70000);
+        std::fill_n(piece.get(), 70000, 'y');
+        seen = piece;
+        ASSERT_TRUE(server.send_chunk(id, {piece, {piece.get(), 70000}}, true));
+    }
+    EXPECT_FALSE(seen.expired());  // the stream's queue holds it
+    OutputBatch batch;
+    ASSERT_GT(server.take_output(&batch, 1 << 20), 70000u);
+    server.reset_stream(id, kCancel);
+    EXPECT_FALSE(seen.expired());  // the batch points into it
+    std::string out;
+    batch.copy_to(&out);
+    EXPECT_EQ(std::count(out.begin(), out.end(), 'y'), 70000);
+    batch.consume(batch.size());
+    EXPECT_TRUE(seen.expired());  // written: released
+}
+
 TEST(Http2Server, PostBodyArrivesAsDataThenEnd) {
     ServerConnection server;
     Peer peer(&server);
