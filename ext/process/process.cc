@@ -389,6 +389,8 @@ void gust::php::register_process(int module_number) {
     register_process_symbols(module_number);  // ITIMER_*
     ce_process = register_class_Swoole_Process();
     ProcessClass::install(ce_process);
+    // swoole_select() and Event::add() take a Process as its pipe, as Swoole's do.
+    register_fd_class(ce_process, [](zend_object *obj) { return process_own_fd(process_object(obj)); });
     install_process_pool(register_class_Swoole_Process_Pool());
     install_process_manager(register_class_Swoole_Process_Manager());
     register_pool_worker();

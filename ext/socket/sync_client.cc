@@ -28,6 +28,7 @@
 #include "gust/net/tls.h"
 #include "socket/client.h"
 #include "socket/socket_internal.h"
+#include "zend/fd.h"
 #include "zend/object.h"
 
 extern "C" {
@@ -694,8 +695,25 @@ ZEND_METHOD(Swoole_Client, close) {
     RETURN_TRUE;
 }
 
-// swoole_client_select(&$read, &$write, &$error, $timeout): poll() over the clients' sockets; each
-// array keeps the clients that are ready. The number ready, 0 on timeout, false on an error.
+namespace {
+
+// The fd select() watches for an item of swoole_client_select()'s arrays: a Swoole\Client's
+// socket, or whatever fd_of_zval() reads (a stream, a Socket, a Coroutine\Socket, a Process's
+// pipe, an int); -1 for anything else, which is left out.
+int select_fd(zval *item, SyncClient **client) {
+    *client = nullptr;
+    if (Z_TYPE_P(item) == IS_OBJECT && instanceof_function(Z_OBJCE_P(item), ce_sync_client)) {
+        *client = SyncClass::from(item);
+        return (*client)->fd;
+    }
+    return gust::php::fd_of_zval(item);
+}
+
+}  // namespace
+
+// swoole_client_select(&$read, &$write, &$error, $timeout), also named swoole_select(): poll()
+// over the items' fds; each array keeps the items that are ready. The number ready, 0 on timeout,
+// false on an error.
 ZEND_FUNCTION(swoole_client_select) {
     zval *read, *write, *error;
     double timeout = 0.5;
@@ -709,24 +727,24 @@ ZEND_FUNCTION(swoole_client_select) {
     zval *sets[3] = {read, write, error};
     const short events[3] = {POLLIN, POLLOUT, POLLPRI};
     std::vector<pollfd> fds;
-    std::vector<std::pair<int, int>> owner;  // (set, fd) per pollfd
+    std::vector<int> set_of;  // which array each pollfd came from
+    bool buffered = false;    // a client holds bytes already read: readable without waiting
     for (int i = 0; i < 3; i++) {
         zval *arr = sets[i];
         ZVAL_DEREF(arr);
         if (Z_TYPE_P(arr) != IS_ARRAY) continue;
         zval *item;
         ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(arr), item) {
-            if (Z_TYPE_P(item) != IS_OBJECT || !instanceof_function(Z_OBJCE_P(item), ce_sync_client)) continue;
-            SyncClient *c = SyncClass::from(item);
-            if (c->fd < 0) continue;
-            // Decrypted or read-ahead bytes count as readable.
-            short ev = events[i];
-            fds.push_back({c->fd, ev, 0});
-            owner.emplace_back(i, c->fd);
+            SyncClient *c;
+            const int fd = select_fd(item, &c);
+            if (fd < 0) continue;
+            if (i == 0 && c && (!c->rbuf.empty() || (c->tls && c->tls->pending() > 0))) buffered = true;
+            fds.push_back({fd, events[i], 0});
+            set_of.push_back(i);
         }
         ZEND_HASH_FOREACH_END();
     }
-    int ms = timeout < 0 ? -1 : static_cast<int>(std::ceil(timeout * 1000));
+    int ms = buffered || timeout == 0 ? 0 : timeout < 0 ? -1 : static_cast<int>(std::ceil(timeout * 1000));
     int rc;
     do {
         rc = ::poll(fds.data(), fds.size(), ms);
@@ -746,13 +764,13 @@ ZEND_FUNCTION(swoole_client_select) {
         zend_ulong idx;
         zval *item;
         ZEND_HASH_FOREACH_KEY_VAL(Z_ARRVAL_P(arr), idx, key, item) {
-            if (Z_TYPE_P(item) != IS_OBJECT || !instanceof_function(Z_OBJCE_P(item), ce_sync_client)) continue;
-            SyncClient *c = SyncClass::from(item);
-            bool hit = false;
-            for (size_t k = 0; k < fds.size(); k++) {
-                if (owner[k].first == i && owner[k].second == c->fd && fds[k].revents) hit = true;
+            SyncClient *c;
+            const int fd = select_fd(item, &c);
+            if (fd < 0) continue;
+            bool hit = i == 0 && c && (!c->rbuf.empty() || (c->tls && c->tls->pending() > 0));
+            for (size_t k = 0; k < fds.size() && !hit; k++) {
+                if (set_of[k] == i && fds[k].fd == fd && fds[k].revents) hit = true;
             }
-            if (i == 0 && (!c->rbuf.empty() || (c->tls && c->tls->pending() > 0))) hit = true;
             if (!hit) continue;
             Z_TRY_ADDREF_P(item);
             if (key) {

@@ -78,4 +78,7 @@ namespace Swoole {
 
 namespace {
     function swoole_client_select(?array &$read_array, ?array &$write_array, ?array &$error_array, float $timeout = 0.5): int|false {}
+
+    /** @alias swoole_client_select */
+    function swoole_select(?array &$read_array, ?array &$write_array, ?array &$error_array, float $timeout = 0.5): int|false {}
 }

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 5df1754060bcfa1c6dcef9a43881856be4a6f2bd */
+ * Stub hash: eb3cae261a1a2e2a2eb5f325e834ca57c6d290c6 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_swoole_client_select, 0, 3, MAY_BE_LONG|MAY_BE_FALSE)
 	ZEND_ARG_TYPE_INFO(1, read_array, IS_ARRAY, 1)
@@ -7,6 +7,8 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_swoole_client_select, 0, 3, MAY_
 	ZEND_ARG_TYPE_INFO(1, error_array, IS_ARRAY, 1)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "0.5")
 ZEND_END_ARG_INFO()
+
+#define arginfo_swoole_select arginfo_swoole_client_select
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Swoole_Client___construct, 0, 0, 1)
 	ZEND_ARG_TYPE_INFO(0, type, IS_LONG, 0)
@@ -103,6 +105,7 @@ ZEND_METHOD(Swoole_Client, close);
 
 static const zend_function_entry ext_functions[] = {
 	ZEND_FE(swoole_client_select, arginfo_swoole_client_select)
+	ZEND_FALIAS(swoole_select, swoole_client_select, arginfo_swoole_select)
 	ZEND_FE_END
 };
 
