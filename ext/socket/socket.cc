@@ -20,6 +20,7 @@
 #include "gust/net/dns.h"
 #include "gust/net/socket.h"
 #include "socket/socket_internal.h"
+#include "zend/fd.h"
 #include "zend/object.h"
 
 namespace gust::php::sock {
@@ -529,6 +530,11 @@ void gust::php::sock::register_socket_area(int module_number) {
     register_socket_constants(module_number);
     ce_socket = register_class_Swoole_Coroutine_Socket();
     SocketClass::install(ce_socket);
+    // Event::add(), swoole_select() and the other fd-taking APIs take one, as Swoole's do.
+    register_fd_class(ce_socket, [](zend_object *obj) {
+        SocketState *st = SocketClass::from(obj);
+        return st->sock && st->sock->is_open() ? st->sock->fd() : -1;
+    });
     ce_socket_exception = register_class_Swoole_Coroutine_Socket_Exception(swoole_exception_ce());
     zend_register_functions(nullptr, ext_functions, nullptr, MODULE_PERSISTENT);
     if (GUST_G(use_shortname)) register_co_short_name(ce_socket);
