@@ -45,7 +45,8 @@ struct Timers {
     zend_long next_id = 1;
     Nanos base = 0;  // info()'s exec_msec counts from here
     zend_long round = 0;
-    uint64_t last_iteration = 0;
+    uint64_t last_iteration = UINT64_MAX;  // none yet: the first round counts, even in iteration 0
+    zend_long once_running = 0;  // one-shot timers whose callbacks run: still counted, as in Swoole
 };
 
 thread_local Timers *t_timers = nullptr;
@@ -88,7 +89,10 @@ void on_timer(void *arg, loop::TimerId) {
     t->round = ts->round;
     if (t->interval_ms > 0) t->deadline = rt->loop->timer_deadline(t->core);
     t->firing = true;
+    const bool once = t->interval_ms == 0;
+    if (once) ++ts->once_running;
     run_callback_as_configured(t->callable.cache(), t->callable.value(), t->args, t->argc);
+    if (once) --ts->once_running;
     t->firing = false;
     if (t->interval_ms == 0 || t->removed) {
         ts->by_id.erase(t->id);
@@ -198,6 +202,7 @@ void timer_stats(INTERNAL_FUNCTION_PARAMETERS) {
     LoopState *rt = loop_state_if_any();
     // Every timer of the loop counts, as in Swoole (coroutine sleeps and timeouts too).
     size_t num = rt ? rt->loop->stats().timers : 0;
+    if (t_timers) num += static_cast<size_t>(t_timers->once_running);
     array_init(return_value);
     add_assoc_bool(return_value, "initialized", t_timers != nullptr || num > 0);
     add_assoc_long(return_value, "num", static_cast<zend_long>(num));
