@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <type_traits>
@@ -105,9 +106,54 @@ void resolve_name(const char *name, size_t len, int family, Resolved &out) {
     }
 }
 
-bool context_has_bindto(php_stream *stream) {
+// The context's socket.bindto ("host:port", "[v6]:port"; an empty host or "0" is any address, as
+// Swoole takes it) bound on `fd` of `family` before it connects. true when there is none or it is
+// bound; false with *err (a warning for an address that does not parse, as PHP gives).
+bool bind_to_context_address(int fd, int family, php_stream *stream, int *err) {
     php_stream_context *ctx = PHP_STREAM_CONTEXT(stream);
-    return ctx && php_stream_context_get_option(ctx, "socket", "bindto") != nullptr;
+    zval *v = ctx ? php_stream_context_get_option(ctx, "socket", "bindto") : nullptr;
+    if (!v) return true;
+    zend_string *text = zval_get_string(v);
+    std::string spec(ZSTR_VAL(text), ZSTR_LEN(text));
+    zend_string_release(text);
+    std::string host = spec;
+    int port = 0;
+    const size_t close = spec.rfind(']');
+    const size_t colon = spec.rfind(':');
+    if (!spec.empty() && spec[0] == '[' && close != std::string::npos) {
+        host = spec.substr(1, close - 1);
+        if (close + 1 < spec.size() && spec[close + 1] == ':') port = atoi(spec.c_str() + close + 2);
+    } else if (colon != std::string::npos && spec.find(':') == colon) {  // one colon: host:port
+        host = spec.substr(0, colon);
+        port = atoi(spec.c_str() + colon + 1);
+    }
+    sockaddr_storage ss{};
+    socklen_t len;
+    const bool any = host.empty() || host == "0";
+    bool parsed;
+    if (family == AF_INET6) {
+        auto *a = reinterpret_cast<sockaddr_in6 *>(&ss);
+        a->sin6_family = AF_INET6;
+        a->sin6_port = htons(static_cast<uint16_t>(port));
+        parsed = any || inet_pton(AF_INET6, host.c_str(), &a->sin6_addr) == 1;
+        len = sizeof(sockaddr_in6);
+    } else {
+        auto *a = reinterpret_cast<sockaddr_in *>(&ss);
+        a->sin_family = AF_INET;
+        a->sin_port = htons(static_cast<uint16_t>(port));
+        parsed = any || inet_pton(AF_INET, host.c_str(), &a->sin_addr) == 1;
+        len = sizeof(sockaddr_in);
+    }
+    if (!parsed) {
+        php_error_docref(nullptr, E_WARNING, "Invalid IP Address: %s", host.c_str());
+        *err = EINVAL;
+        return false;
+    }
+    if (bind(fd, reinterpret_cast<sockaddr *>(&ss), len) != 0) {
+        *err = errno;
+        return false;
+    }
+    return true;
 }
 
 bool context_flag(php_stream *stream, const char *name) {
@@ -135,6 +181,10 @@ int connect_one(const struct sockaddr *sa, socklen_t len, const Transport *t, ph
         (void)setsockopt(fd, SOL_SOCKET, SO_BROADCAST, &one, sizeof(one));
     if (t->socktype == SOCK_STREAM && context_flag(stream, "tcp_nodelay"))
         (void)setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+    if (!bind_to_context_address(fd, sa->sa_family, stream, err)) {
+        close(fd);
+        return -1;
+    }
     set_blocking(fd, false);
     int rc;
     do rc = connect(fd, sa, len);
@@ -178,7 +228,7 @@ namespace xport {
 // STREAM_XPORT_OP_CONNECT of tcp:// and udp://. false: let the original handle it.
 bool connect(php_stream *stream, HookedOps *h, php_stream_xport_param *x) {
     php_netstream_data_t *sock = sock_of(stream);
-    if (!x->inputs.name || context_has_bindto(stream)) return false;
+    if (!x->inputs.name) return false;
     gust::php::PhpCoroutine *p = gust::php::current();
     const Nanos deadline = deadline_after(connect_timeout(x->inputs.timeout));
     Resolved r;  // plain data on the coroutine's stack: nothing to free if resumed() longjmps
