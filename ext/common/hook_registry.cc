@@ -13,6 +13,7 @@ std::vector<Area> &areas() {
 }
 
 uint32_t g_flags = 0;
+bool g_flags_chosen = false;
 
 // Every SWOOLE_HOOK_* bit by name, defined as a constant or not (for warnings and phpinfo()).
 struct FlagName {
@@ -65,6 +66,9 @@ bool register_area(const Area &area) {
 }
 
 uint32_t flags() { return g_flags; }
+
+bool flags_chosen() { return g_flags_chosen; }
+void set_flags_chosen(bool chosen) { g_flags_chosen = chosen; }
 
 uint32_t implemented_flags() {
     uint32_t all = 0;

@@ -50,6 +50,10 @@ bool register_area(const Area &area);
 uint32_t flags();
 // Applies `flags & implemented_flags()`: a flag no area serves is dropped, never reported as on.
 void set_flags(uint32_t flags);
+// Whether the request chose its flags with Runtime::enableCoroutine()/setHookFlags(): Co\run then
+// keeps them rather than hooking everything (as Swoole does). Cleared at request end.
+bool flags_chosen();
+void set_flags_chosen(bool chosen);
 // Flags that some area actually implements.
 uint32_t implemented_flags();
 // SWOOLE_HOOK_ALL as Gust defines it: every implemented flag of Swoole's HOOK_ALL.

@@ -73,10 +73,11 @@ bool gust::php::run_tasks(const RunTask *tasks, size_t n) {
                          "eventLoop has already been created. unable to start Swoole\\Coroutine\\Scheduler");
         return false;
     }
-    // Inside Co\run everything is hooked unless Co::set() chose the flags (Swoole >= 4.6).
+    // Inside Co\run everything is hooked unless Co::set() chose the flags (Swoole >= 4.6), or the
+    // Runtime API did (enableCoroutine(SWOOLE_HOOK_TCP) then Co\run keeps just TCP, as in Swoole).
     const Options &o = options();
     const uint32_t outside_flags = hooks::flags();
-    hooks::set_flags(o.hook_flags_set ? o.hook_flags : hooks::kAll);
+    hooks::set_flags(o.hook_flags_set ? o.hook_flags : hooks::flags_chosen() ? outside_flags : hooks::kAll);
     size_t started = 0;
     for (size_t i = 0; i < n && !loop_state()->pending_any(); ++i) {
         if (create(tasks[i].fcc, tasks[i].callable, tasks[i].args, tasks[i].argc, true) >= 0) ++started;

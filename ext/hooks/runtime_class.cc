@@ -21,6 +21,7 @@ ZEND_METHOD(Swoole_Runtime, enableCoroutine) {
     }
     hooks::warn_unimplemented(static_cast<uint32_t>(flags));
     hooks::set_flags(static_cast<uint32_t>(flags));
+    hooks::set_flags_chosen(true);
     RETURN_TRUE;
 }
 
@@ -36,6 +37,7 @@ ZEND_METHOD(Swoole_Runtime, setHookFlags) {
     ZEND_PARSE_PARAMETERS_END();
     hooks::warn_unimplemented(static_cast<uint32_t>(flags));
     hooks::set_flags(static_cast<uint32_t>(flags));
+    hooks::set_flags_chosen(true);
     RETURN_TRUE;
 }
 
@@ -56,4 +58,5 @@ void gust::php::hooks::print_info() { php_info_print_table_row(2, "Runtime hooks
 void gust::php::hooks::rshutdown() {
     // Hooks belong to the request that set them (FPM and CLI alike start each request unhooked).
     hooks::set_flags(0);
+    hooks::set_flags_chosen(false);
 }
