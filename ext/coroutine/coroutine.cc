@@ -10,6 +10,8 @@
 // check_pending() re-raises it in whoever resumed the coroutine, up to the main context.
 #include "coroutine/coroutine.h"
 
+#include "common/errors.h"
+
 #include <cstring>
 
 extern "C" {
@@ -484,7 +486,8 @@ PhpCoroutine *find(zend_long cid) {
 
 PhpCoroutine *require_coroutine() {
     PhpCoroutine *p = current();
-    if (!p) zend_throw_error(nullptr, "API must be called in the coroutine");
+    // Swoole\Error (an Error): Swoole makes it fatal; here `catch (Error)` still can take it.
+    if (!p) zend_throw_error(swoole_error_ce(), "API must be called in the coroutine");
     return p;
 }
 

@@ -1,5 +1,5 @@
 --TEST--
-Coroutine-only API called outside a coroutine throws Error
+Coroutine-only API called outside a coroutine throws Swoole\Error (an Error)
 --EXTENSIONS--
 gust
 --FILE--
@@ -10,8 +10,8 @@ foreach ([fn() => Co::yield(), fn() => Co::sleep(0.1), fn() => defer(fn() => 1),
 var_dump(Co::getCid());
 ?>
 --EXPECT--
-Error: API must be called in the coroutine
-Error: API must be called in the coroutine
-Error: API must be called in the coroutine
-Error: API must be called in the coroutine
+Swoole\Error: API must be called in the coroutine
+Swoole\Error: API must be called in the coroutine
+Swoole\Error: API must be called in the coroutine
+Swoole\Error: API must be called in the coroutine
 int(-1)

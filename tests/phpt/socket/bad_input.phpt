@@ -42,7 +42,7 @@ bool(false)
 bool(true)
 bool(false)
 bool(true)
-Error: API must be called in the coroutine
+Swoole\Error: API must be called in the coroutine
 bool(false)
 bool(true)
 string(18) "Connection refused"

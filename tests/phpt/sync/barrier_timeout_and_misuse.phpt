@@ -42,5 +42,5 @@ timed out
 second wait throws Swoole\Exception
 first waiter back
 holder ends
-Error: API must be called in the coroutine
+Swoole\Error: API must be called in the coroutine
 TypeError

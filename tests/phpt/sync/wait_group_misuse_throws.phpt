@@ -30,7 +30,7 @@ InvalidArgumentException
 BadMethodCallException
 bool(true)
 no exception
-Error
+Swoole\Error
 BadMethodCallException
 BadMethodCallException
 int(1)
