@@ -10,6 +10,7 @@ extern "C" {
 }
 
 #include "http/http.h"
+#include "gust/proto/http1_response.h"
 
 namespace gust::php::srv {
 namespace {
@@ -146,6 +147,9 @@ void replay_early(Server *s, server::SessionId id) {
     }
 }
 
+// Upgrade is a list of protocols (RFC 9110 §7.8): "abc, websocket" asks for WebSocket too.
+bool upgrades_to_websocket(std::string_view list) { return proto::http1::header_has_token(list, "websocket"); }
+
 // onBeforeHandshakeResponse(server, request, response): what the script sets on the Response
 // (headers, cookies) joins the server's own 101 answer; the Response itself sends nothing. What a
 // callback sets after it first yields comes too late and is left out.
@@ -174,7 +178,7 @@ std::string before_handshake_response(Server *s, Port *port, server::SessionId i
 bool websocket_upgrade(Server *s, Port *port, server::SessionId id, const proto::http1::RequestHead &head,
                        zend_string *data, size_t head_len) {
     if (!port || !port->websocket || !head.upgrade ||
-        !proto::http1::equals_ignore_case(head.header("upgrade"), "websocket")) {
+        !upgrades_to_websocket(head.header("upgrade"))) {
         return false;
     }
     WsConn &conn = ws_add(s, port, id);
@@ -205,7 +209,7 @@ bool websocket_upgrade(Server *s, Port *port, server::SessionId id, const proto:
     }
     const std::string_view key = head.header("sec-websocket-key");
     if (head.method != "GET" || head.version_minor != 1 || !valid_key(key) ||
-        !proto::http1::equals_ignore_case(head.header("upgrade"), "websocket")) {
+        !upgrades_to_websocket(head.header("upgrade"))) {
         ws_forget(s, id);
         refuse(s, id, 400);
         return true;
