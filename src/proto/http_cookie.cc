@@ -17,7 +17,8 @@ bool CookieReader::next(Cookie *cookie) {
         const std::string_view name = http1::trim_ows(pair.substr(0, eq));
         if (name.empty()) continue;
         cookie->name = name;
-        cookie->value = eq == std::string_view::npos ? std::string_view() : http1::trim_ows(pair.substr(eq + 1));
+        // An empty view into the header (not a null one): callers copy it with memcpy-like calls.
+        cookie->value = eq == std::string_view::npos ? pair.substr(pair.size()) : http1::trim_ows(pair.substr(eq + 1));
         return true;
     }
     return false;
