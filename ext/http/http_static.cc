@@ -161,8 +161,8 @@ std::string boundary() {
 }
 
 // 206 with one range (Content-Range) or several (multipart/byteranges, RFC 9110 §14.6).
-bool send_ranges(Sink &out, const proto::http1::RequestHead &head, const char *file, int file_fd,
-                 const struct stat &st, std::string_view type, const std::vector<ByteRange> &ranges) {
+bool send_ranges(Sink &out, const proto::http1::RequestHead &head, const char *file, int file_fd, const struct stat &st,
+                 std::string_view type, const std::vector<ByteRange> &ranges) {
     const bool body = head.method != "HEAD";
     if (ranges.size() == 1) {
         const ByteRange &r = ranges[0];

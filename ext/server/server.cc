@@ -54,10 +54,19 @@ struct PortObject {
 using PortClass = zobj::Class<PortObject>;
 
 const char *const kEventNames[kEventCount] = {
-    "start",        "shutdown",    "beforeShutdown", "workerStart", "workerStop",   "workerExit",  "workerError",
-    "managerStart", "managerStop", "connect",        "receive",     "packet",       "close",       "bufferFull",
-    "bufferEmpty",  "task",        "finish",         "pipeMessage", "beforeReload", "afterReload", "request",
-    "open",         "message",     "handshake",      "disconnect",  "beforeHandshakeResponse",
+    "start",          "shutdown",
+    "beforeShutdown", "workerStart",
+    "workerStop",     "workerExit",
+    "workerError",    "managerStart",
+    "managerStop",    "connect",
+    "receive",        "packet",
+    "close",          "bufferFull",
+    "bufferEmpty",    "task",
+    "finish",         "pipeMessage",
+    "beforeReload",   "afterReload",
+    "request",        "open",
+    "message",        "handshake",
+    "disconnect",     "beforeHandshakeResponse",
 };
 
 void release_callbacks(Callback *callbacks) {

@@ -440,8 +440,8 @@ namespace {
 bool send_datagram(Server *s, std::string_view ip, zend_long port, zend_string *data, zend_long server_socket) {
     server::Reactor *r = s->process_mode ? nullptr : reactor_of(s);
     if (!r && !s->process_mode) return false;
-    auto to = port > 0 ? gust::net::Address::from_ip(ip, static_cast<uint16_t>(port))
-                       : gust::net::Address::from_unix(ip);
+    auto to =
+        port > 0 ? gust::net::Address::from_ip(ip, static_cast<uint16_t>(port)) : gust::net::Address::from_unix(ip);
     if (!to.ok() || port < 0 || port > 65535) {
         php_error_docref(nullptr, E_WARNING, "invalid address %.*s:" ZEND_LONG_FMT, static_cast<int>(ip.size()),
                          ip.data(), port);
@@ -485,7 +485,6 @@ ZEND_METHOD(Swoole_Server, send) {
     }
     RETURN_BOOL(send_to_session(s, zval_get_long(fd), data));
 }
-
 
 ZEND_METHOD(Swoole_Server, sendto) {
     char *ip;

@@ -177,8 +177,7 @@ std::string before_handshake_response(Server *s, Port *port, server::SessionId i
 
 bool websocket_upgrade(Server *s, Port *port, server::SessionId id, const proto::http1::RequestHead &head,
                        zend_string *data, size_t head_len) {
-    if (!port || !port->websocket || !head.upgrade ||
-        !upgrades_to_websocket(head.header("upgrade"))) {
+    if (!port || !port->websocket || !head.upgrade || !upgrades_to_websocket(head.header("upgrade"))) {
         return false;
     }
     WsConn &conn = ws_add(s, port, id);
