@@ -11,6 +11,7 @@ namespace Swoole\WebSocket {
                              int $flags = SWOOLE_WEBSOCKET_FLAG_FIN): bool {}
         public function disconnect(int $fd, int $code = SWOOLE_WEBSOCKET_CLOSE_NORMAL, string $reason = ''): bool {}
         public function isEstablished(int $fd): bool {}
+        public function ping(int $fd, string $data = ''): bool {}
         public static function pack(\Swoole\WebSocket\Frame|string $data, int $opcode = SWOOLE_WEBSOCKET_OPCODE_TEXT,
                                     int $flags = SWOOLE_WEBSOCKET_FLAG_FIN): string {}
         public static function unpack(string $data): \Swoole\WebSocket\Frame|false {}

@@ -232,8 +232,8 @@ std::string_view http_date();
 
 // The static handler (enable_static_handler + document_root): 0 when the request is not for it
 // (onRequest gets it), 1 when it answered, or -status when the request must be refused (a path
-// that would leave document_root).
-int serve_static(srv::Server *s, server::SessionId fd, const proto::http1::RequestHead &head);
+// that would leave document_root). `t`: the HTTP/2 stream to answer on (nullptr: the session).
+int serve_static(srv::Server *s, server::SessionId fd, const proto::http1::RequestHead &head, Transport *t = nullptr);
 
 // Object handlers of the classes register_class_*() made (http_server.cc registers them).
 void setup_request_class(zend_class_entry *ce);

@@ -143,6 +143,13 @@ void ServerHttp2Conn::dispatch(int32_t stream_id, Http2Request &&request) {
         (void)h2->submit_response(stream_id, head.error_status ? head.error_status : 400, {}, true);
         return;
     }
+    std::shared_ptr<Transport> stream = stream_transport(stream_id, method == "HEAD");
+    const int static_status = serve_static(s, id, head, stream.get());  // before any PHP, as on HTTP/1.1
+    if (static_status != 0) {
+        zend_string_release(data);
+        if (static_status < 0) (void)h2->submit_response(stream_id, -static_status, {}, true);
+        return;
+    }
     int status = 0;
     zend_object *req = make_request(s, port, id, data, head, static_cast<size_t>(head_len), &status);
     zend_string_release(data);
@@ -151,7 +158,7 @@ void ServerHttp2Conn::dispatch(int32_t stream_id, Http2Request &&request) {
         return;
     }
     mark_http2_request(req);
-    zend_object *resp = make_response_on(stream_transport(stream_id, method == "HEAD"), id, head);
+    zend_object *resp = make_response_on(std::move(stream), id, head);
     zval args[2];
     ZVAL_OBJ(&args[0], req);
     ZVAL_OBJ(&args[1], resp);

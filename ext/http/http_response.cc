@@ -636,7 +636,19 @@ void setup_response_class(zend_class_entry *ce) {
     ce_response = ce;
     slots = {property_offset(ce, "fd"), property_offset(ce, "header"), property_offset(ce, "cookie"),
              property_offset(ce, "trailer")};
-    ResponseClass::install(ce_response);
+    ResponseClass::install(ce_response, [](zend_object_handlers &h) {
+        // header, cookie and trailer are the Response's own arrays: unset() would leave it without
+        // them, so it is refused as Swoole refuses it (header() with null removes one header).
+        h.unset_property = [](zend_object *obj, zend_string *name, void **cache_slot) {
+            if (zend_string_equals_literal(name, "header") || zend_string_equals_literal(name, "cookie") ||
+                zend_string_equals_literal(name, "trailer")) {
+                zend_throw_error(nullptr, "Property %s of class %s cannot be unset", ZSTR_VAL(name),
+                                 ZSTR_VAL(obj->ce->name));
+                return;
+            }
+            zend_std_unset_property(obj, name, cache_slot);
+        };
+    });
 }
 
 }  // namespace gust::php::http

@@ -54,10 +54,19 @@ struct PortObject {
 using PortClass = zobj::Class<PortObject>;
 
 const char *const kEventNames[kEventCount] = {
-    "start",        "shutdown",    "beforeShutdown", "workerStart", "workerStop",   "workerExit",  "workerError",
-    "managerStart", "managerStop", "connect",        "receive",     "packet",       "close",       "bufferFull",
-    "bufferEmpty",  "task",        "finish",         "pipeMessage", "beforeReload", "afterReload", "request",
-    "open",         "message",     "handshake",      "disconnect",
+    "start",          "shutdown",
+    "beforeShutdown", "workerStart",
+    "workerStop",     "workerExit",
+    "workerError",    "managerStart",
+    "managerStop",    "connect",
+    "receive",        "packet",
+    "close",          "bufferFull",
+    "bufferEmpty",    "task",
+    "finish",         "pipeMessage",
+    "beforeReload",   "afterReload",
+    "request",        "open",
+    "message",        "handshake",
+    "disconnect",     "beforeHandshakeResponse",
 };
 
 void release_callbacks(Callback *callbacks) {
@@ -281,7 +290,7 @@ const char *event_name(int event) { return event >= 0 && event < kEventCount ? k
 bool is_port_event(int event) {
     return event == kConnect || event == kReceive || event == kPacket || event == kClose || event == kBufferFull ||
            event == kBufferEmpty || event == kRequest || event == kOpen || event == kMessage || event == kHandshake ||
-           event == kDisconnect;
+           event == kDisconnect || event == kBeforeHandshakeResponse;
 }
 
 Server *server_from(zend_object *obj) { return ServerClass::from(obj)->server; }

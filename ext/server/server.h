@@ -74,6 +74,7 @@ enum Event : int {
     kMessage,
     kHandshake,
     kDisconnect,
+    kBeforeHandshakeResponse,  // the server's own 101 answer is about to go: headers, cookies may be added
     kEventCount
 };
 

@@ -433,6 +433,41 @@ ZEND_METHOD(Swoole_Server, start) {
     RETURN_BOOL(ok);
 }
 
+namespace {
+
+// A datagram to `ip`:`port` (port 0: a unix datagram path) from the port `server_socket`, else the
+// first datagram port of the destination's family, as Swoole picks its UDP socket.
+bool send_datagram(Server *s, std::string_view ip, zend_long port, zend_string *data, zend_long server_socket) {
+    server::Reactor *r = s->process_mode ? nullptr : reactor_of(s);
+    if (!r && !s->process_mode) return false;
+    auto to =
+        port > 0 ? gust::net::Address::from_ip(ip, static_cast<uint16_t>(port)) : gust::net::Address::from_unix(ip);
+    if (!to.ok() || port < 0 || port > 65535) {
+        php_error_docref(nullptr, E_WARNING, "invalid address %.*s:" ZEND_LONG_FMT, static_cast<int>(ip.size()),
+                         ip.data(), port);
+        return false;
+    }
+    int index = -1;
+    if (server_socket >= 0) {
+        index = static_cast<int>(server_socket);
+    } else {
+        for (size_t i = 0; i < s->ports.size(); ++i) {
+            if (s->ports[i]->type == SOCK_DGRAM && s->ports[i]->family == to.value().family()) {
+                index = static_cast<int>(i);
+                break;
+            }
+        }
+    }
+    if (index < 0) {
+        php_error_docref(nullptr, E_WARNING, "no datagram port to send from");
+        return false;
+    }
+    if (s->process_mode) return process_mode_sendto(s, index, to.value(), data);
+    return record(s, r->sendto(index, to.value(), gust::mem::Slice(ZSTR_VAL(data), ZSTR_LEN(data)))) == 0;
+}
+
+}  // namespace
+
 ZEND_METHOD(Swoole_Server, send) {
     zval *fd;
     zend_string *data;
@@ -443,13 +478,12 @@ ZEND_METHOD(Swoole_Server, send) {
         Z_PARAM_OPTIONAL
         Z_PARAM_LONG(server_socket)
     ZEND_PARSE_PARAMETERS_END();
-    (void)server_socket;
     Server *s = this_server(ZEND_THIS);
-    if (Z_TYPE_P(fd) != IS_LONG) {
-        php_error_docref(nullptr, E_WARNING, "sending to a unix dgram path is not supported by Gust yet");
-        RETURN_FALSE;
+    if (Z_TYPE_P(fd) == IS_STRING && !is_numeric_string(Z_STRVAL_P(fd), Z_STRLEN_P(fd), nullptr, nullptr, false)) {
+        // A unix datagram client's path ($addr['address'] of onPacket), as Swoole allows.
+        RETURN_BOOL(send_datagram(s, std::string_view(Z_STRVAL_P(fd), Z_STRLEN_P(fd)), 0, data, server_socket));
     }
-    RETURN_BOOL(send_to_session(s, Z_LVAL_P(fd), data));
+    RETURN_BOOL(send_to_session(s, zval_get_long(fd), data));
 }
 
 ZEND_METHOD(Swoole_Server, sendto) {
@@ -464,33 +498,7 @@ ZEND_METHOD(Swoole_Server, sendto) {
         Z_PARAM_OPTIONAL
         Z_PARAM_LONG(server_socket)
     ZEND_PARSE_PARAMETERS_END();
-    Server *s = this_server(ZEND_THIS);
-    server::Reactor *r = s->process_mode ? nullptr : reactor_of(s);
-    if (!r && !s->process_mode) RETURN_FALSE;
-    auto to = port > 0 ? gust::net::Address::from_ip(std::string_view(ip, ip_len), static_cast<uint16_t>(port))
-                       : gust::net::Address::from_unix(std::string_view(ip, ip_len));
-    if (!to.ok() || port < 0 || port > 65535) {
-        php_error_docref(nullptr, E_WARNING, "invalid address %s:" ZEND_LONG_FMT, ip, port);
-        RETURN_FALSE;
-    }
-    int index = -1;
-    if (server_socket >= 0) {
-        index = static_cast<int>(server_socket);
-    } else {
-        // The first datagram port of the destination's family, as Swoole picks its UDP socket.
-        for (size_t i = 0; i < s->ports.size(); ++i) {
-            if (s->ports[i]->type == SOCK_DGRAM && s->ports[i]->family == to.value().family()) {
-                index = static_cast<int>(i);
-                break;
-            }
-        }
-    }
-    if (index < 0) {
-        php_error_docref(nullptr, E_WARNING, "no datagram port to send from");
-        RETURN_FALSE;
-    }
-    if (s->process_mode) RETURN_BOOL(process_mode_sendto(s, index, to.value(), data));
-    RETURN_BOOL(record(s, r->sendto(index, to.value(), gust::mem::Slice(ZSTR_VAL(data), ZSTR_LEN(data)))) == 0);
+    RETURN_BOOL(send_datagram(this_server(ZEND_THIS), std::string_view(ip, ip_len), port, data, server_socket));
 }
 
 ZEND_METHOD(Swoole_Server, sendfile) {

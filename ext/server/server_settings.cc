@@ -265,10 +265,20 @@ bool load_dispatch_func(Server *s, zval *v) {
     return s->dispatch_func.assign(v, "dispatch_func");
 }
 
+// Options Swoole reads as a size, which also take an ini quantity string ("2M").
+bool is_size_key(const char *key) {
+    for (const char *k : {"buffer_output_size", "output_buffer_size", "socket_buffer_size", "package_max_length",
+                          "upload_max_filesize", "max_queued_bytes", "input_buffer_size"}) {
+        if (strcmp(key, k) == 0) return true;
+    }
+    return false;
+}
+
 }  // namespace
 
 void merge_settings(zend_object *obj, HashTable *settings, bool port_level) {
     (void)port_level;
+    refuse_empty_package_eof(settings);
     zval *current = setting_of(obj);
     zval merged;
     if (current) {
@@ -281,6 +291,21 @@ void merge_settings(zend_object *obj, HashTable *settings, bool port_level) {
     ZEND_HASH_FOREACH_STR_KEY_VAL(settings, key, value) {
         if (!key) continue;
         if (!known_key(ZSTR_VAL(key))) php_error_docref(nullptr, E_WARNING, "unsupported option [%s]", ZSTR_VAL(key));
+        zval size;
+        if (Z_TYPE_P(value) == IS_STRING && is_size_key(ZSTR_VAL(key))) {
+            // "2M", "512K": an ini quantity, as Swoole parses its size options; a bad one is fatal.
+            zend_string *error = nullptr;
+            ZVAL_LONG(&size, zend_ini_parse_quantity(Z_STR_P(value), &error));
+            if (error) {
+                char why[512];  // on the stack: E_ERROR does not return, so nothing here may need freeing
+                snprintf(why, sizeof why, "%s", ZSTR_VAL(error));
+                zend_string_release(error);
+                zval_ptr_dtor(&merged);
+                php_error_docref(nullptr, E_ERROR, "failed to parse '%s' to size, Error: %s", Z_STRVAL_P(value), why);
+                return;
+            }
+            value = &size;
+        }
         Z_TRY_ADDREF_P(value);
         zend_hash_update(Z_ARRVAL(merged), key, value);
     }

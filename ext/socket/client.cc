@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "common/errors.h"
+#include "zend/options.h"
 #include "gust/net/socket.h"
 #include "socket/socket_internal.h"
 #include "zend/object.h"
@@ -186,6 +187,7 @@ ZEND_METHOD(Swoole_Coroutine_Client, set) {
     ZEND_PARSE_PARAMETERS_START(1, 1)
         Z_PARAM_ARRAY_HT(settings)
     ZEND_PARSE_PARAMETERS_END();
+    opt::refuse_empty_package_eof(settings);
     // Merged into $setting: a later set() adds to the earlier ones, as in Swoole.
     zval *setting = prop(ZEND_THIS, kSetting);
     if (Z_TYPE_P(setting) != IS_ARRAY) {

@@ -12,6 +12,7 @@
 #include <sys/sendfile.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -23,6 +24,7 @@
 #include <vector>
 
 #include "common/errors.h"
+#include "zend/options.h"
 #include "gust/base/clock.h"
 #include "gust/net/socket.h"
 #include "gust/net/tls.h"
@@ -227,6 +229,13 @@ int sync_connect(SyncClient *c, const std::string &host, zend_long port, double 
     int fd = net::sys::open_socket(c->domain, c->type, 0);
     if (fd < 0) return -fd;
     c->fd = fd;
+    if (c->domain == AF_UNIX && c->type == SOCK_DGRAM) {
+        // A unix datagram client needs an address of its own for the server's replies: Linux's
+        // autobind gives it a unique abstract one, which leaves no file behind.
+        sockaddr_un self{};
+        self.sun_family = AF_UNIX;
+        if (bind(fd, reinterpret_cast<sockaddr *>(&self), sizeof(sa_family_t)) != 0) return errno;
+    }
     Nanos deadline = deadline_after(timeout);
     if (::connect(fd, addr.sockaddr_ptr(), addr.length()) != 0) {
         if (errno != EINPROGRESS) return errno;
@@ -340,6 +349,7 @@ ZEND_METHOD(Swoole_Client, set) {
     ZEND_PARSE_PARAMETERS_START(1, 1)
         Z_PARAM_ARRAY_HT(settings)
     ZEND_PARSE_PARAMETERS_END();
+    opt::refuse_empty_package_eof(settings);
     zval *setting = prop(ZEND_THIS, kSetting);
     if (Z_TYPE_P(setting) != IS_ARRAY) {
         zval_ptr_dtor(setting);

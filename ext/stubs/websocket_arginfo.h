@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: f80ce5ce71fea08d3aa2a45a01b5c038da403d58 */
+ * Stub hash: 60d550833a9fc8336e15ab641b965582379259cf */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_WebSocket_Server_push, 0, 2, _IS_BOOL, 0)
 	ZEND_ARG_TYPE_INFO(0, fd, IS_LONG, 0)
@@ -16,6 +16,11 @@ ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_WebSocket_Server_isEstablished, 0, 1, _IS_BOOL, 0)
 	ZEND_ARG_TYPE_INFO(0, fd, IS_LONG, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_WebSocket_Server_ping, 0, 1, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, fd, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, data, IS_STRING, 0, "\'\'")
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_WebSocket_Server_pack, 0, 1, IS_STRING, 0)
@@ -39,6 +44,7 @@ ZEND_END_ARG_INFO()
 ZEND_METHOD(Swoole_WebSocket_Server, push);
 ZEND_METHOD(Swoole_WebSocket_Server, disconnect);
 ZEND_METHOD(Swoole_WebSocket_Server, isEstablished);
+ZEND_METHOD(Swoole_WebSocket_Server, ping);
 ZEND_METHOD(Swoole_WebSocket_Server, pack);
 ZEND_METHOD(Swoole_WebSocket_Server, unpack);
 ZEND_METHOD(Swoole_WebSocket_Frame, __toString);
@@ -50,6 +56,7 @@ static const zend_function_entry class_Swoole_WebSocket_Server_methods[] = {
 	ZEND_ME(Swoole_WebSocket_Server, push, arginfo_class_Swoole_WebSocket_Server_push, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_WebSocket_Server, disconnect, arginfo_class_Swoole_WebSocket_Server_disconnect, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_WebSocket_Server, isEstablished, arginfo_class_Swoole_WebSocket_Server_isEstablished, ZEND_ACC_PUBLIC)
+	ZEND_ME(Swoole_WebSocket_Server, ping, arginfo_class_Swoole_WebSocket_Server_ping, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_WebSocket_Server, pack, arginfo_class_Swoole_WebSocket_Server_pack, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Swoole_WebSocket_Server, unpack, arginfo_class_Swoole_WebSocket_Server_unpack, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_FE_END

@@ -203,6 +203,32 @@ ZEND_METHOD(Swoole_WebSocket_Server, disconnect) {
     RETURN_TRUE;
 }
 
+// A ping frame to one client (its pong is answered by the client, not reported here).
+ZEND_METHOD(Swoole_WebSocket_Server, ping) {
+    zend_long fd;
+    zend_string *data = nullptr;
+    ZEND_PARSE_PARAMETERS_START(1, 2)
+        Z_PARAM_LONG(fd)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_STR(data)
+    ZEND_PARSE_PARAMETERS_END();
+    Server *s = this_server(ZEND_THIS);
+    WsConn *c = ws_conn(s, fd);
+    if (!c || c->state != WsConn::State::kOpen) {
+        record_error(s, gust::php::SwooleError::kWebsocketUnconnected);
+        php_error_docref(nullptr, E_WARNING,
+                         "the connected client of connection[" ZEND_LONG_FMT "] is not a websocket client or closed",
+                         fd);
+        RETURN_FALSE;
+    }
+    const std::string_view payload = data ? std::string_view(ZSTR_VAL(data), ZSTR_LEN(data)) : std::string_view();
+    if (payload.size() > 125) {  // RFC 6455 §5.5: a control frame carries at most 125 bytes
+        php_error_docref(nullptr, E_WARNING, "a ping carries at most 125 bytes, %zu given", payload.size());
+        RETURN_FALSE;
+    }
+    RETURN_BOOL(ws_send(s, fd, ws::kPing, payload, kWsFlagFin));
+}
+
 ZEND_METHOD(Swoole_WebSocket_Server, isEstablished) {
     zend_long fd;
     ZEND_PARSE_PARAMETERS_START(1, 1)

@@ -10,6 +10,7 @@ extern "C" {
 }
 
 #include "http/http.h"
+#include "gust/proto/http1_response.h"
 
 namespace gust::php::srv {
 namespace {
@@ -146,12 +147,37 @@ void replay_early(Server *s, server::SessionId id) {
     }
 }
 
+// Upgrade is a list of protocols (RFC 9110 §7.8): "abc, websocket" asks for WebSocket too.
+bool upgrades_to_websocket(std::string_view list) { return proto::http1::header_has_token(list, "websocket"); }
+
+// onBeforeHandshakeResponse(server, request, response): what the script sets on the Response
+// (headers, cookies) joins the server's own 101 answer; the Response itself sends nothing. What a
+// callback sets after it first yields comes too late and is left out.
+std::string before_handshake_response(Server *s, Port *port, server::SessionId id, zend_string *data,
+                                      const proto::http1::RequestHead &head, size_t head_len, bool *has_server) {
+    int status = 0;
+    zend_object *request = http::make_request(s, port, id, data, head, head_len, &status);
+    if (!request) return {};
+    zend_object *response = http::make_response(s, id, head);
+    http::ResponseObject *r = http::response_from(response);
+    zval args[3];
+    ZVAL_OBJ(&args[0], s->self);  // borrowed: run_callback copies its arguments
+    ZVAL_OBJ(&args[1], request);
+    ZVAL_OBJ(&args[2], response);
+    (void)run_callback(s, port, kBeforeHandshakeResponse, args, 3);
+    std::string lines = http::upgrade_header_lines(r, has_server);
+    r->ended = true;     // answered by the 101 below: never a 500 when the script drops it
+    r->current = false;  // the connection's request cycle is the handshake's, not this Response's
+    zval_ptr_dtor(&args[1]);
+    zval_ptr_dtor(&args[2]);
+    return lines;
+}
+
 }  // namespace
 
 bool websocket_upgrade(Server *s, Port *port, server::SessionId id, const proto::http1::RequestHead &head,
                        zend_string *data, size_t head_len) {
-    if (!port || !port->websocket || !head.upgrade ||
-        !proto::http1::equals_ignore_case(head.header("upgrade"), "websocket")) {
+    if (!port || !port->websocket || !head.upgrade || !upgrades_to_websocket(head.header("upgrade"))) {
         return false;
     }
     WsConn &conn = ws_add(s, port, id);
@@ -182,7 +208,7 @@ bool websocket_upgrade(Server *s, Port *port, server::SessionId id, const proto:
     }
     const std::string_view key = head.header("sec-websocket-key");
     if (head.method != "GET" || head.version_minor != 1 || !valid_key(key) ||
-        !proto::http1::equals_ignore_case(head.header("upgrade"), "websocket")) {
+        !upgrades_to_websocket(head.header("upgrade"))) {
         ws_forget(s, id);
         refuse(s, id, 400);
         return true;
@@ -190,7 +216,12 @@ bool websocket_upgrade(Server *s, Port *port, server::SessionId id, const proto:
     std::string answer = "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                          "Sec-WebSocket-Accept: ";
     answer += accept_key(key);
-    answer += "\r\nServer: swoole-http-server\r\n";
+    answer += "\r\n";
+    bool has_server = false;
+    if (port->callbacks[kBeforeHandshakeResponse].is_set() || s->callbacks[kBeforeHandshakeResponse].is_set()) {
+        answer += before_handshake_response(s, port, id, data, head, head_len, &has_server);
+    }
+    if (!has_server) answer += "Server: swoole-http-server\r\n";
     const WebSocketSettings &h = ws_settings(s);
     bool has_protocols = false;
     const std::string_view protocols = head.header("sec-websocket-protocol", &has_protocols);

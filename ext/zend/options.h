@@ -15,6 +15,15 @@ inline zval *find(HashTable *ht, const char *key) {
     return ht ? zend_hash_str_find_deref(ht, key, strlen(key)) : nullptr;
 }
 
+// set() of a server or client: an empty package_eof can never end a package, and Swoole makes it
+// a fatal error at once rather than a connection that never delivers.
+inline void refuse_empty_package_eof(HashTable *settings) {
+    zval *v = find(settings, "package_eof");
+    if (v && Z_TYPE_P(v) == IS_STRING && Z_STRLEN_P(v) == 0) {
+        php_error_docref(nullptr, E_ERROR, "package_eof cannot be an empty string");
+    }
+}
+
 inline zend_long long_of(HashTable *ht, const char *key, zend_long dflt) {
     zval *v = find(ht, key);
     return v ? zval_get_long(v) : dflt;

@@ -8,6 +8,7 @@
 
 #include "gust/base/error.h"
 #include "gust/proto/framing.h"
+#include "gust/proto/http1_response.h"
 #include "gust/proto/websocket.h"
 
 namespace gust::proto::framing {
@@ -73,7 +74,7 @@ Splitter::Step Splitter::http_head(mem::Slice buffer) {
     http_upgrades_h2c_ = o.http2 && is_h2c_upgrade(head);
     if (http_upgrades_h2c_) http_ends_connection_ = false;
     http_upgrades_ = o.websocket && head.upgrade && head.method == "GET" &&
-                     http1::equals_ignore_case(head.header("upgrade"), "websocket");
+                     http1::header_has_token(head.header("upgrade"), "websocket");  // a list (RFC 9110 §7.8)
     http_chunked_ = head.framing == http1::BodyFraming::kChunked;
     // Uploads have their own bound (upload_max_filesize) when it is the larger one.
     const std::string_view type = head.header("content-type");

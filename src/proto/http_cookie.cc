@@ -12,12 +12,13 @@ bool CookieReader::next(Cookie *cookie) {
         const size_t semi = rest_.find(';');
         const std::string_view pair = rest_.substr(0, semi);
         rest_ = semi == std::string_view::npos ? std::string_view() : rest_.substr(semi + 1);
+        // A pair without '=' is a name with an empty value, as PHP's $_COOKIE and Swoole read it.
         const size_t eq = pair.find('=');
-        if (eq == std::string_view::npos) continue;
         const std::string_view name = http1::trim_ows(pair.substr(0, eq));
         if (name.empty()) continue;
         cookie->name = name;
-        cookie->value = http1::trim_ows(pair.substr(eq + 1));
+        // An empty view into the header (not a null one): callers copy it with memcpy-like calls.
+        cookie->value = eq == std::string_view::npos ? pair.substr(pair.size()) : http1::trim_ows(pair.substr(eq + 1));
         return true;
     }
     return false;

@@ -19,7 +19,8 @@ struct Cookie {
 
 // Walks `a=1; b=2`: pairs split on ';', spaces and tabs trimmed around names and
 // values, the first '=' splits name from value (later ones belong to the value),
-// a pair without '=' or with an empty name is skipped. Duplicates are all handed
+// a pair without '=' is a name with an empty value (as PHP reads
+// $_COOKIE), one with an empty name is skipped. Duplicates are all handed
 // out, in order; the caller decides which one wins (PHP keeps the first).
 class CookieReader {
 public:

@@ -1,5 +1,5 @@
 --TEST--
-Static handler: files with their type, index files, autoindex, locations, 304; never a byte from outside document_root (.., encoded and double-encoded dots, %00, symlinks)
+Static handler: files with their type, index files, autoindex, locations (a missing file under one is a 404), 304; never a byte from outside document_root (.., encoded and double-encoded dots, %00, symlinks)
 --EXTENSIONS--
 gust
 --INI--
@@ -42,7 +42,7 @@ exec('rm -rf ' . escapeshellarg($base));
 /static/a.css                              200 text/css   "body{}"
 /static/sub/                               200 text/html  "<p>index<\/p>"
 /static/listme/                            200 text/html  "<html><head><title>Index of \/static\/listme\/<\/title><\/head><b"
-/static/missing.css                        200 text/html  "php:\/static\/missing.css"
+/static/missing.css                        404 text/html  "<h1>404 Not Found<\/h1>"
 /other.css                                 200 text/html  "php:\/other.css"
 /static/../../secret.txt                   400 text/plain "Bad Request\n"
 /static/%2e%2e/%2e%2e/secret.txt           400 text/plain "Bad Request\n"

@@ -27,11 +27,11 @@ TEST(HttpCookie, SplitsTrimsAndKeepsValuesAsSent) {
     EXPECT_EQ(cookies("dup=1; dup=2"), (Pairs{{"dup", "1"}, {"dup", "2"}}));
 }
 
-TEST(HttpCookie, SkipsPairsWithoutEqualsOrName) {
+TEST(HttpCookie, SkipsPairsWithoutNameAndReadsBareNamesAsEmpty) {
     EXPECT_EQ(cookies(""), Pairs{});
     EXPECT_EQ(cookies(";;; ;"), Pairs{});
-    EXPECT_EQ(cookies("flag; a=1; =nameless; =; b=2;"), (Pairs{{"a", "1"}, {"b", "2"}}));
-    EXPECT_EQ(cookies("  =x  ;  y  "), Pairs{});
+    EXPECT_EQ(cookies("flag; a=1; =nameless; =; b=2;"), (Pairs{{"flag", ""}, {"a", "1"}, {"b", "2"}}));
+    EXPECT_EQ(cookies("  =x  ;  y  "), (Pairs{{"y", ""}}));
 }
 
 TEST(HttpCookie, ReaderHandsOutViewsIntoTheHeader) {
