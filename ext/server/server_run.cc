@@ -421,6 +421,23 @@ bool run_manager(Server *s, ManagerState *m) {
     return false;
 }
 
+// daemonize: the calling process exits at once; the server goes on in a new session.
+void daemonize() {
+    pid_t pid = fork();
+    if (pid < 0) return;
+    if (pid > 0) _exit(0);
+    setsid();
+    int null = open("/dev/null", O_RDWR);
+    if (null >= 0) {
+        dup2(null, STDIN_FILENO);
+        dup2(null, STDOUT_FILENO);
+        dup2(null, STDERR_FILENO);
+        if (null > STDERR_FILENO) close(null);
+    }
+}
+
+}  // namespace
+
 void apply_logging(Server *s) {
     log_set_level(static_cast<LogLevel>(std::clamp<zend_long>(s->settings.log_level, 0, 6)));
     if (!s->settings.log_file.empty()) {
@@ -445,23 +462,6 @@ void write_pid_file(Server *s) {
     fprintf(f, "%d", static_cast<int>(s->master_pid));
     fclose(f);
 }
-
-// daemonize: the calling process exits at once; the server goes on in a new session.
-void daemonize() {
-    pid_t pid = fork();
-    if (pid < 0) return;
-    if (pid > 0) _exit(0);
-    setsid();
-    int null = open("/dev/null", O_RDWR);
-    if (null >= 0) {
-        dup2(null, STDIN_FILENO);
-        dup2(null, STDOUT_FILENO);
-        dup2(null, STDERR_FILENO);
-        if (null > STDERR_FILENO) close(null);
-    }
-}
-
-}  // namespace
 
 Server *running_server() { return g_running; }
 

@@ -363,6 +363,8 @@ bool start_main(Server *s) {
     clock_gettime(CLOCK_REALTIME, &now);
     s->start_time = ts->start_time = static_cast<double>(now.tv_sec) + now.tv_nsec / 1e9;
     zend_update_property_long(s->self->ce, s->self, ZEND_STRL("master_pid"), s->master_pid);
+    apply_logging(s);
+    write_pid_file(s);
     // The signals the main thread answers, blocked before any worker starts so that every thread
     // it starts inherits the mask: only the main thread reads them (signalfd).
     sigset_t watched, previous;
@@ -392,6 +394,7 @@ bool start_main(Server *s) {
     delete sv;
     if (!EG(exception)) (void)call_plain_with_server(s, kShutdown);
     remove_socket_files(s);
+    if (!s->settings.pid_file.empty()) unlink(s->settings.pid_file.c_str());
     if (!left_running) {
         // Threads given up on still hold `ts` (and the process ends at this request's end, as it
         // does with detached Swoole\Threads); otherwise nothing refers to it any more.
