@@ -592,7 +592,8 @@ void run_worker(Server *s, zend_long worker_id) {
     }
     g_running = s;
     // THREAD mode: the hooks are the process's; its main thread set them before any worker started.
-    if (s->settings.hook_flags_set && s->mode != kModeThread) hooks::set_flags(static_cast<uint32_t>(s->settings.hook_flags));
+    if (s->settings.hook_flags_set && s->mode != kModeThread)
+        hooks::set_flags(static_cast<uint32_t>(s->settings.hook_flags));
     // Timers of an event worker follow the server's enable_coroutine (Swoole's global setting).
     if (!task_worker) GUST_G(enable_coroutine) = s->settings.enable_coroutine;
     zval args[2];

@@ -72,7 +72,7 @@ struct Launch final : loop::IoHandler {
     ThreadServer *ts = nullptr;
     zend_long id = 0;
     uint64_t gen = 0;
-    int control = -1;  // eventfd: the main thread writes to it to stop this worker; it closes it
+    int control = -1;          // eventfd: the main thread writes to it to stop this worker; it closes it
     Server *server = nullptr;  // while the worker serves
     loop::WatchId watch{};
     void on_io(uint32_t) override {
@@ -83,7 +83,6 @@ struct Launch final : loop::IoHandler {
     }
 };
 
-ThreadServer *g_ts = nullptr;          // the running THREAD server of this process (main thread's)
 thread_local Launch *t_launch = nullptr;  // this thread's worker start, in a worker thread
 
 void send_note(ThreadServer *ts, Note note, int status, int64_t id, uint64_t gen) {
@@ -284,7 +283,8 @@ void supervise(Supervisor *sv, int signal_fd) {
             while (::read(sv->ts->notify[0], &m, sizeof m) == static_cast<ssize_t>(sizeof m)) {
                 if (m.note == Note::kEnded) ended(sv, m);
                 if (m.note == Note::kShutdown) on_shutdown(sv);
-                if (m.note == Note::kReload || m.note == Note::kReloadTasks) on_reload(sv, m.note == Note::kReloadTasks);
+                if (m.note == Note::kReload || m.note == Note::kReloadTasks)
+                    on_reload(sv, m.note == Note::kReloadTasks);
             }
         }
         if (fds[1].revents & POLLIN) {
@@ -337,6 +337,11 @@ bool prepare(Server *s, ThreadServer *ts) {
 }
 
 bool start_main(Server *s) {
+    if (!s->user_processes.empty()) {
+        // A user process is a forked child: forking a process of running PHP threads is unsafe.
+        php_error_docref(nullptr, E_WARNING, "addProcess() is not supported by SWOOLE_THREAD servers");
+        return false;
+    }
     auto *ts = new ThreadServer();
     if (!prepare(s, ts)) {
         delete ts;
@@ -379,7 +384,6 @@ bool start_main(Server *s) {
     sv->ts = ts;
     sv->slots.resize(static_cast<size_t>(slots));
     sv->respawn.resize(static_cast<size_t>(slots));
-    g_ts = ts;
     // Runtime hooks patch the engine's function tables, which every thread shares: set once here.
     if (s->settings.hook_flags_set) hooks::set_flags(static_cast<uint32_t>(s->settings.hook_flags));
     if (call_plain_with_server(s, kStart)) {
@@ -398,7 +402,6 @@ bool start_main(Server *s) {
     if (!left_running) {
         // Threads given up on still hold `ts` (and the process ends at this request's end, as it
         // does with detached Swoole\Threads); otherwise nothing refers to it any more.
-        g_ts = nullptr;
         ::close(ts->notify[0]);
         ::close(ts->notify[1]);
         delete ts;
