@@ -8,7 +8,7 @@ tools/zts_php.sh builds and the zts-release gust.so (both modes on that same PHP
 - memory, 8 workers, after 2 s of wrk: the THREAD process's PSS <= 0.7 x the sum of the PSS of
   every process of the PROCESS server (master, manager, workers), from /proc/PID/smaps_rollup
   (PSS shares the pages the forked workers still share with each other; RSS would count them
-  once per process).
+  once per process). The RSS sums are reported too, as the issue words the target.
 
 A worker thread has no $argv: the acceptance programs read ACC_ARGV, set here for both modes.
 """
@@ -57,9 +57,10 @@ def descendants(pid: int) -> list:
     return out
 
 
-def pss_kib(pid: int) -> int:
+def mem_kib(pid: int, field: str) -> int:
+    """`field` (Pss, Rss) of smaps_rollup."""
     text = pathlib.Path(f"/proc/{pid}/smaps_rollup").read_text()
-    return int(re.search(r"^Pss:\s+(\d+) kB", text, re.M).group(1))
+    return int(re.search(rf"^{field}:\s+(\d+) kB", text, re.M).group(1))
 
 
 def ab_plain(url: str) -> float:
@@ -96,12 +97,18 @@ def bench_thread_mode(row):
     row("thread-mode", "seed001 THREAD 2 workers req/s with on('close'), ab -c50 -n30000 (ref: without)",
         round(with_close), round(without), ">= 0.95 x", with_close >= 0.95 * without)
 
-    pss = {}
+    mem = {}
     for mode in ("thread", "process"):
         ctx, port = zts_server(hello, mode, 8)
         with ctx as proc:
             references.wrk_rps(f"http://127.0.0.1:{port}/", 2)
             time.sleep(0.5)  # let the workers settle after the load (no event to wait for)
-            pss[mode] = sum(pss_kib(p) for p in descendants(proc.pid))
-    row("thread-mode", "PSS, 8 workers, after 2 s of wrk (KiB; ref: PROCESS, every process summed)",
-        pss["thread"], pss["process"], "<= 0.7 x", pss["thread"] <= 0.7 * pss["process"])
+            pids = descendants(proc.pid)
+            mem[mode] = {f: sum(mem_kib(p, f) for p in pids) for f in ("Pss", "Rss")}
+    t, p = mem["thread"]["Pss"], mem["process"]["Pss"]
+    row("thread-mode", "PSS, 8 workers, after 2 s of wrk (KiB; ref: PROCESS, every process summed)", t, p,
+        "<= 0.7 x", t <= 0.7 * p)
+    # The issue's wording (RSS): a forked worker's pages shared with the others count in each.
+    t, p = mem["thread"]["Rss"], mem["process"]["Rss"]
+    row("thread-mode", "RSS, same servers (KiB; ref: PROCESS, summed: shared pages counted per process)", t, p,
+        "<= 0.7 x", t <= 0.7 * p)
