@@ -26,6 +26,7 @@ ACCEPT = ROOT.parent / "shared" / "acceptance"
 sys.path.insert(0, str(ROOT / "bench"))
 import references  # noqa: E402  (bench/references.py: nginx / php-fpm helpers)
 import http2_bench  # noqa: E402  (bench/http2_bench.py: the HTTP/2 rows)
+import thread_bench  # noqa: E402  (bench/thread_bench.py: SWOOLE_THREAD against PROCESS, ZTS PHP)
 
 ROWS = []  # (benchmark, metric, gust, reference, ratio, target, verdict)
 
@@ -445,6 +446,7 @@ BENCHMARKS = {
     "ws-http-close": bench_ws_http_close,
     "shm": bench_shm,
     "http2": lambda: http2_bench.bench_http2(row, REL),  # bench/http2_bench.py
+    "thread-mode": lambda: thread_bench.bench_thread_mode(row),  # bench/thread_bench.py (ZTS PHP)
 }
 
 

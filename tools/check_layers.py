@@ -42,8 +42,9 @@ EXT_ALLOWED = {
     "library": {"zend"},
     # Coroutine\Socket: the core's coroutine sockets and the server's framing.
     "socket": {"zend", "common", "coroutine"},
-    # Server::tick()/after()/defer() are Timer's and Event's.
-    "server": {"zend", "common", "coroutine", "event", "process"},
+    # Server::tick()/after()/defer() are Timer's and Event's; a THREAD server's workers are
+    # Swoole\Thread's script threads, init_arguments crosses as a thread value.
+    "server": {"zend", "common", "coroutine", "event", "process", "thread", "socket"},
     "http": {"zend", "common", "coroutine", "event", "process", "server"},
     # Swoole\Redis\Server: a protocol of the server's ports.
     "redis": {"zend", "common", "coroutine", "event", "process", "server"},

@@ -10,8 +10,7 @@
 // check_pending() re-raises it in whoever resumed the coroutine, up to the main context.
 #include "coroutine/coroutine.h"
 
-#include "common/errors.h"
-
+#include <atomic>
 #include <cstring>
 
 extern "C" {
@@ -19,6 +18,7 @@ extern "C" {
 #include "ext/standard/basic_functions.h"
 }
 
+#include "common/errors.h"
 #include "gust/base/clock.h"
 #include "gust/base/error.h"
 #include "gust/coro/blocking.h"
@@ -467,7 +467,7 @@ LoopState *make_loop_state(loop::PollerKind poller) {
     so.max_coroutines = static_cast<size_t>(t_options.max_coroutine);
     rt->scheduler = std::make_unique<coro::Scheduler>(*rt->loop, so);
     rt->scheduler->set_switch_observer(&on_switch, rt.get());
-    static uint64_t generations = 0;
+    static std::atomic<uint64_t> generations{0};  // one count for every thread's loops
     rt->generation = ++generations;
     t_loop_state = rt.release();
     return t_loop_state;

@@ -265,10 +265,10 @@ void request_done(Server *s, server::SessionId fd, bool close_connection) {
 }
 
 std::string_view http_date() {
-    // PHP runs on one thread per process (NTS), like everything in ext/.
-    static time_t cached_second = 0;
-    static char buf[64];
-    static size_t len = 0;
+    // Per thread: a THREAD server's workers answer side by side.
+    static thread_local time_t cached_second = 0;
+    static thread_local char buf[64];
+    static thread_local size_t len = 0;
     const time_t now = time(nullptr);
     if (now != cached_second) {
         tm g;

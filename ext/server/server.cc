@@ -1,5 +1,6 @@
 // Swoole\Server and Swoole\Server\Port objects: construction (the listening socket is bound here, as
 // in Swoole, so a port 0 is known before start()), listen(), on(), set() and the object handlers.
+#include "server/thread_mode.h"
 #include "server/protocol.h"
 #include "server/server.h"
 #include "server/settings.h"
@@ -30,7 +31,7 @@ zend_class_entry *ce_connection_iterator = nullptr;
 
 namespace {
 
-std::vector<Server *> g_live_servers;  // every Swoole\Server object not yet freed
+thread_local std::vector<Server *> g_live_servers;  // every Swoole\Server object of this thread not yet freed
 
 struct ServerObject {
     Server *server;
@@ -316,22 +317,17 @@ ZEND_METHOD(Swoole_Server, __construct) {
         zend_throw_error(nullptr, "Constructor of %s can only be called once", ZSTR_VAL(Z_OBJCE_P(ZEND_THIS)->name));
         RETURN_THROWS();
     }
+#ifndef ZTS
     if (mode == kModeThread) {
         // Swoole refuses the mode at construction when it lacks thread support; so does Gust, with why.
-#ifdef ZTS
-        gust::php::throw_error(gust::php::swoole_exception_ce(), EINVAL,
-                               "invalid server mode [" ZEND_LONG_FMT "]: SWOOLE_THREAD servers are not implemented "
-                               "by Gust yet (see docs/php-thread-mode.md)",
-                               mode);
-#else
         gust::php::throw_error(gust::php::swoole_exception_ce(), EINVAL,
                                "invalid server mode [" ZEND_LONG_FMT "]: SWOOLE_THREAD needs a thread-safe (ZTS) "
                                "PHP, and this PHP is not thread-safe",
                                mode);
-#endif
         RETURN_THROWS();
     }
-    if (mode != kModeBase && mode != kModeProcess) {
+#endif
+    if (mode != kModeBase && mode != kModeProcess && mode != kModeThread) {
         gust::php::throw_error(gust::php::swoole_exception_ce(), EINVAL, "invalid server mode [" ZEND_LONG_FMT "]",
                                mode);
         RETURN_THROWS();
@@ -341,7 +337,9 @@ ZEND_METHOD(Swoole_Server, __construct) {
     s->http_server = protocols & (1u << static_cast<int>(ProtocolId::kHttp));
     s->websocket_server = protocols & (1u << static_cast<int>(ProtocolId::kWebSocket));
     s->redis_server = protocols & (1u << static_cast<int>(ProtocolId::kRedis));
-    auto p = bind_port(s, host, port, sock_type);
+    // A THREAD server's worker thread serves the ports its main thread bound.
+    auto p = mode == kModeThread && in_server_thread() ? thread_port(0, host, port, sock_type)
+                                                       : bind_port(s, host, port, sock_type);
     if (!p) RETURN_THROWS();
     Port *raw = p.get();
     s->ports.push_back(std::move(p));
@@ -375,7 +373,8 @@ ZEND_METHOD(Swoole_Server, listen) {
         php_error_docref(nullptr, E_WARNING, "server is running, can't add listener");
         RETURN_FALSE;
     }
-    auto p = bind_port(s, host, port, sock_type);
+    auto p = s->mode == kModeThread && in_server_thread() ? thread_port(s->ports.size(), host, port, sock_type)
+                                                          : bind_port(s, host, port, sock_type);
     if (!p) {
         // Swoole warns and returns false here instead of throwing.
         zend_object *ex = EG(exception);

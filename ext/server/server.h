@@ -331,6 +331,10 @@ Server *running_server();
 
 // server_run.cc
 bool start(Server *s);
+// In the process (or THREAD server's main thread) that starts the server: log_file/log_level/
+// log_format, then the pid_file.
+void apply_logging(Server *s);
+void write_pid_file(Server *s);
 // Stops serving in this worker: closes listeners and connections, fires workerStop, and lets the
 // worker's loop end once its coroutines finish (or max_wait_time passed).
 void stop_worker(Server *s);

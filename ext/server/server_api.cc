@@ -600,7 +600,7 @@ ZEND_METHOD(Swoole_Server, reload) {
         Z_PARAM_BOOL(only_task)
     ZEND_PARSE_PARAMETERS_END();
     Server *s = this_server(ZEND_THIS);
-    if (s->manager_pid <= 0) {
+    if (s->manager_pid <= 0 && !(s->mode == kModeThread && s->started)) {
         php_error_docref(nullptr, E_WARNING, "no manager process: reload needs worker_num > 1");
         RETURN_FALSE;
     }

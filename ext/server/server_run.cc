@@ -36,11 +36,13 @@ extern "C" {
 #include "server/tasks.h"
 #include "server/operations.h"
 #include "server/worker_status.h"
+#include "server/thread_mode.h"
 
 namespace gust::php::srv {
 namespace {
 
-Server *g_running = nullptr;  // the server whose worker or manager runs in this process
+// The server whose worker or manager runs in this process (in this thread: a THREAD server runs one per worker thread).
+thread_local Server *g_running = nullptr;
 
 constexpr int kStopSignals[] = {SIGTERM};
 
@@ -419,6 +421,23 @@ bool run_manager(Server *s, ManagerState *m) {
     return false;
 }
 
+// daemonize: the calling process exits at once; the server goes on in a new session.
+void daemonize() {
+    pid_t pid = fork();
+    if (pid < 0) return;
+    if (pid > 0) _exit(0);
+    setsid();
+    int null = open("/dev/null", O_RDWR);
+    if (null >= 0) {
+        dup2(null, STDIN_FILENO);
+        dup2(null, STDOUT_FILENO);
+        dup2(null, STDERR_FILENO);
+        if (null > STDERR_FILENO) close(null);
+    }
+}
+
+}  // namespace
+
 void apply_logging(Server *s) {
     log_set_level(static_cast<LogLevel>(std::clamp<zend_long>(s->settings.log_level, 0, 6)));
     if (!s->settings.log_file.empty()) {
@@ -443,23 +462,6 @@ void write_pid_file(Server *s) {
     fprintf(f, "%d", static_cast<int>(s->master_pid));
     fclose(f);
 }
-
-// daemonize: the calling process exits at once; the server goes on in a new session.
-void daemonize() {
-    pid_t pid = fork();
-    if (pid < 0) return;
-    if (pid > 0) _exit(0);
-    setsid();
-    int null = open("/dev/null", O_RDWR);
-    if (null >= 0) {
-        dup2(null, STDIN_FILENO);
-        dup2(null, STDOUT_FILENO);
-        dup2(null, STDERR_FILENO);
-        if (null > STDERR_FILENO) close(null);
-    }
-}
-
-}  // namespace
 
 Server *running_server() { return g_running; }
 
@@ -504,7 +506,7 @@ server::ListenOptions listen_options(Server *s, Port *p) {
 }
 
 namespace {
-int g_busy_depth = 0;
+thread_local int g_busy_depth = 0;
 }  // namespace
 
 BusyScope::BusyScope(bool active) : active_(active) {
@@ -568,6 +570,7 @@ void run_worker(Server *s, zend_long worker_id) {
         ro.max_connections = static_cast<size_t>(s->settings.max_connection);
         ro.output_buffer_limit = static_cast<size_t>(s->settings.socket_buffer_size);
         ro.first_id = s->settings.start_session_id + 1;
+        if (s->mode == kModeThread) ro.accept_batch = 1;  // worker threads share the listening sockets
         s->worker.reactor = std::make_unique<server::Reactor>(*rt->loop, s->bridge, ro);
         for (auto &p : s->ports) {
             if (s->worker.reactor->adopt_listener(p->fd, listen_options(s, p.get())).ok()) {
@@ -579,7 +582,8 @@ void run_worker(Server *s, zend_long worker_id) {
     messaging_start(s);
     if (s->process_mode) shared_stats_worker_start(s);
     metrics_worker_start(s);
-    watch_signals(s, rt);
+    // A THREAD server's main thread alone answers signals (server_thread_mode.cc).
+    if (s->mode != kModeThread) watch_signals(s, rt);
     // PROCESS mode: the master's threads watch their connections, this worker those handed to it.
     if (s->worker.reactor && s->settings.heartbeat_check_interval > 0) {
         Nanos every = static_cast<Nanos>(s->settings.heartbeat_check_interval * 1e9);
@@ -588,7 +592,9 @@ void run_worker(Server *s, zend_long worker_id) {
         rt->loop->set_timer_ref(s->worker.heartbeat_timer, false);
     }
     g_running = s;
-    if (s->settings.hook_flags_set) hooks::set_flags(static_cast<uint32_t>(s->settings.hook_flags));
+    // THREAD mode: the hooks are the process's; its main thread set them before any worker started.
+    if (s->settings.hook_flags_set && s->mode != kModeThread)
+        hooks::set_flags(static_cast<uint32_t>(s->settings.hook_flags));
     // Timers of an event worker follow the server's enable_coroutine (Swoole's global setting).
     if (!task_worker) GUST_G(enable_coroutine) = s->settings.enable_coroutine;
     zval args[2];
@@ -725,7 +731,9 @@ void stop_worker(Server *s) {
 }
 
 void shutdown(Server *s) {
-    if (s->process_mode) {
+    if (s->mode == kModeThread && in_server_thread()) {
+        thread_mode_shutdown();  // the main thread stops every worker thread
+    } else if (s->process_mode) {
         kill(s->master_pid, SIGTERM);  // the master stops the manager, which stops the workers
     } else if (s->in_manager) {
         kill(getpid(), SIGTERM);
@@ -738,6 +746,10 @@ void shutdown(Server *s) {
 }
 
 void request_reload(Server *s, bool only_task_workers) {
+    if (s->mode == kModeThread && in_server_thread()) {
+        thread_mode_reload(only_task_workers);
+        return;
+    }
     if (s->manager_pid > 0) kill(s->manager_pid, only_task_workers ? SIGUSR2 : SIGUSR1);
 }
 
@@ -791,6 +803,14 @@ bool start(Server *s) {
     if (s->settings.task_worker_num > 0 && !s->callbacks[kTask].is_set()) {
         php_error_docref(nullptr, E_WARNING, "require onTask callback");
         return false;
+    }
+    if (s->mode == kModeThread) {
+        if (current()) {
+            php_error_docref(nullptr, E_WARNING, "%s->start() cannot be called inside a coroutine",
+                             ZSTR_VAL(s->self->ce->name));
+            return false;
+        }
+        return start_thread_mode(s);
     }
     LoopState *rt = loop_state_if_any();
     if (multi && rt) {

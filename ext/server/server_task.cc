@@ -137,7 +137,7 @@ bool post(Server *s, zend_long dst, ipc::MessageType type, zend_long id, uint16_
 // A task sent by a process that serves no inbox (the master in onStart, the manager, a user
 // process): no reply can come back, so it carries this source and finish() goes nowhere.
 constexpr uint16_t kNoReplySource = 0xFFFF;
-zend_long g_detached_task_id = 0;
+thread_local zend_long g_detached_task_id = 0;
 
 // Outside a worker there is no loop to queue on: the record is written now, waiting (bounded) while
 // the inbox is full.
@@ -203,7 +203,7 @@ zend_long send_task(Server *s, zval *data, zend_long dst, uint16_t extra_flags) 
         return -1;
     }
     Messaging *m = s->messaging;
-    static size_t detached_next_worker = 0;
+    static thread_local size_t detached_next_worker = 0;
     size_t &next_worker = m ? m->next_task_worker : detached_next_worker;
     if (dst < 0) {
         dst = worker_count(s) + static_cast<zend_long>(next_worker++ % s->settings.task_worker_num);
@@ -296,8 +296,9 @@ void task_runner(INTERNAL_FUNCTION_PARAMETERS) {
 }
 
 zend_internal_function g_task_runner;
-zval g_task_runner_closure;
-zend_fcall_info_cache g_task_runner_fcc;
+// Per thread: the closure is an object of the request that made it (a THREAD server runs one per thread).
+thread_local zval g_task_runner_closure;
+thread_local zend_fcall_info_cache g_task_runner_fcc;
 
 void run_task(Server *s, zend_long task_id, zend_long src, zval *data, uint16_t flags) {
     if (Z_TYPE(g_task_runner_closure) == IS_UNDEF) {

@@ -36,6 +36,7 @@ struct Run {
     pthread_t handle{};
     std::atomic<bool> alive{false};  // true while the thread runs (Swoole: not yet right after new)
     std::atomic<int> exit_status{0};
+    gust::php::thread::ScriptHooks hooks;  // a THREAD server's worker (start_script_thread)
     // Changed only by the thread that started it (its Thread object lives there).
     bool joined = false;
     bool detached = false;
@@ -102,6 +103,7 @@ void *thread_main(void *arg) {
         SG(request_info).no_headers = 1;
         CG(skip_shebang) = true;
         register_stdio();
+        if (run->hooks.enter) run->hooks.enter(run->hooks.arg);
         zend_file_handle file;
         zend_stream_init_filename(&file, run->script.c_str());
         // A fatal error or exit() ends this request only (php_execute_script catches the bailout).
@@ -115,6 +117,7 @@ void *thread_main(void *arg) {
     run->exit_status = status;
     run->alive = false;  // before the count drops: activeCount() == 1 means every isAlive() is false
     g_active.fetch_sub(1);
+    if (run->hooks.leave) run->hooks.leave(run->hooks.arg, status);
     return nullptr;
 }
 #endif
@@ -323,6 +326,33 @@ void gust::php::thread::register_thread_area(int module_number) {
     register_sync(register_class_Swoole_Thread_Queue(zend_ce_countable), register_class_Swoole_Thread_Lock(),
                   register_class_Swoole_Thread_Atomic(), register_class_Swoole_Thread_Atomic_Long(),
                   register_class_Swoole_Thread_Barrier());
+#endif
+}
+
+bool gust::php::thread::start_script_thread(const std::string &script, const Value &args, const ScriptHooks &hooks,
+                                            pthread_t *handle, int *err) {
+#ifdef ZTS
+    auto run = std::make_shared<Run>();
+    run->script = script;
+    run->args = args;
+    run->hooks = hooks;
+    auto *arg = new std::shared_ptr<Run>(run);
+    g_active.fetch_add(1);
+    const int rc = pthread_create(handle, nullptr, thread_main, arg);
+    if (rc != 0) {
+        g_active.fetch_sub(1);
+        delete arg;
+        if (err) *err = rc;
+        return false;
+    }
+    return true;
+#else
+    (void)script;
+    (void)args;
+    (void)hooks;
+    (void)handle;
+    if (err) *err = ENOTSUP;
+    return false;
 #endif
 }
 

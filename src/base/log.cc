@@ -13,13 +13,14 @@ namespace gust {
 static std::atomic<int> g_level{static_cast<int>(LogLevel::kInfo)};
 static std::atomic<int> g_fd{2};
 static std::atomic<int> g_format{static_cast<int>(LogFormat::kText)};
-static std::atomic<int> g_worker_id{-1};
+// Per thread: a THREAD server's worker threads log their own id; a forked worker keeps its thread's.
+static thread_local int g_worker_id = -1;
 
 void log_set_level(LogLevel level) { g_level.store(static_cast<int>(level), std::memory_order_relaxed); }
 LogLevel log_level() { return static_cast<LogLevel>(g_level.load(std::memory_order_relaxed)); }
 void log_set_fd(int fd) { g_fd.store(fd, std::memory_order_relaxed); }
 void log_set_format(LogFormat format) { g_format.store(static_cast<int>(format), std::memory_order_relaxed); }
-void log_set_worker_id(int id) { g_worker_id.store(id, std::memory_order_relaxed); }
+void log_set_worker_id(int id) { g_worker_id = id; }
 
 namespace {
 
@@ -96,7 +97,7 @@ std::string log_format_line(LogLevel level, long long now_ns, int pid, std::stri
                  tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, micros,
                  kNames[static_cast<int>(level)], pid);
         line = head;
-        const int worker = g_worker_id.load(std::memory_order_relaxed);
+        const int worker = g_worker_id;
         if (worker >= 0) line.append(",\"worker_id\":").append(std::to_string(worker));
         line.append(",\"message\":");
         append_json_string(line, message);

@@ -125,7 +125,7 @@ void Reactor::shutdown() {
 void Reactor::on_accept(Listener &l) {
     // A bounded batch per readiness report: other fds get their turn, and the level-triggered
     // watch reports the rest.
-    for (int i = 0; i < 64; ++i) {
+    for (size_t i = 0; i < options_.accept_batch; ++i) {
         net::Address peer;
         int fd = net::sys::accept(l.fd, &peer);
         if (fd == -EAGAIN || fd == -EWOULDBLOCK) return;

@@ -55,6 +55,10 @@ struct ReactorOptions {
     size_t max_connections = 100000;
     size_t output_buffer_limit = 2 * 1024 * 1024;  // per session: Swoole's buffer_output_size
     size_t read_chunk = 64 * 1024;                 // bytes read per recv
+    // Connections accepted per readiness report of a listener. Reactors of several threads that
+    // share one listening socket (a THREAD server's workers) take 1, so that a burst of connects
+    // spreads over them instead of going to whichever woke first.
+    size_t accept_batch = 64;
     size_t datagram_max = 64 * 1024;
     // Session ids are first_id, first_id + id_step, ... (PROCESS mode: one sequence per thread).
     SessionId first_id = 1;
