@@ -46,7 +46,7 @@ struct Timers {
     Nanos base = 0;  // info()'s exec_msec counts from here
     zend_long round = 0;
     uint64_t last_iteration = UINT64_MAX;  // none yet: the first round counts, even in iteration 0
-    zend_long once_running = 0;  // one-shot timers whose callbacks run: still counted, as in Swoole
+    zend_long once_running = 0;            // one-shot timers whose callbacks run: still counted, as in Swoole
 };
 
 thread_local Timers *t_timers = nullptr;

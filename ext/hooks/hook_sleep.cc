@@ -73,9 +73,10 @@ void hooked_time_nanosleep(INTERNAL_FUNCTION_PARAMETERS) {
         return;
     }
     if (seconds < 0 || nanos < 0 || nanos > 999999999) {
-        php_error_docref(nullptr, E_WARNING, seconds < 0 ? "The seconds value must be greater than 0"
-                                             : nanos < 0 ? "The nanoseconds value must be greater than 0"
-                                                         : "Nanoseconds was not in the range 0 to 999 999 999 or seconds was negative");
+        php_error_docref(nullptr, E_WARNING,
+                         seconds < 0 ? "The seconds value must be greater than 0"
+                         : nanos < 0 ? "The nanoseconds value must be greater than 0"
+                                     : "Nanoseconds was not in the range 0 to 999 999 999 or seconds was negative");
         RETURN_FALSE;
     }
     if (!park_for(gust::deadline_after(gust::scaled_nanos(seconds, gust::kNanosPerSecond), nanos))) return;
