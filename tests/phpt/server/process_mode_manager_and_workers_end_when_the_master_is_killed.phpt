@@ -9,11 +9,12 @@ $gust = null;
 foreach (file('/proc/self/maps') as $line) {
     if (preg_match('~(/\S+/gust\.so)$~', trim($line), $m)) { $gust = $m[1]; break; }
 }
-// The server runs in a child PHP; its workers report "master manager worker" pids on stdout.
+// The server runs in a child PHP; its workers report "master manager worker" pids on stdout, each
+// line in one write (echo with commas writes piece by piece, and two workers' pieces interleave).
 function run_and_kill_master(string $gust, int $mode): void {
     $code = sprintf('$s = new Swoole\Server("127.0.0.1", 0, %d);
         $s->set(["worker_num" => 2, "log_level" => SWOOLE_LOG_NONE]);
-        $s->on("workerStart", function ($s, $id) { echo $s->master_pid, " ", $s->manager_pid, " ", getmypid(), "\n"; });
+        $s->on("workerStart", function ($s, $id) { echo "{$s->master_pid} {$s->manager_pid} " . getmypid() . "\n"; });
         $s->on("receive", function () {});
         $s->start();', $mode);
     $proc = proc_open([PHP_BINARY, '-n', '-d', "extension=$gust", '-r', $code], [1 => ['pipe', 'w']], $pipes);
