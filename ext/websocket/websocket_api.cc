@@ -151,6 +151,16 @@ void unpack_method(INTERNAL_FUNCTION_PARAMETERS) {
 using namespace gust::php::srv;
 namespace ws = gust::proto::ws;
 
+// The open WebSocket connection `fd`, or null with Swoole's error and warning (push(), ping()).
+static WsConn *open_ws_conn_or_warn(Server *s, zend_long fd) {
+    WsConn *c = ws_conn(s, fd);
+    if (c && c->state == WsConn::State::kOpen) return c;
+    record_error(s, gust::php::SwooleError::kWebsocketUnconnected);
+    php_error_docref(nullptr, E_WARNING,
+                     "the connected client of connection[" ZEND_LONG_FMT "] is not a websocket client or closed", fd);
+    return nullptr;
+}
+
 ZEND_METHOD(Swoole_WebSocket_Server, push) {
     zend_long fd, opcode = ws::kText, flags = kWsFlagFin;
     zval *data;
@@ -162,14 +172,7 @@ ZEND_METHOD(Swoole_WebSocket_Server, push) {
         Z_PARAM_LONG(flags)
     ZEND_PARSE_PARAMETERS_END();
     Server *s = this_server(ZEND_THIS);
-    WsConn *c = ws_conn(s, fd);
-    if (!c || c->state != WsConn::State::kOpen) {
-        record_error(s, gust::php::SwooleError::kWebsocketUnconnected);
-        php_error_docref(nullptr, E_WARNING,
-                         "the connected client of connection[" ZEND_LONG_FMT "] is not a websocket client or closed",
-                         fd);
-        RETURN_FALSE;
-    }
+    if (!open_ws_conn_or_warn(s, fd)) RETURN_FALSE;
     FrameParts p = parts_of(data, opcode, flags);
     if (!valid_opcode(p.opcode)) {
         record_error(s, gust::php::SwooleError::kWebsocketBadOpcode);
@@ -213,14 +216,7 @@ ZEND_METHOD(Swoole_WebSocket_Server, ping) {
         Z_PARAM_STR(data)
     ZEND_PARSE_PARAMETERS_END();
     Server *s = this_server(ZEND_THIS);
-    WsConn *c = ws_conn(s, fd);
-    if (!c || c->state != WsConn::State::kOpen) {
-        record_error(s, gust::php::SwooleError::kWebsocketUnconnected);
-        php_error_docref(nullptr, E_WARNING,
-                         "the connected client of connection[" ZEND_LONG_FMT "] is not a websocket client or closed",
-                         fd);
-        RETURN_FALSE;
-    }
+    if (!open_ws_conn_or_warn(s, fd)) RETURN_FALSE;
     const std::string_view payload = data ? std::string_view(ZSTR_VAL(data), ZSTR_LEN(data)) : std::string_view();
     if (payload.size() > 125) {  // RFC 6455 §5.5: a control frame carries at most 125 bytes
         php_error_docref(nullptr, E_WARNING, "a ping carries at most 125 bytes, %zu given", payload.size());

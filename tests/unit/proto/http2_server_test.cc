@@ -300,6 +300,8 @@ TEST(Http2Server, BatchedOutputCarriesSmallAndLargeChunksInOrder) {
     EXPECT_TRUE(peer.streams[id].closed);
 }
 
+// A batch shares the chunks it points into: a stream reset cannot free them under it, and a
+// chunk's owner (send_chunk) lives until the batch has written it.
 TEST(Http2Server, BatchKeepsItsChunksAfterTheStreamIsReset) {
     ServerConnection server;
     Peer peer(&server, 1 << 30);
@@ -308,22 +310,6 @@ TEST(Http2Server, BatchKeepsItsChunksAfterTheStreamIsReset) {
     peer.pump();
     ASSERT_TRUE(server.submit_response(id, 200, {}, false));
     ASSERT_TRUE(server.send_owned_data(id, std::string(100000, 'x'), false));
-    OutputBatch batch;
-    ASSERT_GT(server.take_output(&batch, 1 << 20), 100000u);
-    server.reset_stream(id, kCancel);  // frees the stream's queue; the batch still points into it
-    std::string out;
-    batch.copy_to(&out);
-    EXPECT_EQ(out.size(), batch.size());
-    EXPECT_EQ(std::count(out.begin(), out.end(), 'x'), 100000);
-}
-
-TEST(Http2Server, ChunkOwnersLiveUntilTheBatchIsWritten) {
-    ServerConnection server;
-    Peer peer(&server, 1 << 30);
-    nghttp2_submit_window_update(peer.session_, NGHTTP2_FLAG_NONE, 0, (1 << 30) - 65535);
-    const int32_t id = peer.request("GET", "/");
-    peer.pump();
-    ASSERT_TRUE(server.submit_response(id, 200, {}, false));
     std::weak_ptr<char[]> seen;
     {
         std::shared_ptr<char[]> piece = std::make_shared_for_overwrite<char[]>(70000);
@@ -333,11 +319,13 @@ TEST(Http2Server, ChunkOwnersLiveUntilTheBatchIsWritten) {
     }
     EXPECT_FALSE(seen.expired());  // the stream's queue holds it
     OutputBatch batch;
-    ASSERT_GT(server.take_output(&batch, 1 << 20), 70000u);
-    server.reset_stream(id, kCancel);
-    EXPECT_FALSE(seen.expired());  // the batch points into it
+    ASSERT_GT(server.take_output(&batch, 1 << 20), 170000u);
+    server.reset_stream(id, kCancel);  // frees the stream's queue; the batch still points into it
+    EXPECT_FALSE(seen.expired());
     std::string out;
     batch.copy_to(&out);
+    EXPECT_EQ(out.size(), batch.size());
+    EXPECT_EQ(std::count(out.begin(), out.end(), 'x'), 100000);
     EXPECT_EQ(std::count(out.begin(), out.end(), 'y'), 70000);
     batch.consume(batch.size());
     EXPECT_TRUE(seen.expired());  // written: released
