@@ -114,19 +114,10 @@ bool bind_to_context_address(int fd, int family, php_stream *stream, int *err) {
     zval *v = ctx ? php_stream_context_get_option(ctx, "socket", "bindto") : nullptr;
     if (!v) return true;
     zend_string *text = zval_get_string(v);
-    std::string spec(ZSTR_VAL(text), ZSTR_LEN(text));
-    zend_string_release(text);
-    std::string host = spec;
+    std::string host;
     int port = 0;
-    const size_t close = spec.rfind(']');
-    const size_t colon = spec.rfind(':');
-    if (!spec.empty() && spec[0] == '[' && close != std::string::npos) {
-        host = spec.substr(1, close - 1);
-        if (close + 1 < spec.size() && spec[close + 1] == ':') port = atoi(spec.c_str() + close + 2);
-    } else if (colon != std::string::npos && spec.find(':') == colon) {  // one colon: host:port
-        host = spec.substr(0, colon);
-        port = atoi(spec.c_str() + colon + 1);
-    }
+    if (!split_host_port(ZSTR_VAL(text), ZSTR_LEN(text), host, port)) host.assign(ZSTR_VAL(text), ZSTR_LEN(text));
+    zend_string_release(text);
     sockaddr_storage ss{};
     socklen_t len;
     const bool any = host.empty() || host == "0";

@@ -338,8 +338,8 @@ ZEND_METHOD(Swoole_Server, __construct) {
     s->websocket_server = protocols & (1u << static_cast<int>(ProtocolId::kWebSocket));
     s->redis_server = protocols & (1u << static_cast<int>(ProtocolId::kRedis));
     // A THREAD server's worker thread serves the ports its main thread bound.
-    auto p = mode == kModeThread && in_server_thread() ? thread_port(0, host, port, sock_type)
-                                                       : bind_port(s, host, port, sock_type);
+    auto p =
+        mode == kModeThread && in_server_thread() ? thread_port(0, host, port) : bind_port(s, host, port, sock_type);
     if (!p) RETURN_THROWS();
     Port *raw = p.get();
     s->ports.push_back(std::move(p));
@@ -373,7 +373,7 @@ ZEND_METHOD(Swoole_Server, listen) {
         php_error_docref(nullptr, E_WARNING, "server is running, can't add listener");
         RETURN_FALSE;
     }
-    auto p = s->mode == kModeThread && in_server_thread() ? thread_port(s->ports.size(), host, port, sock_type)
+    auto p = s->mode == kModeThread && in_server_thread() ? thread_port(s->ports.size(), host, port)
                                                           : bind_port(s, host, port, sock_type);
     if (!p) {
         // Swoole warns and returns false here instead of throwing.

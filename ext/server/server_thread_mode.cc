@@ -18,9 +18,9 @@
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
-#include <ctime>
 
 #include "SAPI.h"
+#include "gust/base/clock.h"
 #include "gust/base/log.h"
 #include "gust/server/respawn.h"
 #include "gust/thread/value.h"
@@ -105,11 +105,7 @@ void leave_worker(void *arg, int status) {
     send_note(ts, Note::kEnded, status, id, gen);
 }
 
-double mono_seconds() {
-    timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return static_cast<double>(ts.tv_sec) + ts.tv_nsec / 1e9;
-}
+double mono_seconds() { return static_cast<double>(monotonic_now()) / 1e9; }
 
 // ---- the main thread
 
@@ -364,9 +360,7 @@ bool start_main(Server *s) {
     ts->task_worker_num = s->settings.task_worker_num;
     s->started = true;
     s->master_pid = ts->master_pid = getpid();
-    timespec now;
-    clock_gettime(CLOCK_REALTIME, &now);
-    s->start_time = ts->start_time = static_cast<double>(now.tv_sec) + now.tv_nsec / 1e9;
+    s->start_time = ts->start_time = static_cast<double>(wall_now()) / 1e9;
     zend_update_property_long(s->self->ce, s->self, ZEND_STRL("master_pid"), s->master_pid);
     apply_logging(s);
     write_pid_file(s);
@@ -441,7 +435,7 @@ bool serve(Server *s) {
 
 bool in_server_thread() { return t_launch != nullptr; }
 
-std::unique_ptr<Port> thread_port(size_t index, const char *host, zend_long port, zend_long sock_type) {
+std::unique_ptr<Port> thread_port(size_t index, const char *host, zend_long port) {
     ThreadServer *ts = t_launch ? t_launch->ts : nullptr;
     if (!ts || index >= ts->ports.size()) {
         throw_error(swoole_exception_ce(), EINVAL,
@@ -457,7 +451,6 @@ std::unique_ptr<Port> thread_port(size_t index, const char *host, zend_long port
     p->sock_type = sp.sock_type;
     p->family = sp.family;
     p->type = sp.type;
-    (void)sock_type;
     p->fd = fcntl(sp.fd, F_DUPFD_CLOEXEC, 0);
     if (p->fd < 0) {
         throw_error(swoole_exception_ce(), errno, "SWOOLE_THREAD worker: cannot copy port #%zu: %s", index,

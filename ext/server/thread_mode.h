@@ -14,7 +14,7 @@ bool in_server_thread();
 // In a worker thread: the running server's `index`-th port (0: the constructor's, then listen()'s
 // in order) as a Port over a copy of its listening socket, instead of binding again. nullptr with
 // a Swoole\Exception thrown when the bootstrap script asks for a port the main thread has not.
-std::unique_ptr<Port> thread_port(size_t index, const char *host, zend_long port, zend_long sock_type);
+std::unique_ptr<Port> thread_port(size_t index, const char *host, zend_long port);
 // start() of a THREAD server: in the main thread, starts the worker threads and supervises them
 // until the server shuts down; in a worker thread, serves as that worker until it stops.
 bool start_thread_mode(Server *s);

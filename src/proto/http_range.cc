@@ -4,14 +4,14 @@
 #include <algorithm>
 #include <limits>
 
+#include "gust/proto/http1.h"
+#include "proto/http1_chars.h"
+
 namespace gust::proto::http {
 namespace {
 
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-    return s;
-}
+using http1::equals_lower;
+constexpr auto trim = http1::trim_ows;
 
 // Digits only, no sign, no overflow; -1 otherwise.
 off_t number(std::string_view s) {
@@ -24,21 +24,13 @@ off_t number(std::string_view s) {
     return v;
 }
 
-bool unit_is_bytes(std::string_view unit) {
-    if (unit.size() != 5) return false;
-    for (size_t i = 0; i < 5; ++i) {
-        if ((unit[i] | 0x20) != "bytes"[i]) return false;
-    }
-    return true;
-}
-
 }  // namespace
 
 int parse_byte_ranges(std::string_view value, off_t size, std::vector<ByteRange> *out) {
     out->clear();
     value = trim(value);
     const size_t eq = value.find('=');
-    if (eq == std::string_view::npos || !unit_is_bytes(trim(value.substr(0, eq)))) return 0;
+    if (eq == std::string_view::npos || !equals_lower(trim(value.substr(0, eq)), "bytes")) return 0;
     std::string_view set = value.substr(eq + 1);
     size_t specs = 0;
     while (true) {
