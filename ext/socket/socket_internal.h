@@ -55,6 +55,10 @@ int ensure_tls_context(SocketState *s, bool server);
 void read_ssl_settings(SocketState *s, HashTable *ht);
 // setProtocol()'s work: timeouts, framing, ssl_*; false (warning) on invalid framing settings.
 bool apply_protocol(SocketState *s, HashTable *settings);
+// Options whose values are arrays, addresses or interface names (socket_option_values.cc): true
+// when (level, name) is one of them, with *error its errno (0: done).
+bool set_structured_option(int fd, int level, int name, zval *value, int *error);
+bool get_structured_option(int fd, int level, int name, zval *out, int *error);
 
 // The methods' work on a Co\Socket object `self`, shared with Coroutine\Client (errCode/errMsg
 // land on `self`).

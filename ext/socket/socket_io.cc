@@ -86,14 +86,16 @@ int64_t fill(SocketState *s, size_t want, Nanos deadline) {
     return static_cast<int64_t>(r.value());
 }
 
-// recvLine: up to and including the first "\n", at most `len` bytes, or what is left at end of stream.
+// recvLine: up to and including the first "\n" or "\r" (socket_read()'s PHP_NORMAL_READ, which it
+// stands in for), at most `len` bytes, or what is left at end of stream.
 IoResult do_recv_line(SocketState *s, size_t len, Nanos timeout) {
     Nanos deadline = deadline_of(timeout);
     size_t scanned = 0;
     for (;;) {
         size_t limit = std::min(s->rbuf.size(), len);
-        const char *nl = static_cast<const char *>(memchr(s->rbuf.data() + scanned, '\n', limit - scanned));
-        if (nl) return {static_cast<size_t>(nl - s->rbuf.data()) + 1, 0};
+        const std::string_view seen(s->rbuf.data(), limit);
+        const size_t eol = seen.find_first_of("\r\n", scanned);
+        if (eol != std::string_view::npos) return {eol + 1, 0};
         if (s->rbuf.size() >= len) return {len, 0};
         scanned = limit;
         int64_t n = fill(s, std::max<size_t>(len - s->rbuf.size(), 4096), deadline);

@@ -72,6 +72,12 @@ ZEND_METHOD(Swoole_Coroutine_Socket, getOption) {
         add_assoc_long(return_value, "l_linger", l.l_linger);
         return;
     }
+    int error = 0;
+    if (get_structured_option(fd, static_cast<int>(level), static_cast<int>(name), return_value, &error)) {
+        if (error == 0) return;
+        set_error(ZEND_THIS, error);
+        RETURN_FALSE;
+    }
     int v = 0;
     socklen_t len = sizeof(v);
     if (getsockopt(fd, static_cast<int>(level), static_cast<int>(name), &v, &len) != 0) {
@@ -114,6 +120,10 @@ ZEND_METHOD(Swoole_Coroutine_Socket, setOption) {
         }
         linger l{static_cast<int>(zval_get_long(on)), static_cast<int>(zval_get_long(secs))};
         rc = setsockopt(fd, SOL_SOCKET, SO_LINGER, &l, sizeof(l));
+    } else if (int error = 0; set_structured_option(fd, static_cast<int>(level), static_cast<int>(name), value, &error)) {
+        if (error == 0) RETURN_TRUE;
+        set_error(ZEND_THIS, error);
+        RETURN_FALSE;
     } else {
         int v = static_cast<int>(zval_get_long(value));
         rc = setsockopt(fd, static_cast<int>(level), static_cast<int>(name), &v, sizeof(v));

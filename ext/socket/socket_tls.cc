@@ -272,6 +272,14 @@ ZEND_METHOD(Swoole_Coroutine_Socket, import) {
         php_error_docref(nullptr, E_WARNING, "the stream has no socket descriptor");
         RETURN_FALSE;
     }
+    int domain = 0;
+    socklen_t len = sizeof(domain);
+    if (getsockopt(fd, SOL_SOCKET, SO_DOMAIN, &domain, &len) != 0 && errno == ENOTSOCK) {
+        // A file, pipe or memory stream: the words of PHP's own socket_import_stream().
+        php_error_docref(nullptr, E_WARNING, "Cannot represent a stream of type %s as a Socket Descriptor",
+                         stream->ops->label);
+        RETURN_FALSE;
+    }
     zend_object *obj = socket_over_copy_of(fd);
     if (!obj) RETURN_FALSE;
     RETURN_OBJ(obj);

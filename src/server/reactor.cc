@@ -1,6 +1,8 @@
 #include "gust/server/reactor.h"
 #include "server/reactor_internal.h"
 
+#include <linux/sockios.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -303,7 +305,11 @@ void Reactor::deliver_framed(Session &s, Slice bytes) {
             if (const int code = s.splitter->websocket_close_code()) {
                 close_websocket(s, code);
             } else {
-                refuse(s, s.splitter->http_status());
+                // Without an HTTP answer to give, the peer learns of the dropped bytes by an RST
+                // (ECONNRESET) once the answers to its earlier packages are out, not by a plain EOF.
+                const int status = s.splitter->http_status();
+                if (status == 0) s.reset_when_ended = true;
+                refuse(s, status);
             }
             return;
         }
@@ -664,6 +670,14 @@ Status Reactor::resume(SessionId id) {
 
 void Reactor::end_session(Session &s, CloseCause cause) {
     if (s.lingering || s.dead) return;
+    // An RST drops what the kernel has not sent yet: only with nothing left to send.
+    int unsent = 0;
+    if (s.reset_when_ended && !s.reset && s.info.fd >= 0 && !s.tls && ioctl(s.info.fd, SIOCOUTQ, &unsent) == 0 &&
+        unsent == 0) {
+        s.reset = true;
+        linger lg{1, 0};
+        setsockopt(s.info.fd, SOL_SOCKET, SO_LINGER, &lg, sizeof(lg));
+    }
     if (!s.linger || s.tls || s.reset || s.info.fd < 0) {
         finish_close(s, cause);
         return;
