@@ -76,18 +76,18 @@ ZEND_NAMED_FUNCTION(ssl_connection_main) {
     zval *sock = OBJ_PROP_NUM(Z_OBJ_P(connection), 0);
     ZVAL_DEREF(sock);
     if (Z_TYPE_P(sock) != IS_OBJECT) return;
+    sock::SocketState *s = sock::SocketClass::from(Z_OBJ_P(sock));
+    std::string peer = "?";  // read first: a failed handshake closes the socket
+    if (s->sock) {
+        if (auto a = s->sock->peer_address(); a.ok()) peer = a.value().to_string();
+    }
     zval ok;
     ZVAL_UNDEF(&ok);
     sock::op_ssl_handshake(sock, "", &ok);
     if (EG(exception)) return;
     if (!zend_is_true(&ok)) {
-        sock::SocketState *s = sock::SocketClass::from(Z_OBJ_P(sock));
         const zend_long code = zval_get_long(prop(sock, "errCode"));
         if (code == static_cast<zend_long>(gust::php::code(SwooleError::kSslHandshakeFailed))) {
-            std::string peer = "?";
-            if (s->sock) {
-                if (auto a = s->sock->peer_address(); a.ok()) peer = a.value().to_string();
-            }
             GUST_LOG_WARN("Socket::ssl_accept(): bad SSL client[%s], reason=%s", peer.c_str(),
                           s->tls_error.empty() ? "handshake failed" : s->tls_error.c_str());
         }

@@ -241,7 +241,8 @@ ZEND_METHOD(Swoole_Coroutine_Socket, listen) {
 int gust::php::sock::resolve_address(const SocketState *s, std::string_view host, zend_long port, Nanos timeout,
                                      net::Address *out) {
     if (s->domain == AF_UNIX) return parse_address(s, host, port, out);
-    if (port <= 0 || port > 65535) return EINVAL;
+    // A raw socket (ICMP, ...) has no ports: 0 is the only sensible one there.
+    if (port < 0 || port > 65535 || (port == 0 && s->type != SOCK_RAW)) return EINVAL;
     auto ip = net::Address::from_ip(host, static_cast<uint16_t>(port));
     if (ip.ok()) {
         *out = ip.value();
@@ -348,6 +349,7 @@ void gust::php::sock::op_connect(zval *self, std::string_view host, zend_long po
     if (!err && s->open_ssl && s->type == SOCK_STREAM) {
         Nanos left = deadline < 0 ? -1 : std::max<Nanos>(deadline - monotonic_now(), 0);
         err = tls_handshake(s, host, left);
+        if (err) sync_fd(self, s);  // a failed handshake closed the connection
     }
     end_io(s, Kind::kWrite);
     if (!resumed(p)) return;

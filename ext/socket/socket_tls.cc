@@ -108,6 +108,10 @@ int gust::php::sock::tls_handshake(SocketState *s, std::string_view host, Nanos 
         return 0;
     }
     if (hs.code() == kErrTls || hs.code() == kErrTlsVerify) s->tls_error = tls->error();
+    // Half a handshake leaves nothing usable, and plaintext must never follow a peer that failed
+    // verification: the connection ends here.
+    tls.reset();
+    s->sock->close();
     return code_of(hs.code());
 }
 
@@ -141,6 +145,7 @@ void gust::php::sock::op_ssl_handshake(zval *self, std::string_view host, zval *
     end_io(s, Kind::kWrite);
     if (!resumed(p)) return;
     if (err) {
+        sync_fd(self, s);
         set_tls_error(self, s, err);
         RETURN_FALSE;
     }
