@@ -120,7 +120,8 @@ ZEND_METHOD(Swoole_Coroutine_Socket, setOption) {
         }
         linger l{static_cast<int>(zval_get_long(on)), static_cast<int>(zval_get_long(secs))};
         rc = setsockopt(fd, SOL_SOCKET, SO_LINGER, &l, sizeof(l));
-    } else if (int error = 0; set_structured_option(fd, static_cast<int>(level), static_cast<int>(name), value, &error)) {
+    } else if (int error = 0;
+               set_structured_option(fd, static_cast<int>(level), static_cast<int>(name), value, &error)) {
         if (error == 0) RETURN_TRUE;
         set_error(ZEND_THIS, error);
         RETURN_FALSE;

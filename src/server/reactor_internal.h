@@ -63,9 +63,9 @@ struct Reactor::Session final : loop::IoHandler {
     // `announced` (no on_connect yet, so no on_close either) and a timer bounds the handshake.
     std::unique_ptr<net::TlsEngine> tls;
     bool announced = true;
-    bool reset = false;    // close(reset): no TLS goodbye either
+    bool reset = false;             // close(reset): no TLS goodbye either
     bool reset_when_ended = false;  // a framing error without an HTTP answer: end with an RST
-    bool adopted = false;  // adopt(): another process keeps a copy of the socket
+    bool adopted = false;           // adopt(): another process keeps a copy of the socket
     // A close after a protocol refusal lingers: the peer may still be sending, and closing a socket
     // with unread bytes sends RST, which can destroy the answer before the peer reads it. So the
     // write side is shut down (FIN after the answer) and what comes is read and dropped until the
