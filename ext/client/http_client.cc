@@ -136,9 +136,10 @@ Settings read_settings(zend_object *self) {
     return s;
 }
 
+// What holds for one request only. The body (setData) stays for the next, as in Swoole, whose
+// documentation names only the method as cleared once the request is sent.
 void reset_request(zend_object *self) {
     zend_update_property_null(ce_client, self, ZEND_STRL("requestMethod"));
-    zend_update_property_null(ce_client, self, ZEND_STRL("requestBody"));
     zend_update_property_null(ce_client, self, ZEND_STRL("uploadFiles"));
     zend_update_property_null(ce_client, self, ZEND_STRL("downloadFile"));
     set_long(self, ZEND_STRL("downloadOffset"), 0);

@@ -30,6 +30,9 @@ struct ClientState {
     int domain = AF_INET, type = SOCK_STREAM;
     bool ssl = false;  // SWOOLE_SSL: the handshake is part of connect()
     std::string host;  // connected to: the name TLS checks
+    // close() found other coroutines using the connection and woke them: the first of them to call
+    // close() in turn is its last user, and that close() succeeds.
+    bool close_wait = false;
     ~ClientState() {
         if (socket) OBJ_RELEASE(socket);
     }
@@ -470,25 +473,35 @@ ZEND_METHOD(Swoole_Coroutine_Client, close) {
         // Not connected, closed already, or closed through the exported socket.
         set_bool(ZEND_THIS, kConnected, false);
         attach(ZEND_THIS, c, nullptr);
+        if (c->close_wait) {
+            c->close_wait = false;
+            clear_error(ZEND_THIS);
+            RETURN_TRUE;
+        }
         RETURN_FALSE;
     }
-    SocketState *s = SocketClass::from(c->socket);
-    bool waited = s->read_cid != 0 || s->write_cid != 0;
-    // A coroutine waiting on the socket wakes with ECANCELED; it holds the socket object until it is
-    // done, so the client can let go of it now (and connect again).
-    s->sock->close();
+    zend_object *socket = c->socket;
+    SocketState *s = SocketClass::from(socket);
+    // The coroutines waiting on the socket (they hold the socket object) run now with ECANCELED,
+    // before this close() returns, as in Swoole; the client is then free to connect again.
+    std::vector<coro::CoroutineId> waiting = s->sock->close_keeping_waiters();
     zval zs;
-    ZVAL_OBJ(&zs, c->socket);
+    ZVAL_OBJ(&zs, socket);
     sync_fd(&zs, s);
     set_bool(ZEND_THIS, kConnected, false);
     set_long(ZEND_THIS, kFd, -1);
-    attach(ZEND_THIS, c, nullptr);
-    if (waited) {
-        // Swoole's answer when another coroutine was still using the connection.
-        client_error(ZEND_THIS, code(SwooleError::kCoSocketCloseWait));
-        RETURN_FALSE;
+    if (waiting.empty()) {
+        attach(ZEND_THIS, c, nullptr);
+        RETURN_TRUE;
     }
-    RETURN_TRUE;
+    c->close_wait = true;
+    wake_closed_now(waiting);
+    c = client_of(ZEND_THIS);
+    if (c->socket == socket) attach(ZEND_THIS, c, nullptr);  // still ours: no waiter closed it
+    c->close_wait = false;
+    // Swoole's answer when another coroutine was still using the connection.
+    client_error(ZEND_THIS, code(SwooleError::kCoSocketCloseWait));
+    RETURN_FALSE;
 }
 
 ZEND_METHOD(Swoole_Coroutine_Client, exportSocket) {

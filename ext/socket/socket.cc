@@ -439,11 +439,21 @@ ZEND_METHOD(Swoole_Coroutine_Socket, close) {
         set_error(ZEND_THIS, EBADF, nullptr);
         RETURN_FALSE;
     }
-    // Waiters wake with ECANCELED; the CoSocket itself stays until the object goes.
-    s->sock->close();
+    // Waiters wake with ECANCELED and run before close() returns, as in Swoole; the CoSocket
+    // itself stays until the object goes.
+    std::vector<coro::CoroutineId> waiting = s->sock->close_keeping_waiters();
     sync_fd(ZEND_THIS, s);
     clear_error(ZEND_THIS);
+    wake_closed_now(waiting);
     RETURN_TRUE;
+}
+
+void gust::php::sock::wake_closed_now(const std::vector<coro::CoroutineId> &waiting) {
+    coro::Scheduler *sched = coro::Scheduler::current();
+    for (coro::CoroutineId id : waiting) {
+        // Looked up each time: one that ran may have ended another.
+        if (coro::Coroutine *co = sched ? sched->find(id) : nullptr) sched->wake_now(co, kErrClosed);
+    }
 }
 
 ZEND_METHOD(Swoole_Coroutine_Socket, isClosed) {

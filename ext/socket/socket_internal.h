@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string_view>
+#include <vector>
 
 #include "socket/socket.h"
 #include "zend/object.h"
@@ -55,6 +56,9 @@ int ensure_tls_context(SocketState *s, bool server);
 void read_ssl_settings(SocketState *s, HashTable *ht);
 // setProtocol()'s work: timeouts, framing, ssl_*; false (warning) on invalid framing settings.
 bool apply_protocol(SocketState *s, HashTable *settings);
+// Wakes, one after the other and each at once (wake_now), the coroutines a close_keeping_waiters()
+// left parked, with kErrClosed.
+void wake_closed_now(const std::vector<coro::CoroutineId> &waiting);
 // Options whose values are arrays, addresses or interface names (socket_option_values.cc): true
 // when (level, name) is one of them, with *error its errno (0: done).
 bool set_structured_option(int fd, int level, int name, zval *value, int *error);

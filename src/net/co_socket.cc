@@ -54,6 +54,19 @@ void CoSocket::close() {
     }
 }
 
+std::vector<coro::CoroutineId> CoSocket::close_keeping_waiters() {
+    std::vector<coro::CoroutineId> parked;
+    if (fd_ < 0) return parked;
+    for (Waiter *w : {&waiters_[kWrite], &waiters_[kRead]}) {
+        if (!w->co) continue;
+        *w->closed = true;  // its wait() returns kErrClosed without touching the socket
+        parked.push_back(w->co->id());
+        *w = Waiter{};
+    }
+    close();
+    return parked;
+}
+
 void CoSocket::update_interest() {
     uint32_t want =
         (waiters_[kRead].co ? uint32_t{loop::kReadable} : 0u) | (waiters_[kWrite].co ? uint32_t{loop::kWritable} : 0u);

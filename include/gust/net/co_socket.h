@@ -10,6 +10,7 @@
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include "gust/base/clock.h"
 #include "gust/base/result.h"
@@ -49,6 +50,10 @@ public:
     Status wait_ready(bool writable, Nanos timeout);
     // Closes the fd and wakes any waiter with kErrClosed. Idempotent.
     void close();
+    // As close(), but the waiters (writer first, then reader) are handed to the caller still
+    // parked: it wakes them with coro::Scheduler::wake_now(kErrClosed) once its own state is
+    // consistent, so they run before it goes on, as Swoole resumes them inside close().
+    std::vector<coro::CoroutineId> close_keeping_waiters();
     // The loop this socket registered with is gone (a PHP runtime ended under an object that
     // outlived it): closes the fd without touching the loop. Nobody may be waiting.
     void abandon();

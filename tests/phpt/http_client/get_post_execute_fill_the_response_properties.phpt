@@ -26,7 +26,7 @@ http_test(function ($req, $resp) {
     $c->setData('put body');
     var_dump($c->execute('/put'));
     echo $c->headers['x-method'], ' ', $c->headers['x-echo'], ' ', $c->body, "\n";
-    // the method and body were for one request; the headers stay
+    // the method was for one request; the body and the headers stay (a body without a method is a POST)
     var_dump($c->execute('/again'));
     echo $c->headers['x-method'], ' ', $c->headers['x-echo'], ' ', $c->body, "\n";
     $c->setMethod('HEAD');
@@ -49,7 +49,7 @@ bool(true)
 bool(true)
 PUT hello {"uri":"\/put","query":null,"post":null,"raw":"put body","type":"text\/plain"}
 bool(true)
-GET hello {"uri":"\/again","query":null,"post":null,"raw":false,"type":"text\/plain"}
+POST hello {"uri":"\/again","query":null,"post":null,"raw":"put body","type":"text\/plain"}
 bool(true)
 200 body="" length=yes
 HEAD /head HTTP/1.1 host=yes
