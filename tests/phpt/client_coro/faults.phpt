@@ -33,13 +33,15 @@ Co\run(function () {
     $done = new Co\Channel(1);
     go(function () use ($cli2, $done) {
         $r = $cli2->recv(5);
-        $done->push([$r, $cli2->errCode]);
+        $code = $cli2->errCode;
+        $done->push([$r, $code, $cli2->close()]);  // the last user's close() succeeds
     });
     // go() ran the reader until it parked in recv()
-    // Swoole's answer while another coroutine still uses the connection; that one wakes at once.
-    var_dump($cli2->close(), $cli2->errCode === SWOOLE_ERROR_CO_SOCKET_CLOSE_WAIT, $cli2->connected);
-    [$r, $code] = $done->pop(5);
-    var_dump($r, $code === SOCKET_ECANCELED);
+    // Swoole's answer while another coroutine still uses the connection; that one runs before
+    // close() returns.
+    var_dump($cli2->close(), $cli2->errCode === SWOOLE_ERROR_CO_SOCKET_CLOSE_WAIT, $cli2->connected, $done->length());
+    [$r, $code, $closed] = $done->pop(5);
+    var_dump($r, $code === SOCKET_ECANCELED, $closed);
 
     // 3. the peer closes in the middle of a package: "" (end of stream), nothing half-delivered
     $cli3 = new Co\Client(SWOOLE_SOCK_TCP);
@@ -79,7 +81,9 @@ bool(true)
 bool(false)
 bool(true)
 bool(false)
+int(1)
 bool(false)
+bool(true)
 bool(true)
 string(0) ""
 bool(false)

@@ -1,5 +1,5 @@
 --TEST--
-Coroutine\Socket: a second reader gets Swoole's bind-conflict Swoole\Error; getBoundCid; close() by another coroutine wakes the waiting reader and writer with SOCKET_ECANCELED
+Coroutine\Socket: a second reader gets Swoole's bind-conflict Swoole\Error; getBoundCid; close() by another coroutine wakes the waiting reader and writer with SOCKET_ECANCELED, and they run before close() returns (Swoole's order)
 --EXTENSIONS--
 gust
 --FILE--
@@ -27,8 +27,11 @@ Co\run(function () {
         echo preg_replace('/#\d+/', '#N', $e->getMessage()), "\n";
         var_dump($e->getCode() === SWOOLE_ERROR_CO_HAS_BEEN_BOUND);
     }
+    echo "closing conn\n";
     $conn->close();
+    echo "closing client\n";
     $client->close();
+    echo "closed\n";
     Co::join([$reader, $writer]);
     var_dump($conn->getBoundCid(SWOOLE_EVENT_READ), $client->getBoundCid(SWOOLE_EVENT_WRITE));
     echo "done\n";
@@ -40,12 +43,15 @@ int(0)
 bool(true)
 Socket#N has already been bound to another coroutine#N, reading of the same socket in coroutine#N at the same time is not allowed
 bool(true)
+closing conn
 bool(false)
 bool(true)
 reader woke
+closing client
 bool(true)
 bool(true)
 writer woke
+closed
 int(0)
 int(0)
 done
