@@ -31,6 +31,9 @@ struct HttpSettings : srv::ProtocolState {
     bool compression = true;
     int compression_level = 1;
     zend_long compression_min_length = 20;
+    // http_compression_types: the media types (no parameters, any case) to compress; empty: the
+    // built-in text, JSON, JavaScript, XML and SVG types.
+    std::vector<std::string> compression_types;
     bool static_handler = false;
     std::string document_root;  // realpath() of document_root
     std::vector<std::string> static_locations;

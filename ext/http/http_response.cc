@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <ctime>
 
@@ -84,8 +85,13 @@ bool refuse_after_headers(ResponseObject *r) {
     return true;
 }
 
-bool compressible(std::string_view type) {
+bool compressible(std::string_view type, const std::vector<std::string> &chosen) {
     type = type.substr(0, type.find(';'));
+    while (!type.empty() && (type.back() == ' ' || type.back() == '\t')) type.remove_suffix(1);
+    if (!chosen.empty()) {
+        return std::any_of(chosen.begin(), chosen.end(),
+                           [&](const std::string &c) { return proto::http1::equals_ignore_case(type, c); });
+    }
     auto starts = [&](std::string_view p) {
         return type.size() >= p.size() && strncasecmp(type.data(), p.data(), p.size()) == 0;
     };
@@ -354,7 +360,7 @@ compress::Encoding choose_encoding(ResponseObject *r, size_t length, bool stream
     if (!status_has_body(r->status) || has_header(r, "content-encoding")) return compress::Encoding::kIdentity;
     std::string_view type = header_value(r, "content-type");
     if (type.empty()) type = "text/html";
-    return compressible(type) ? r->accepted : compress::Encoding::kIdentity;
+    return compressible(type, h.compression_types) ? r->accepted : compress::Encoding::kIdentity;
 }
 
 // Content-Length as the script set it with header(): absent, set to "" (removed: the response has
@@ -884,9 +890,13 @@ ZEND_METHOD(Swoole_Http_Response, create) {
     if (ZEND_NUM_ARGS() >= 1 && Z_TYPE_P(target) == IS_OBJECT &&
         instanceof_function(Z_OBJCE_P(target), srv::ce_server)) {
         s = srv::server_from(Z_OBJ_P(target));
-    } else if (ZEND_NUM_ARGS() >= 1 && Z_TYPE_P(target) == IS_LONG) {
+    } else if (ZEND_NUM_ARGS() >= 1 && (Z_TYPE_P(target) == IS_LONG ||
+                                        (Z_TYPE_P(target) == IS_STRING &&
+                                         is_numeric_string(Z_STRVAL_P(target), Z_STRLEN_P(target), nullptr, nullptr,
+                                                           false) == IS_LONG))) {
+        // An fd that went through a task or a pipe message often comes back as a numeric string.
         s = srv::running_server();
-        fd = Z_LVAL_P(target);
+        fd = zval_get_long(target);
     }
     if (!s || fd <= 0) {
         php_error_docref(nullptr, E_WARNING, "Response::create() needs a running server and a connection fd");

@@ -362,6 +362,7 @@ bool load_settings(Server *s, HashTable *ht) {
     h->compression_level = static_cast<int>(
         std::clamp<zend_long>(long_of(ht, "http_compression_level", long_of(ht, "http_gzip_level", 1)), 1, 9));
     h->compression_min_length = std::max<zend_long>(0, long_of(ht, "compression_min_length", 20));
+    h->compression_types = strings_of(ht, "http_compression_types");
     h->static_handler = bool_of(ht, "enable_static_handler", false);
     const std::string root = string_of(ht, "document_root", "");
     if (!root.empty()) {

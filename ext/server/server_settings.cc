@@ -155,6 +155,7 @@ const char *const kKnownKeys[] = {
     "http_parse_files",
     "http_compression",
     "http_compression_level",
+    "http_compression_types",
     "http_gzip_level",
     "compression_min_length",
     "upload_tmp_dir",
