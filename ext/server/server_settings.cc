@@ -138,6 +138,8 @@ const char *const kKnownKeys[] = {
     "ssl_verify_peer",
     "ssl_allow_self_signed",
     "ssl_client_cert_file",
+    "ssl_cafile",
+    "ssl_capath",
     "ssl_verify_depth",
     "ssl_prefer_server_ciphers",
     "ssl_sni_certs",
@@ -331,6 +333,9 @@ bool load_tls(Port *p, HashTable *port_ht, HashTable *server_ht) {
     c.verify_peer = bool_of(pick("ssl_verify_peer"), "ssl_verify_peer", false);
     c.allow_self_signed = bool_of(pick("ssl_allow_self_signed"), "ssl_allow_self_signed", false);
     c.cafile = string_of(pick("ssl_client_cert_file"), "ssl_client_cert_file", "");
+    // Swoole 6 also takes the client CAs as ssl_cafile (and ssl_capath) on a server.
+    if (c.cafile.empty()) c.cafile = string_of(pick("ssl_cafile"), "ssl_cafile", "");
+    c.capath = string_of(pick("ssl_capath"), "ssl_capath", "");
     c.verify_depth = static_cast<int>(long_of(pick("ssl_verify_depth"), "ssl_verify_depth", 0));
     // ALPN: the user's list when set; else an HTTP/2 port offers h2 first (RFC 9113 §3.2) and an
     // HTTP port http/1.1, so a client that asked for h2 is not left guessing.
@@ -345,9 +350,9 @@ bool load_tls(Port *p, HashTable *port_ht, HashTable *server_ht) {
                          p->port);
         return false;
     }
-    if (c.verify_peer && c.cafile.empty()) {
+    if (c.verify_peer && c.cafile.empty() && c.capath.empty()) {
         php_error_docref(nullptr, E_WARNING,
-                         "ssl_verify_peer on port %s:%d needs ssl_client_cert_file (the CAs "
+                         "ssl_verify_peer on port %s:%d needs ssl_client_cert_file or ssl_cafile (the CAs "
                          "client certificates must come from)",
                          p->host.c_str(), p->port);
         return false;

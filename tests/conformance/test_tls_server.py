@@ -123,10 +123,11 @@ def test_plain_text_to_the_tls_port_gets_no_http_answer(tls_server):
     assert conn.getresponse().status == 200
 
 
-def test_untrusted_client_certificate_handshake_fails_cleanly(certs):
+@pytest.mark.parametrize("ca_key", ["ssl_client_cert_file", "ssl_cafile"])
+def test_untrusted_client_certificate_handshake_fails_cleanly(certs, ca_key):
     # ssl_verify_peer on the server: a client without a certificate is refused, one with a
-    # certificate from the CA is served.
-    server = start(certs, "base", ssl_verify_peer=True, ssl_client_cert_file=str(certs / "ca.crt"))
+    # certificate from the CA is served. The CAs come as ssl_client_cert_file or (Swoole 6) ssl_cafile.
+    server = start(certs, "base", ssl_verify_peer=True, **{ca_key: str(certs / "ca.crt")})
     try:
         with pytest.raises((ssl.SSLError, ConnectionError, http.client.RemoteDisconnected)):
             conn = http.client.HTTPSConnection("127.0.0.1", server.port, context=client_context(certs), timeout=10)
