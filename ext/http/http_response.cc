@@ -890,10 +890,10 @@ ZEND_METHOD(Swoole_Http_Response, create) {
     if (ZEND_NUM_ARGS() >= 1 && Z_TYPE_P(target) == IS_OBJECT &&
         instanceof_function(Z_OBJCE_P(target), srv::ce_server)) {
         s = srv::server_from(Z_OBJ_P(target));
-    } else if (ZEND_NUM_ARGS() >= 1 && (Z_TYPE_P(target) == IS_LONG ||
-                                        (Z_TYPE_P(target) == IS_STRING &&
-                                         is_numeric_string(Z_STRVAL_P(target), Z_STRLEN_P(target), nullptr, nullptr,
-                                                           false) == IS_LONG))) {
+    } else if (ZEND_NUM_ARGS() >= 1 &&
+               (Z_TYPE_P(target) == IS_LONG ||
+                (Z_TYPE_P(target) == IS_STRING &&
+                 is_numeric_string(Z_STRVAL_P(target), Z_STRLEN_P(target), nullptr, nullptr, false) == IS_LONG))) {
         // An fd that went through a task or a pipe message often comes back as a numeric string.
         s = srv::running_server();
         fd = zval_get_long(target);

@@ -7,6 +7,7 @@
 #include "server/connections.h"
 #include "server/tasks.h"
 #include "server/event_object.h"
+#include "socket/socket.h"
 #include "zend/object.h"
 
 #include <strings.h>
@@ -461,6 +462,32 @@ ZEND_METHOD(Swoole_Server_Port, getCallback) {
     Port *p = port_from(Z_OBJ_P(ZEND_THIS));
     if (!p) RETURN_NULL();
     get_callback(p->callbacks, name, return_value);
+}
+
+// An ext/sockets Socket on the listening socket of a port (a copy of it, as Swoole's).
+ZEND_METHOD(Swoole_Server_Port, getSocket) {
+    ZEND_PARSE_PARAMETERS_NONE();
+    Port *p = port_from(Z_OBJ_P(ZEND_THIS));
+    if (!p || p->fd < 0) RETURN_FALSE;
+    gust::php::sock::sockets_ext_socket_of(p->fd, "getSocket()", return_value);
+}
+
+// The server's first port (or the port numbered `port`).
+ZEND_METHOD(Swoole_Server, getSocket) {
+    zend_long number = 0;
+    ZEND_PARSE_PARAMETERS_START(0, 1)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_LONG(number)
+    ZEND_PARSE_PARAMETERS_END();
+    Server *s = server_from(Z_OBJ_P(ZEND_THIS));
+    for (const auto &p : s->ports) {
+        if ((number == 0 || p->port == number) && p->fd >= 0) {
+            gust::php::sock::sockets_ext_socket_of(p->fd, "getSocket()", return_value);
+            return;
+        }
+    }
+    php_error_docref(nullptr, E_WARNING, "no listening port %ld", static_cast<long>(number));
+    RETURN_FALSE;
 }
 
 #include "stubs/server_arginfo.h"

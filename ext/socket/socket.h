@@ -46,6 +46,11 @@ zend_object *socket_over_copy_of(int fd);
 // constructed).
 int socket_fd_of(zend_object *obj);
 
+// An ext/sockets Socket over a copy (dup) of `fd` (one socket: options set through it apply to
+// the original), made the way socket_import_stream() makes one: false in `out`, with a warning
+// naming `who`, when the sockets extension is not loaded.
+void sockets_ext_socket_of(int fd, const char *who, zval *out);
+
 // MINIT of this area.
 void register_socket_area(int module_number);
 

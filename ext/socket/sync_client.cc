@@ -569,21 +569,26 @@ ZEND_METHOD(Swoole_Client, getSocket) {
     ZEND_PARSE_PARAMETERS_NONE();
     SyncClient *c = sync_of(ZEND_THIS);
     if (!require_connected(ZEND_THIS, c)) RETURN_FALSE;
+    sockets_ext_socket_of(c->fd, "getSocket()", return_value);
+}
+
+void gust::php::sock::sockets_ext_socket_of(int fd, const char *who, zval *out) {
+    ZVAL_FALSE(out);
     if (!zend_hash_str_exists(CG(function_table), ZEND_STRL("socket_import_stream"))) {
-        php_error_docref(nullptr, E_WARNING, "getSocket() needs the sockets extension");
-        RETURN_FALSE;
+        php_error_docref(nullptr, E_WARNING, "%s needs the sockets extension", who);
+        return;
     }
-    int fd = dup(c->fd);
-    if (fd < 0) RETURN_FALSE;
-    php_stream *stream = php_stream_sock_open_from_socket(fd, nullptr);
+    int copy = dup(fd);
+    if (copy < 0) return;
+    php_stream *stream = php_stream_sock_open_from_socket(copy, nullptr);
     if (!stream) {
-        close(fd);
-        RETURN_FALSE;
+        close(copy);
+        return;
     }
     zval zstream, fname;
     php_stream_to_zval(stream, &zstream);
     ZVAL_STRING(&fname, "socket_import_stream");
-    if (call_user_function(nullptr, nullptr, &fname, return_value, 1, &zstream) != SUCCESS) ZVAL_FALSE(return_value);
+    if (call_user_function(nullptr, nullptr, &fname, out, 1, &zstream) != SUCCESS) ZVAL_FALSE(out);
     zval_ptr_dtor(&fname);
     zval_ptr_dtor(&zstream);  // the Socket holds the stream now
 }

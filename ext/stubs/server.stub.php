@@ -52,6 +52,7 @@ namespace Swoole {
         public function getLastError(): int {}
         public function heartbeat(bool $ifCloseConnection = true): false|array {}
         public function getClientInfo(int $fd, int $reactor_id = -1, bool $ignoreError = false): false|array {}
+        public function getSocket(int $port = 0): \Socket|false {}
         /** @implementation-alias Swoole\Server::getClientInfo */
         public function connection_info(int $fd, int $reactor_id = -1, bool $ignoreError = false): false|array {}
         public function getClientList(int $start_fd = 0, int $find_count = 10): false|array {}
@@ -145,6 +146,7 @@ namespace Swoole\Server {
         public function set(array $settings): void {}
         public function on(string $event_name, callable $callback): bool {}
         public function getCallback(string $event_name): ?\Closure {}
+        public function getSocket(): \Socket|false {}
     }
 }
 

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 432dcfc351e1ea6c566a3e914b32ce5f9bb7b013 */
+ * Stub hash: a227edeac50c4287e4b532a9c19093f60646cf13 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Swoole_Server___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, host, IS_STRING, 0, "\'0.0.0.0\'")
@@ -99,6 +99,10 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_Swoole_Server_getClientInf
 	ZEND_ARG_TYPE_INFO(0, fd, IS_LONG, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, reactor_id, IS_LONG, 0, "-1")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, ignoreError, _IS_BOOL, 0, "false")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_TYPE_MASK_EX(arginfo_class_Swoole_Server_getSocket, 0, 0, Socket, MAY_BE_FALSE)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, port, IS_LONG, 0, "0")
 ZEND_END_ARG_INFO()
 
 #define arginfo_class_Swoole_Server_connection_info arginfo_class_Swoole_Server_getClientInfo
@@ -201,6 +205,9 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_Swoole_Server_Port_getCallback arginfo_class_Swoole_Server_getCallback
 
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_TYPE_MASK_EX(arginfo_class_Swoole_Server_Port_getSocket, 0, 0, Socket, MAY_BE_FALSE)
+ZEND_END_ARG_INFO()
+
 #define arginfo_class_Swoole_Connection_Iterator___construct arginfo_class_Swoole_Server___destruct
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Connection_Iterator_rewind, 0, 0, IS_VOID, 0)
@@ -256,6 +263,7 @@ ZEND_METHOD(Swoole_Server, reload);
 ZEND_METHOD(Swoole_Server, getLastError);
 ZEND_METHOD(Swoole_Server, heartbeat);
 ZEND_METHOD(Swoole_Server, getClientInfo);
+ZEND_METHOD(Swoole_Server, getSocket);
 ZEND_METHOD(Swoole_Server, getClientList);
 ZEND_METHOD(Swoole_Server, getWorkerId);
 ZEND_METHOD(Swoole_Server, getWorkerPid);
@@ -282,6 +290,7 @@ ZEND_METHOD(Swoole_Server_Port, __destruct);
 ZEND_METHOD(Swoole_Server_Port, set);
 ZEND_METHOD(Swoole_Server_Port, on);
 ZEND_METHOD(Swoole_Server_Port, getCallback);
+ZEND_METHOD(Swoole_Server_Port, getSocket);
 ZEND_METHOD(Swoole_Connection_Iterator, __construct);
 ZEND_METHOD(Swoole_Connection_Iterator, rewind);
 ZEND_METHOD(Swoole_Connection_Iterator, next);
@@ -320,6 +329,7 @@ static const zend_function_entry class_Swoole_Server_methods[] = {
 	ZEND_ME(Swoole_Server, getLastError, arginfo_class_Swoole_Server_getLastError, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Server, heartbeat, arginfo_class_Swoole_Server_heartbeat, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Server, getClientInfo, arginfo_class_Swoole_Server_getClientInfo, ZEND_ACC_PUBLIC)
+	ZEND_ME(Swoole_Server, getSocket, arginfo_class_Swoole_Server_getSocket, ZEND_ACC_PUBLIC)
 	ZEND_MALIAS(Swoole_Server, connection_info, getClientInfo, arginfo_class_Swoole_Server_connection_info, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Server, getClientList, arginfo_class_Swoole_Server_getClientList, ZEND_ACC_PUBLIC)
 	ZEND_MALIAS(Swoole_Server, connection_list, getClientList, arginfo_class_Swoole_Server_connection_list, ZEND_ACC_PUBLIC)
@@ -384,6 +394,7 @@ static const zend_function_entry class_Swoole_Server_Port_methods[] = {
 	ZEND_ME(Swoole_Server_Port, set, arginfo_class_Swoole_Server_Port_set, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Server_Port, on, arginfo_class_Swoole_Server_Port_on, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Server_Port, getCallback, arginfo_class_Swoole_Server_Port_getCallback, ZEND_ACC_PUBLIC)
+	ZEND_ME(Swoole_Server_Port, getSocket, arginfo_class_Swoole_Server_Port_getSocket, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
 
