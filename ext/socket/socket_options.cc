@@ -72,6 +72,12 @@ ZEND_METHOD(Swoole_Coroutine_Socket, getOption) {
         add_assoc_long(return_value, "l_linger", l.l_linger);
         return;
     }
+    bool handled = false;
+    if (get_typed_option(fd, static_cast<int>(level), static_cast<int>(name), return_value, &handled)) return;
+    if (handled) {
+        set_error(ZEND_THIS, errno);
+        RETURN_FALSE;
+    }
     int v = 0;
     socklen_t len = sizeof(v);
     if (getsockopt(fd, static_cast<int>(level), static_cast<int>(name), &v, &len) != 0) {
@@ -100,8 +106,11 @@ ZEND_METHOD(Swoole_Coroutine_Socket, setOption) {
         (name == SO_RCVTIMEO ? s->read_timeout : s->write_timeout) = t;
         RETURN_TRUE;
     }
-    int rc;
-    if (level == SOL_SOCKET && name == SO_LINGER) {
+    bool typed = false;
+    int rc = set_typed_option(fd, s->domain, static_cast<int>(level), static_cast<int>(name), value, &typed);
+    if (typed) {
+        if (rc == kOptionRefused) RETURN_FALSE;  // the value was refused, with a warning
+    } else if (level == SOL_SOCKET && name == SO_LINGER) {
         if (Z_TYPE_P(value) != IS_ARRAY) {
             php_error_docref(nullptr, E_WARNING, "expects an array with the keys 'l_onoff' and 'l_linger'");
             RETURN_FALSE;
@@ -119,7 +128,9 @@ ZEND_METHOD(Swoole_Coroutine_Socket, setOption) {
         rc = setsockopt(fd, static_cast<int>(level), static_cast<int>(name), &v, sizeof(v));
     }
     if (rc != 0) {
-        set_error(ZEND_THIS, errno);
+        int err = errno;
+        php_error_docref(nullptr, E_WARNING, "setsockopt(%d) failed, Error: %s[%d]", fd, strerror(err), err);
+        set_error(ZEND_THIS, err);
         RETURN_FALSE;
     }
     RETURN_TRUE;

@@ -34,7 +34,7 @@ bool(false)
 pipe reader done
 pipe closed
 socket closed
-Error: socket_read(): Argument #1 ($socket) has already been closed
+bool(false)
 socket reader done
 bool(false)
 stream reader done
