@@ -300,12 +300,21 @@ Route route_of(std::string_view name) {
     return {};
 }
 
+// False when Gust's own C++ made the call (Swoole\Client::getSocket() calls
+// socket_import_stream()): it keeps PHP's Socket, as Swoole's C code does.
+bool called_from_php(zend_execute_data *execute_data) {
+    zend_execute_data *caller = execute_data->prev_execute_data;
+    if (!caller || !caller->func || caller->func->type != ZEND_INTERNAL_FUNCTION) return true;
+    zend_module_entry *module = caller->func->internal_function.module;
+    return module != gust::php::module_entry() && module != gust::php::swoole_module();
+}
+
 void dispatch(INTERNAL_FUNCTION_PARAMETERS) {
     hooks::FunctionHook *h = hook_of(execute_data);
     const Route route = route_of(h->name);
     bool on = (hooks::flags() & hooks::kSockets) != 0;
     zend_object *sock = on && !route.maker ? coroutine_socket_arg(execute_data) : nullptr;
-    if (on && (sock || (route.maker && hooks::in_coroutine()))) {
+    if (on && (sock || (route.maker && hooks::in_coroutine() && called_from_php(execute_data)))) {
         if (sock) GC_ADDREF(sock);  // the library may drop the caller's last reference meanwhile
         bool forwarded = forward(*h, INTERNAL_FUNCTION_PARAM_PASSTHRU);
         if (sock) {

@@ -67,6 +67,7 @@ Co\run(function () {
     }
     Runtime::setHookFlags(SWOOLE_HOOK_SOCKETS);
     var_dump(get_class(socket_create(AF_INET, SOCK_STREAM, SOL_TCP)));
+    var_dump(get_class(call_user_func_array('socket_create', [AF_INET, SOCK_STREAM, SOL_TCP])));
 });
 // Outside coroutines the makers are PHP's.
 var_dump(get_class(socket_create(AF_INET, SOCK_STREAM, SOL_TCP)));
@@ -107,5 +108,6 @@ int(10)
 string(10) "via import"
 string(6) "Socket"
 socket_close(): Argument #1 ($socket) must be of type Socket, Swoole\Coroutine\Socket given
+string(23) "Swoole\Coroutine\Socket"
 string(23) "Swoole\Coroutine\Socket"
 string(6) "Socket"
