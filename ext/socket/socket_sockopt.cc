@@ -4,6 +4,7 @@
 // one-byte IP_MULTICAST_TTL / _LOOP.
 #include <arpa/inet.h>
 #include <ifaddrs.h>
+#include <netdb.h>
 #include <net/if.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -34,6 +35,19 @@ int interface_index(zval *v) {
     return -1;
 }
 
+// A link-local IPv6 literal with its zone ("fe80::1%eth0", "fe80::1%4", as recvfrom() reports a
+// sender), the zone as the scope id.
+bool scoped_ipv6(const char *text, sockaddr_in6 *out) {
+    addrinfo hints{};
+    hints.ai_family = AF_INET6;
+    hints.ai_flags = AI_NUMERICHOST;
+    addrinfo *res = nullptr;
+    if (getaddrinfo(text, nullptr, &hints, &res) != 0 || !res) return false;
+    std::memcpy(out, res->ai_addr, sizeof(*out));
+    freeaddrinfo(res);
+    return true;
+}
+
 // An IP literal of the socket's family into `out` (its port 0); false (warning) otherwise.
 bool ip_of(int family, zval *v, const char *key, sockaddr_storage *out) {
     zend_string *text = zval_get_string(v);
@@ -43,6 +57,7 @@ bool ip_of(int family, zval *v, const char *key, sockaddr_storage *out) {
         auto *a = reinterpret_cast<sockaddr_in6 *>(out);
         a->sin6_family = AF_INET6;
         ok = inet_pton(AF_INET6, ZSTR_VAL(text), &a->sin6_addr) == 1;
+        if (!ok && std::strchr(ZSTR_VAL(text), '%')) ok = scoped_ipv6(ZSTR_VAL(text), a);
     } else {
         auto *a = reinterpret_cast<sockaddr_in *>(out);
         a->sin_family = AF_INET;
