@@ -32,7 +32,8 @@ EXT_ALLOWED = {
     "common": {"zend"},
     "coroutine": {"zend", "common"},
     "event": {"zend", "common", "coroutine"},
-    "hooks": {"zend", "common", "coroutine"},
+    # SWOOLE_HOOK_SOCKETS runs the PHP library's swoole_socket_*() functions.
+    "hooks": {"zend", "common", "coroutine", "library"},
     # Process::exportSocket() makes a Coroutine\Socket.
     "process": {"zend", "common", "coroutine", "socket"},
     "shm": {"zend", "common", "coroutine"},

@@ -1,12 +1,17 @@
-// SWOOLE_HOOK_SOCKETS: the sockets extension (socket_create & co) inside coroutines. A socket in
-// blocking mode first waits on the loop until it is ready (SO_RCVTIMEO / SO_SNDTIMEO bound the
-// wait), then PHP's own function runs and finds it ready. socket_connect() connects without
-// blocking and waits for the outcome. Non-blocking sockets and calls outside coroutines are PHP's.
-// The extension is optional: nothing of it is linked; its Socket class is found by name.
+// SWOOLE_HOOK_SOCKETS: the sockets extension (socket_create & co) inside coroutines, as Swoole has
+// it: while the flag is on, socket_xxx() runs the PHP library's swoole_socket_xxx()
+// (ext/library/php/functions/sockets.php), so inside coroutines the sockets made are
+// Swoole\Coroutine\Socket objects and every call on one is a Coroutine\Socket call. PHP's own Socket
+// objects (made before the hook or outside coroutines) keep PHP's functions: on one in blocking
+// mode, a read or write first waits on the loop until it is ready (SO_RCVTIMEO / SO_SNDTIMEO bound
+// the wait), then PHP's function runs and finds it ready; socket_connect() connects without
+// blocking and waits for the outcome. The extension is optional: nothing of it is linked; its
+// Socket class is found by name.
 #include "common/module.h"
 #include "coroutine/coroutine.h"
 #include "coroutine/fd_wait.h"
 #include "hooks/hooks.h"
+#include "library/library.h"
 
 extern "C" {
 #ifndef HAVE_SOCKETS
@@ -22,6 +27,7 @@ extern "C" {
 #include <cerrno>
 #include <cstring>
 #include <string>
+#include <string_view>
 
 #include "gust/base/error.h"
 
@@ -35,13 +41,22 @@ void hooked_read_op(INTERNAL_FUNCTION_PARAMETERS);
 void hooked_write_op(INTERNAL_FUNCTION_PARAMETERS);
 void hooked_connect(INTERNAL_FUNCTION_PARAMETERS);
 void hooked_close(INTERNAL_FUNCTION_PARAMETERS);
+void dispatch(INTERNAL_FUNCTION_PARAMETERS);
 
 hooks::FunctionHook g_hooks[] = {
-    {"socket_close", hooked_close},   {"socket_accept", hooked_read_op},   {"socket_read", hooked_read_op},
-    {"socket_recv", hooked_read_op},  {"socket_recvfrom", hooked_read_op}, {"socket_write", hooked_write_op},
-    {"socket_send", hooked_write_op}, {"socket_sendto", hooked_write_op},  {"socket_connect", hooked_connect},
+    {"socket_create", dispatch},        {"socket_create_listen", dispatch}, {"socket_create_pair", dispatch},
+    {"socket_import_stream", dispatch}, {"socket_close", dispatch},         {"socket_accept", dispatch},
+    {"socket_read", dispatch},          {"socket_recv", dispatch},          {"socket_recvfrom", dispatch},
+    {"socket_write", dispatch},         {"socket_send", dispatch},          {"socket_sendto", dispatch},
+    {"socket_connect", dispatch},       {"socket_bind", dispatch},          {"socket_listen", dispatch},
+    {"socket_set_option", dispatch},    {"socket_setopt", dispatch},        {"socket_get_option", dispatch},
+    {"socket_getopt", dispatch},        {"socket_set_block", dispatch},     {"socket_set_nonblock", dispatch},
+    {"socket_getpeername", dispatch},   {"socket_getsockname", dispatch},   {"socket_shutdown", dispatch},
+    {"socket_last_error", dispatch},    {"socket_clear_error", dispatch},
 };
 constexpr size_t kHooks = sizeof(g_hooks) / sizeof(g_hooks[0]);
+// The library's functions are these names with this prefix (what an ArgumentCountError names).
+constexpr char kLibraryPrefix[] = "swoole_";
 
 hooks::FunctionHook *hook_of(zend_execute_data *execute_data) {
     zend_string *name = execute_data->func->common.function_name;
@@ -205,6 +220,118 @@ void hooked_connect(INTERNAL_FUNCTION_PARAMETERS) {
         php_error_docref(nullptr, E_WARNING, "unable to connect [%d]: %s", err, strerror(err));
     }
     RETURN_FALSE;
+}
+
+zend_class_entry *coroutine_socket_class() {
+    static zend_class_entry *ce = nullptr;  // registered at MINIT: the same in every request
+    if (!ce)
+        ce = static_cast<zend_class_entry *>(
+            zend_hash_str_find_ptr(CG(class_table), ZEND_STRL("swoole\\coroutine\\socket")));
+    return ce;
+}
+
+// The Coroutine\Socket passed as first argument, or nullptr.
+zend_object *coroutine_socket_arg(zend_execute_data *execute_data) {
+    if (ZEND_NUM_ARGS() < 1) return nullptr;
+    zval *arg = ZEND_CALL_ARG(execute_data, 1);
+    zend_class_entry *ce = coroutine_socket_class();
+    if (Z_TYPE_P(arg) != IS_OBJECT || !ce || !instanceof_function(Z_OBJCE_P(arg), ce)) return nullptr;
+    return Z_OBJ_P(arg);
+}
+
+// Calls the library's swoole_<name>() with this call's arguments (by-reference ones stay
+// references). False when the library could not be declared.
+bool forward(const hooks::FunctionHook &h, INTERNAL_FUNCTION_PARAMETERS) {
+    // socket_setopt() / socket_getopt() are PHP's aliases of socket_set_option() / socket_get_option().
+    std::string_view base = h.name;
+    if (base == "socket_setopt") base = "socket_set_option";
+    if (base == "socket_getopt") base = "socket_get_option";
+    std::string name = std::string(kLibraryPrefix) + std::string(base);
+    if (!gust::php::library::load_functions("sockets", "swoole_socket_create")) return false;
+    auto *fn = static_cast<zend_function *>(zend_hash_str_find_ptr(EG(function_table), name.data(), name.size()));
+    if (!fn) return false;
+    zend_fcall_info fci{};
+    fci.size = sizeof(fci);
+    ZVAL_UNDEF(&fci.function_name);
+    zval ret;
+    ZVAL_UNDEF(&ret);
+    fci.retval = &ret;
+    fci.param_count = ZEND_NUM_ARGS();
+    fci.params = fci.param_count ? ZEND_CALL_ARG(execute_data, 1) : nullptr;
+    if (ZEND_CALL_INFO(execute_data) & ZEND_CALL_HAS_EXTRA_NAMED_PARAMS)
+        fci.named_params = execute_data->extra_named_params;
+    zend_fcall_info_cache fcc{};
+    fcc.function_handler = fn;
+    (void)zend_call_function(&fci, &fcc);
+    if (Z_ISUNDEF(ret)) ZVAL_NULL(&ret);
+    ZVAL_COPY_VALUE(return_value, &ret);
+    return true;
+}
+
+// socket_last_error() without an argument is the sockets extension's: a failed call on a
+// Coroutine\Socket leaves its error there too, as a failed call on a PHP Socket does.
+void note_last_error(zend_object *sock, zval *return_value) {
+    int *last_error = sockets_last_error();
+    if (!last_error || Z_TYPE_P(return_value) != IS_FALSE) return;
+    zval rv;
+    zval *code = zend_read_property(sock->ce, sock, ZEND_STRL("errCode"), 1, &rv);
+    if (code && Z_TYPE_P(code) == IS_LONG && Z_LVAL_P(code) != 0) *last_error = static_cast<int>(Z_LVAL_P(code));
+}
+
+// How a hooked function is routed: `maker`s (no socket argument) go to the library inside
+// coroutines; the others when their first argument is a Coroutine\Socket, else to `php_path`
+// (PHP's own function when null).
+struct Route {
+    bool maker = false;
+    zif_handler php_path = nullptr;
+};
+
+Route route_of(std::string_view name) {
+    if (name == "socket_create" || name == "socket_create_listen" || name == "socket_create_pair" ||
+        name == "socket_import_stream") {
+        return {true, nullptr};
+    }
+    if (name == "socket_close") return {false, hooked_close};
+    if (name == "socket_connect") return {false, hooked_connect};
+    if (name == "socket_accept" || name == "socket_read" || name == "socket_recv" || name == "socket_recvfrom") {
+        return {false, hooked_read_op};
+    }
+    if (name == "socket_write" || name == "socket_send" || name == "socket_sendto") return {false, hooked_write_op};
+    return {};
+}
+
+// False when Gust's own C++ made the call (Swoole\Client::getSocket() calls
+// socket_import_stream()): it keeps PHP's Socket, as Swoole's C code does.
+bool called_from_php(zend_execute_data *execute_data) {
+    zend_execute_data *caller = execute_data->prev_execute_data;
+    if (!caller || !caller->func || caller->func->type != ZEND_INTERNAL_FUNCTION) return true;
+    zend_module_entry *module = caller->func->internal_function.module;
+    return module != gust::php::module_entry() && module != gust::php::swoole_module();
+}
+
+void dispatch(INTERNAL_FUNCTION_PARAMETERS) {
+    hooks::FunctionHook *h = hook_of(execute_data);
+    const Route route = route_of(h->name);
+    bool on = (hooks::flags() & hooks::kSockets) != 0;
+    zend_object *sock = on && !route.maker ? coroutine_socket_arg(execute_data) : nullptr;
+    if (on && (sock || (route.maker && hooks::in_coroutine() && called_from_php(execute_data)))) {
+        if (sock) GC_ADDREF(sock);  // the library may drop the caller's last reference meanwhile
+        bool forwarded = forward(*h, INTERNAL_FUNCTION_PARAM_PASSTHRU);
+        if (sock) {
+            if (forwarded && !EG(exception)) note_last_error(sock, return_value);
+            OBJ_RELEASE(sock);
+        }
+        if (forwarded) return;
+        if (sock) {
+            zend_throw_error(nullptr, "%s(): the sockets functions of the PHP library could not be declared", h->name);
+            return;
+        }
+    }
+    if (route.php_path) {
+        route.php_path(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+        return;
+    }
+    h->original(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
 void apply(uint32_t flags) { hooks::switch_functions(g_hooks, kHooks, (flags & hooks::kSockets) != 0); }

@@ -1,9 +1,13 @@
 // SWOOLE_HOOK_STREAM_FUNCTION: stream_select() inside a coroutine parks on the loop until one of
 // the streams is ready or the timeout passes, then lets PHP's own stream_select() fill the arrays
-// with a zero timeout (keys, buffered read data and return value exactly as PHP computes them).
+// with a zero timeout (keys and buffered read data exactly as PHP computes them; the count is
+// Swoole's: each ready stream once).
 // Outside coroutines, with a zero timeout, with buffered read data (PHP answers at once), or with
 // a stream that has no pollable fd, PHP's own function runs unchanged.
 #include <poll.h>
+
+#include <algorithm>
+#include <vector>
 
 #include "coroutine/coroutine.h"
 #include "hooks/hook_stream.h"
@@ -100,15 +104,36 @@ void call_with_zero_timeout(INTERNAL_FUNCTION_PARAMETERS) {
     GUST_CALL_ORIGINAL(g_hooks[0]);
 }
 
+// Swoole's hooked stream_select() counts each ready stream once, where PHP's counts it once per
+// array it is ready in (a stream readable and writable gives 2): the count is made Swoole's.
+void count_each_stream_once(zval *r, zval *w, zval *e, zval *return_value) {
+    if (Z_TYPE_P(return_value) != IS_LONG || Z_LVAL_P(return_value) <= 1) return;
+    std::vector<zend_long> seen;
+    for (zval *array : {r, w, e}) {
+        if (!array || Z_TYPE_P(array) != IS_ARRAY) continue;
+        zval *item;
+        ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(array), item) {
+            ZVAL_DEREF(item);
+            if (Z_TYPE_P(item) != IS_RESOURCE) continue;
+            zend_long handle = Z_RES_HANDLE_P(item);
+            if (std::find(seen.begin(), seen.end(), handle) == seen.end()) seen.push_back(handle);
+        }
+        ZEND_HASH_FOREACH_END();
+    }
+    if (!seen.empty()) ZVAL_LONG(return_value, static_cast<zend_long>(seen.size()));
+}
+
 void hooked_stream_select(INTERNAL_FUNCTION_PARAMETERS) {
     zval *r = nullptr, *w = nullptr, *e = nullptr;
     zend_long sec = 0, usec = 0;
     bool sec_null = true, usec_null = true;
-    if (!hooks::in_coroutine() ||
-        zend_parse_parameters_ex(ZEND_PARSE_PARAMS_QUIET, ZEND_NUM_ARGS(), "a!a!a!l!|l!", &r, &w, &e, &sec, &sec_null,
-                                 &usec, &usec_null) == FAILURE ||
-        (!sec_null && (sec < 0 || (sec == 0 && usec == 0))) || (!usec_null && usec < 0) || (sec_null && !usec_null)) {
+    const bool parsed =
+        hooks::in_coroutine() && zend_parse_parameters_ex(ZEND_PARSE_PARAMS_QUIET, ZEND_NUM_ARGS(), "a!a!a!l!|l!", &r,
+                                                          &w, &e, &sec, &sec_null, &usec, &usec_null) == SUCCESS;
+    if (!parsed || (!sec_null && (sec < 0 || (sec == 0 && usec == 0))) || (!usec_null && usec < 0) ||
+        (sec_null && !usec_null)) {
         GUST_CALL_ORIGINAL(g_hooks[0]);
+        if (parsed && !EG(exception)) count_each_stream_once(r, w, e, return_value);
         return;
     }
     gust::php::PhpCoroutine *p = gust::php::current();
@@ -134,6 +159,7 @@ void hooked_stream_select(INTERNAL_FUNCTION_PARAMETERS) {
         if (out != sw::kReady) break;  // timed out, closed, or not watchable: PHP answers now
     }
     call_with_zero_timeout(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+    count_each_stream_once(r, w, e, return_value);
 }
 
 // Both ends get the hooked socket ops, so their reads and writes park coroutines like any

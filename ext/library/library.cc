@@ -8,6 +8,7 @@
 #include "library/library.h"
 
 #include <cstring>
+#include <string>
 #include <string_view>
 
 #include "library/library_sources.h"
@@ -39,6 +40,18 @@ zend_class_entry *library_autoload(zend_string *name, zend_string *lc_name) {
 }
 
 }  // namespace
+
+bool load_functions(const char *group, const char *probe) {
+    if (zend_hash_str_exists(EG(function_table), probe, strlen(probe))) return true;
+    const std::string wanted = std::string("functions/") + group;
+    for (const Source &s : kSources) {
+        if (wanted != s.lc_name) continue;
+        // Compiling declares the group's functions; they live until the end of the request.
+        return zend_eval_stringl(s.code, s.code_len, nullptr, s.file) == SUCCESS &&
+               zend_hash_str_exists(EG(function_table), probe, strlen(probe));
+    }
+    return false;
+}
 
 void register_library_area() {
     if (g_next_autoload || zend_autoload == library_autoload) return;

@@ -373,6 +373,13 @@ ZEND_METHOD(Swoole_Coroutine_Socket, connect) {
         Z_PARAM_LONG(port)
         Z_PARAM_DOUBLE(timeout)
     ZEND_PARSE_PARAMETERS_END();
+    SocketState *s = state_of(ZEND_THIS);
+    if (s->sock && (s->domain == AF_INET || s->domain == AF_INET6) && (port <= 0 || port > 65535)) {
+        // Warned as Swoole warns (socket_connect() under SWOOLE_HOOK_SOCKETS shows it too).
+        php_error_docref(nullptr, E_WARNING, "Invalid port argument[" ZEND_LONG_FMT "]", port);
+        set_error(ZEND_THIS, EINVAL);
+        RETURN_FALSE;
+    }
     op_connect(ZEND_THIS, std::string_view(ZSTR_VAL(host), ZSTR_LEN(host)), port, timeout, return_value);
 }
 

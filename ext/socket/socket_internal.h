@@ -43,6 +43,13 @@ zend_object *make_socket(net::CoSocket *sock, int domain, int type, int protocol
 // ['address' => ..., 'port' => ...] (port 0 for unix sockets).
 void address_array(const net::Address &a, zval *out);
 
+// setOption()/getOption() of the options whose value is not an int (socket_sockopt.cc), as PHP's
+// sockets extension shapes them: *handled false when `name` is not one of them. set: setsockopt()'s
+// result, or kOptionRefused (warned) when the value is wrong; get: false with errno set.
+constexpr int kOptionRefused = -2;
+int set_typed_option(int fd, int family, int level, int name, zval *value, bool *handled);
+bool get_typed_option(int fd, int level, int name, zval *out, bool *handled);
+
 // The socket's byte stream, through TLS once a handshake made it (core error codes).
 Result<size_t> stream_recv(SocketState *s, void *buf, size_t len, Nanos timeout);
 Result<size_t> stream_send(SocketState *s, const void *buf, size_t len, Nanos timeout);
@@ -59,10 +66,6 @@ bool apply_protocol(SocketState *s, HashTable *settings);
 // Wakes, one after the other and each at once (wake_now), the coroutines a close_keeping_waiters()
 // left parked, with kErrClosed.
 void wake_closed_now(const std::vector<coro::CoroutineId> &waiting);
-// Options whose values are arrays, addresses or interface names (socket_option_values.cc): true
-// when (level, name) is one of them, with *error its errno (0: done).
-bool set_structured_option(int fd, int level, int name, zval *value, int *error);
-bool get_structured_option(int fd, int level, int name, zval *out, int *error);
 
 // The methods' work on a Co\Socket object `self`, shared with Coroutine\Client (errCode/errMsg
 // land on `self`).

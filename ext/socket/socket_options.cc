@@ -72,10 +72,10 @@ ZEND_METHOD(Swoole_Coroutine_Socket, getOption) {
         add_assoc_long(return_value, "l_linger", l.l_linger);
         return;
     }
-    int error = 0;
-    if (get_structured_option(fd, static_cast<int>(level), static_cast<int>(name), return_value, &error)) {
-        if (error == 0) return;
-        set_error(ZEND_THIS, error);
+    bool handled = false;
+    if (get_typed_option(fd, static_cast<int>(level), static_cast<int>(name), return_value, &handled)) return;
+    if (handled) {
+        set_error(ZEND_THIS, errno);
         RETURN_FALSE;
     }
     int v = 0;
@@ -106,8 +106,11 @@ ZEND_METHOD(Swoole_Coroutine_Socket, setOption) {
         (name == SO_RCVTIMEO ? s->read_timeout : s->write_timeout) = t;
         RETURN_TRUE;
     }
-    int rc;
-    if (level == SOL_SOCKET && name == SO_LINGER) {
+    bool typed = false;
+    int rc = set_typed_option(fd, s->domain, static_cast<int>(level), static_cast<int>(name), value, &typed);
+    if (typed) {
+        if (rc == kOptionRefused) RETURN_FALSE;  // the value was refused, with a warning
+    } else if (level == SOL_SOCKET && name == SO_LINGER) {
         if (Z_TYPE_P(value) != IS_ARRAY) {
             php_error_docref(nullptr, E_WARNING, "expects an array with the keys 'l_onoff' and 'l_linger'");
             RETURN_FALSE;
@@ -120,17 +123,14 @@ ZEND_METHOD(Swoole_Coroutine_Socket, setOption) {
         }
         linger l{static_cast<int>(zval_get_long(on)), static_cast<int>(zval_get_long(secs))};
         rc = setsockopt(fd, SOL_SOCKET, SO_LINGER, &l, sizeof(l));
-    } else if (int error = 0;
-               set_structured_option(fd, static_cast<int>(level), static_cast<int>(name), value, &error)) {
-        if (error == 0) RETURN_TRUE;
-        set_error(ZEND_THIS, error);
-        RETURN_FALSE;
     } else {
         int v = static_cast<int>(zval_get_long(value));
         rc = setsockopt(fd, static_cast<int>(level), static_cast<int>(name), &v, sizeof(v));
     }
     if (rc != 0) {
-        set_error(ZEND_THIS, errno);
+        int err = errno;
+        php_error_docref(nullptr, E_WARNING, "setsockopt(%d) failed, Error: %s[%d]", fd, strerror(err), err);
+        set_error(ZEND_THIS, err);
         RETURN_FALSE;
     }
     RETURN_TRUE;

@@ -1,5 +1,5 @@
 --TEST--
-Swoole\Client::getSocket(): an ext/sockets Socket on the connection (options set through it apply to it, bytes written through it reach the peer); false with a warning when not connected
+Swoole\Client::getSocket(): an ext/sockets Socket on the connection (options set through it apply to it, bytes written through it reach the peer), also in a coroutine under SWOOLE_HOOK_SOCKETS; false with a warning when not connected
 --EXTENSIONS--
 gust
 sockets
@@ -23,6 +23,14 @@ unset($socket);  // the client's connection stays open
 fwrite($peer, "still there\n");
 var_dump($client->recv());
 $client->close();
+// In a coroutine under SWOOLE_HOOK_SOCKETS it is still PHP's Socket (socket_create() there is not).
+Co\run(function () use ($server, $port) {
+    Swoole\Runtime::setHookFlags(SWOOLE_HOOK_SOCKETS);
+    $client = new Swoole\Client(SWOOLE_SOCK_TCP);
+    $client->connect('127.0.0.1', $port, 2);
+    var_dump(get_class($client->getSocket()), get_class(socket_create(AF_INET, SOCK_STREAM, SOL_TCP)));
+    $client->close();
+});
 ?>
 --EXPECT--
 bool(false)
@@ -35,3 +43,5 @@ through the socket
 through the client
 string(12) "still there
 "
+string(6) "Socket"
+string(23) "Swoole\Coroutine\Socket"

@@ -19,7 +19,7 @@ Co\run(function () {
         try { var_dump(@socket_read($pair[0], 100)); } catch (Error $e) { echo get_class($e), ": ", $e->getMessage(), "\n"; }
         echo "socket reader done\n";
     });
-    socket_close($pair[0]);
+    socket_close($pair[0]);  // a Coroutine\Socket under the hook: its reader runs before close returns
     echo "socket closed\n";
 
     [$a, $b] = stream_socket_pair(STREAM_PF_UNIX, STREAM_SOCK_STREAM, 0);
@@ -33,9 +33,9 @@ echo "run returned\n";
 bool(false)
 pipe reader done
 pipe closed
-socket closed
-Error: socket_read(): Argument #1 ($socket) has already been closed
+bool(false)
 socket reader done
+socket closed
 bool(false)
 stream reader done
 stream closed
