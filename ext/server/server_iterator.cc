@@ -96,7 +96,7 @@ ZEND_METHOD(Swoole_Connection_Iterator, key) {
     ZEND_PARSE_PARAMETERS_NONE();
     IteratorObject *it = this_iterator(ZEND_THIS);
     if (it->pos >= it->ids.size()) RETURN_NULL();
-    RETURN_LONG(static_cast<zend_long>(it->pos));
+    RETURN_LONG(it->ids[it->pos]);  // keyed by fd, as Swoole's (iterator_to_array() gives fd => fd)
 }
 
 ZEND_METHOD(Swoole_Connection_Iterator, valid) {

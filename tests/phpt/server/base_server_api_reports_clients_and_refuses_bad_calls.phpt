@@ -23,7 +23,7 @@ $server->on('workerStart', function ($s) {
     fwrite($b, "b");
     fread($b, 10);
     var_dump($s->getClientList(), $s->getClientList(1), count($s->connections));
-    foreach ($s->connections as $fd) echo "iterated $fd\n";
+    foreach ($s->connections as $key => $fd) echo "iterated $fd (key $key)\n";  // keyed by fd, as Swoole
     $info = $s->getClientInfo(1);
     var_dump($info['remote_ip'], $info['server_port'] === $s->port, $info['connect_time'] > 0, $info['uid']);
     var_dump($s->connections[2]['remote_ip'], isset($s->connections[3]));
@@ -60,8 +60,8 @@ array(1) {
   int(2)
 }
 int(2)
-iterated 1
-iterated 2
+iterated 1 (key 1)
+iterated 2 (key 2)
 
 Warning: Undefined array key "uid" in %s on line %d
 string(9) "127.0.0.1"
