@@ -671,8 +671,9 @@ void count_request(Server *s) {
     if (s->settings.max_memory > 0) metrics_check_memory(s);
     if (s->settings.max_request <= 0 || w.recycling) return;
     if (w.request_limit == 0) {
-        zend_long grace =
-            s->settings.max_request_grace < 0 ? s->settings.max_request / 2 : s->settings.max_request_grace;
+        // No random extra unless asked for: Swoole 6.1 recycles a worker after exactly max_request
+        // requests by default (its swoole_server/max_request_threshold test counts them).
+        const zend_long grace = std::max<zend_long>(s->settings.max_request_grace, 0);
         w.request_limit = s->settings.max_request + (grace > 0 ? php_mt_rand_range(0, grace) : 0);
     }
     if (static_cast<zend_long>(w.requests) >= w.request_limit) {

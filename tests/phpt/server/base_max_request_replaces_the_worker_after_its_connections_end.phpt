@@ -1,5 +1,5 @@
 --TEST--
-BASE mode: max_request with one worker starts a manager; the worker stops accepting at its limit, finishes its open connection, and its replacement serves the next ones
+BASE mode: max_request with one worker starts a manager; the worker stops accepting at its limit, finishes its open connection, and its replacement serves the next ones (no max_request_grace: exactly max_request, as Swoole 6.1)
 --EXTENSIONS--
 gust
 posix
@@ -10,7 +10,7 @@ $pid = pcntl_fork();
 if ($pid === 0) {
     fclose($events);
     $server = new Swoole\Server('127.0.0.1', 0, SWOOLE_BASE);
-    $server->set(['worker_num' => 1, 'max_request' => 5, 'max_request_grace' => 0, 'log_level' => SWOOLE_LOG_WARNING]);
+    $server->set(['worker_num' => 1, 'max_request' => 5, 'log_level' => SWOOLE_LOG_WARNING]);
     fwrite($report, "port {$server->port}\n");
     $server->on('receive', function ($s, $fd, $rid, $data) { $s->send($fd, getmypid() . "\n"); });
     $server->start();
