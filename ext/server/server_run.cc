@@ -570,7 +570,8 @@ void run_worker(Server *s, zend_long worker_id) {
         ro.max_connections = static_cast<size_t>(s->settings.max_connection);
         ro.output_buffer_limit = static_cast<size_t>(s->settings.socket_buffer_size);
         ro.first_id = s->settings.start_session_id + 1;
-        if (s->mode == kModeThread) ro.accept_batch = 1;  // worker threads share the listening sockets
+        // Worker threads that share a listening socket take one connection per wake-up each.
+        if (s->mode == kModeThread && thread_listeners_shared()) ro.accept_batch = 1;
         s->worker.reactor = std::make_unique<server::Reactor>(*rt->loop, s->bridge, ro);
         for (auto &p : s->ports) {
             if (s->worker.reactor->adopt_listener(p->fd, listen_options(s, p.get())).ok()) {

@@ -16,19 +16,23 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cmath>
 
 #include "SAPI.h"
 #include "gust/base/clock.h"
 #include "gust/base/log.h"
+#include "gust/net/socket.h"
 #include "gust/server/respawn.h"
 #include "gust/thread/value.h"
+#include "common/errors.h"
 #include "common/hook_registry.h"
 #include "server/server.h"
 #include "server/settings.h"
 #include "server/tasks.h"
 #include "server/thread_mode.h"
+#include "process/process.h"
 #include "thread/bridge.h"
 #include "thread/thread.h"
 
@@ -37,6 +41,10 @@ namespace {
 
 struct SharedPort {
     int fd = -1;  // the main thread's; a worker serves a copy
+    // A TCP port: one listening socket per worker id (fd is worker 0's), all in one SO_REUSEPORT
+    // group, so the kernel spreads connections evenly over the worker threads. Held here for the
+    // server's life: a worker thread that ends leaves its socket's queue to its successor.
+    std::vector<int> per_worker;
     int family = AF_INET;
     int type = SOCK_STREAM;
     int port = 0;
@@ -53,6 +61,14 @@ struct NoteMsg {
     uint64_t gen;
 };
 
+// One worker id's counters for stats() of the whole server: its thread adds what its reactor
+// counted since it last looked whenever its loop goes to sleep (StatsPublisher); any thread sums.
+struct StatsLine {
+    std::atomic<uint64_t> accepted{0}, closed{0}, aborted{0}, bytes_in{0}, bytes_out{0}, requests{0};
+    std::atomic<int64_t> coroutines{0};
+    std::atomic<bool> running{false};
+};
+
 // The running server as its threads see it: written by the main thread before any worker starts,
 // read-only afterwards (the notify pipe is written by any thread, one whole message at a time).
 struct ThreadServer {
@@ -60,11 +76,43 @@ struct ThreadServer {
     std::vector<std::pair<int, int>> inboxes;
     zend_long worker_num = 0;
     zend_long task_worker_num = 0;
+    zend_long user_num = 0;                          // addProcess(): one thread each, ids after the task workers
+    std::vector<std::pair<int, int>> process_pipes;  // each user process's pipe ends (main thread's)
     pid_t master_pid = 0;
     double start_time = 0;
     std::string bootstrap;
     gust::thread::Value args;  // init_arguments' result: Thread::getArguments() in the workers
     int notify[2] = {-1, -1};
+    std::unique_ptr<StatsLine[]> stats;  // one per worker and task worker id
+};
+
+struct StatsPublisher final : loop::IterationHook {
+    Server *s = nullptr;
+    StatsLine *line = nullptr;
+    server::ReactorStats last{};
+    uint64_t last_requests = 0;
+    bool before_wait() override {
+        publish();
+        return false;
+    }
+    bool keeps_alive() override { return false; }
+    void publish() {
+        if (s->worker.reactor) {
+            const server::ReactorStats now = s->worker.reactor->stats();
+            const uint64_t aborted = now.refused + now.framing_errors + now.tls_failures;
+            const uint64_t last_aborted = last.refused + last.framing_errors + last.tls_failures;
+            line->accepted.fetch_add(now.accepted - last.accepted, std::memory_order_relaxed);
+            line->closed.fetch_add(now.closed - last.closed, std::memory_order_relaxed);
+            line->aborted.fetch_add(aborted - last_aborted, std::memory_order_relaxed);
+            line->bytes_in.fetch_add(now.bytes_received - last.bytes_received, std::memory_order_relaxed);
+            line->bytes_out.fetch_add(now.bytes_sent - last.bytes_sent, std::memory_order_relaxed);
+            last = now;
+        }
+        line->requests.fetch_add(s->worker.requests - last_requests, std::memory_order_relaxed);
+        last_requests = s->worker.requests;
+        LoopState *rt = loop_state_if_any();
+        line->coroutines.store(rt ? static_cast<int64_t>(rt->scheduler->stats().live) : 0, std::memory_order_relaxed);
+    }
 };
 
 // One start of a worker id: made by the main thread, handed to the new thread, freed there at its end.
@@ -75,6 +123,7 @@ struct Launch final : loop::IoHandler {
     int control = -1;          // eventfd: the main thread writes to it to stop this worker; it closes it
     Server *server = nullptr;  // while the worker serves
     loop::WatchId watch{};
+    StatsPublisher *stats = nullptr;  // while the worker serves
     void on_io(uint32_t) override {
         uint64_t v;
         while (::read(control, &v, sizeof v) > 0) {
@@ -219,7 +268,9 @@ void give_up_on(Supervisor *sv, size_t id) {
 
 void on_reload(Supervisor *sv, bool only_tasks) {
     const double now = mono_seconds();
-    for (size_t i = 0; i < sv->slots.size(); ++i) {
+    // reload() restarts workers and task workers; user processes go on (as in PROCESS mode).
+    const auto reloaded = static_cast<size_t>(sv->ts->worker_num + sv->ts->task_worker_num);
+    for (size_t i = 0; i < reloaded; ++i) {
         if (only_tasks && static_cast<zend_long>(i) < sv->ts->worker_num) continue;
         ask_stop(sv->slots[i], now);
     }
@@ -293,6 +344,42 @@ void supervise(Supervisor *sv, int signal_fd) {
     }
 }
 
+// One listening socket per worker for a TCP port (SharedPort::per_worker). On any failure the
+// workers share `sp.fd` instead (a warning says so): they still serve, less evenly.
+void split_listener(SharedPort &sp, zend_long workers, int backlog) {
+    if (sp.family == AF_UNIX || sp.type != SOCK_STREAM || workers < 2) return;
+    net::Address addr;
+    int rc = net::sys::local_address(sp.fd, &addr);
+    sp.per_worker.push_back(sp.fd);
+    for (zend_long i = 1; rc == 0 && i < workers; ++i) {
+        const int fd = net::sys::open_socket(sp.family, SOCK_STREAM);
+        rc = fd;
+        if (fd < 0) break;
+        net::sys::set_reuse_addr(fd, true);
+        rc = net::sys::set_reuse_port(fd, true);
+        if (rc == 0) rc = net::sys::bind(fd, addr);
+        if (rc == 0) rc = net::sys::listen(fd, backlog);
+        if (rc < 0) {
+            net::sys::close(fd);
+            break;
+        }
+        sp.per_worker.push_back(fd);
+    }
+    if (rc < 0) {
+        GUST_LOG_WARN("SWOOLE_THREAD: cannot give each worker its own socket on port %d (%s): they share one", sp.port,
+                      strerror_of(rc));
+        for (size_t i = 1; i < sp.per_worker.size(); ++i) net::sys::close(sp.per_worker[i]);
+        sp.per_worker.clear();
+    }
+}
+
+void close_split_listeners(ThreadServer *ts) {
+    for (SharedPort &sp : ts->ports) {
+        for (size_t i = 1; i < sp.per_worker.size(); ++i) net::sys::close(sp.per_worker[i]);
+        sp.per_worker.clear();
+    }
+}
+
 // The `bootstrap` setting, else the main script; `init_arguments` called here, its result copied
 // for the workers. false with an exception or warning when either is unusable.
 bool prepare(Server *s, ThreadServer *ts) {
@@ -333,17 +420,20 @@ bool prepare(Server *s, ThreadServer *ts) {
 }
 
 bool start_main(Server *s) {
-    if (!s->user_processes.empty()) {
-        // A user process is a forked child: forking a process of running PHP threads is unsafe.
-        php_error_docref(nullptr, E_WARNING, "addProcess() is not supported by SWOOLE_THREAD servers");
-        return false;
+    for (zend_object *proc : s->user_processes) {
+        if (process_redirects_stdio(proc)) {
+            // Its thread would point the whole process's stdin/stdout at its pipe.
+            php_error_docref(nullptr, E_WARNING, "SWOOLE_THREAD: a user process cannot redirect stdio");
+            return false;
+        }
     }
     auto *ts = new ThreadServer();
     if (!prepare(s, ts)) {
         delete ts;
         return false;
     }
-    const zend_long slots = s->settings.worker_num + s->settings.task_worker_num;
+    const auto user_num = static_cast<zend_long>(s->user_processes.size());
+    const zend_long slots = s->settings.worker_num + s->settings.task_worker_num + user_num;
     if (slots > 1 && !make_inboxes(s)) {
         php_error_docref(nullptr, E_WARNING, "cannot make the workers' inboxes: %s", strerror(errno));
         delete ts;
@@ -354,10 +444,21 @@ bool start_main(Server *s) {
         delete ts;
         return false;
     }
-    for (auto &p : s->ports) ts->ports.push_back({p->fd, p->family, p->type, p->port, p->host, p->sock_type});
+    for (auto &p : s->ports) {
+        ts->ports.push_back({p->fd, {}, p->family, p->type, p->port, p->host, p->sock_type});
+        split_listener(ts->ports.back(), s->settings.worker_num, static_cast<int>(s->settings.backlog));
+    }
     ts->inboxes = s->inboxes;
     ts->worker_num = s->settings.worker_num;
     ts->task_worker_num = s->settings.task_worker_num;
+    ts->user_num = user_num;
+    ts->stats =
+        std::make_unique<StatsLine[]>(static_cast<size_t>(s->settings.worker_num + s->settings.task_worker_num));
+    for (zend_object *proc : s->user_processes) {
+        int parent_end, child_end;
+        process_pipe(proc, &parent_end, &child_end);
+        ts->process_pipes.emplace_back(parent_end, child_end);
+    }
     s->started = true;
     s->master_pid = ts->master_pid = getpid();
     s->start_time = ts->start_time = static_cast<double>(wall_now()) / 1e9;
@@ -398,6 +499,7 @@ bool start_main(Server *s) {
         // does with detached Swoole\Threads); otherwise nothing refers to it any more.
         ::close(ts->notify[0]);
         ::close(ts->notify[1]);
+        close_split_listeners(ts);
         delete ts;
     }
     return !EG(exception);
@@ -416,6 +518,27 @@ bool serve(Server *s) {
     s->master_pid = ts->master_pid;
     s->start_time = ts->start_time;
     zend_update_property_long(s->self->ce, s->self, ZEND_STRL("master_pid"), s->master_pid);
+    // The same user processes as the main thread's script made: each thread's Process objects
+    // talk over the main thread's pipes, so a worker's $process->write() reaches that thread.
+    if (static_cast<zend_long>(s->user_processes.size()) != ts->user_num) {
+        php_error_docref(nullptr, E_WARNING,
+                         "SWOOLE_THREAD: the bootstrap script added %zu user processes, the main thread " ZEND_LONG_FMT,
+                         s->user_processes.size(), ts->user_num);
+        return false;
+    }
+    for (size_t i = 0; i < s->user_processes.size(); ++i) {
+        process_share_pipe(s->user_processes[i], ts->process_pipes[i].first, ts->process_pipes[i].second);
+    }
+    const zend_long first_user = ts->worker_num + ts->task_worker_num;
+    if (l->id >= first_user) {
+        // A user process: its callback is this thread's whole life (no onWorkerStart), as a
+        // forked one's is; the server's detached send paths (sendMessage) work from it.
+        s->worker_id = l->id;
+        zend_update_property_long(s->self->ce, s->self, ZEND_STRL("worker_id"), l->id);
+        process_run_child(s->user_processes[static_cast<size_t>(l->id - first_user)]);
+        s->inboxes.clear();
+        return true;
+    }
     LoopState *rt = loop_state();
     auto w = rt->loop->watch(l->control, loop::kReadable, l);
     if (w.ok()) {
@@ -423,7 +546,18 @@ bool serve(Server *s) {
         rt->loop->set_watch_ref(l->watch, false);  // the worker's own work keeps its loop alive
     }
     l->server = s;
+    auto *stats = new StatsPublisher();
+    stats->s = s;
+    stats->line = &ts->stats[static_cast<size_t>(l->id)];
+    stats->line->running.store(true, std::memory_order_relaxed);
+    rt->loop->add_hook(stats);
+    l->stats = stats;
     run_worker(s, l->id);
+    l->stats = nullptr;
+    if (LoopState *now = loop_state_if_any()) now->loop->remove_hook(stats);
+    stats->line->coroutines.store(0, std::memory_order_relaxed);
+    stats->line->running.store(false, std::memory_order_relaxed);
+    delete stats;
     l->server = nullptr;
     if (l->watch.valid()) rt->loop->unwatch(l->watch);
     l->watch = {};
@@ -451,13 +585,67 @@ std::unique_ptr<Port> thread_port(size_t index, const char *host, zend_long port
     p->sock_type = sp.sock_type;
     p->family = sp.family;
     p->type = sp.type;
-    p->fd = fcntl(sp.fd, F_DUPFD_CLOEXEC, 0);
+    const bool own = t_launch->id < ts->worker_num && static_cast<size_t>(t_launch->id) < sp.per_worker.size();
+    p->fd = fcntl(own ? sp.per_worker[static_cast<size_t>(t_launch->id)] : sp.fd, F_DUPFD_CLOEXEC, 0);
     if (p->fd < 0) {
         throw_error(swoole_exception_ce(), errno, "SWOOLE_THREAD worker: cannot copy port #%zu: %s", index,
                     strerror(errno));
         return nullptr;
     }
     return p;
+}
+
+bool thread_mode_stats(Server *s, zval *out) {
+    if (!t_launch) return false;
+    ThreadServer *ts = t_launch->ts;
+    if (t_launch->stats) t_launch->stats->publish();  // the caller's own counts, up to now
+    uint64_t accepted = 0, closed = 0, aborted = 0, in = 0, outb = 0, requests = 0;
+    int64_t concurrency = 0;
+    zend_long idle = 0, task_idle = 0;
+    for (zend_long w = 0; w < ts->worker_num + ts->task_worker_num; ++w) {
+        const StatsLine &c = ts->stats[static_cast<size_t>(w)];
+        accepted += c.accepted.load(std::memory_order_relaxed);
+        closed += c.closed.load(std::memory_order_relaxed);
+        aborted += c.aborted.load(std::memory_order_relaxed);
+        in += c.bytes_in.load(std::memory_order_relaxed);
+        outb += c.bytes_out.load(std::memory_order_relaxed);
+        requests += c.requests.load(std::memory_order_relaxed);
+        // The caller runs this callback: busy, whatever its loop published when it last slept.
+        const int64_t busy = w == s->worker_id ? std::max<int64_t>(1, c.coroutines.load(std::memory_order_relaxed))
+                                               : c.coroutines.load(std::memory_order_relaxed);
+        concurrency += busy;
+        if (c.running.load(std::memory_order_relaxed) && busy == 0) ++(w < ts->worker_num ? idle : task_idle);
+    }
+    LoopState *rt = loop_state_if_any();
+    add_assoc_long(out, "start_time", static_cast<zend_long>(s->start_time));
+    add_assoc_long(out, "connection_num", static_cast<zend_long>(accepted - std::min(accepted, closed)));
+    add_assoc_long(out, "abort_count", static_cast<zend_long>(aborted));
+    add_assoc_long(out, "accept_count", static_cast<zend_long>(accepted));
+    add_assoc_long(out, "close_count", static_cast<zend_long>(closed));
+    add_assoc_long(out, "worker_num", ts->worker_num);
+    add_assoc_long(out, "task_worker_num", ts->task_worker_num);
+    add_assoc_long(out, "user_worker_num", ts->user_num);
+    add_assoc_long(out, "idle_worker_num", idle);
+    add_assoc_long(out, "task_idle_worker_num", task_idle);
+    add_assoc_long(out, "dispatch_count", static_cast<zend_long>(requests));
+    add_assoc_long(out, "request_count", static_cast<zend_long>(requests));
+    add_assoc_long(out, "response_count", 0);
+    add_assoc_long(out, "total_recv_bytes", static_cast<zend_long>(in));
+    add_assoc_long(out, "total_send_bytes", static_cast<zend_long>(outb));
+    add_assoc_long(out, "concurrency", static_cast<zend_long>(concurrency));
+    add_assoc_long(out, "worker_request_count", static_cast<zend_long>(s->worker.requests));
+    add_assoc_long(out, "worker_dispatch_count", static_cast<zend_long>(s->worker.requests));
+    add_assoc_long(out, "coroutine_num", rt ? static_cast<zend_long>(rt->scheduler->stats().live) : 0);
+    add_assoc_long(out, "coroutine_peek_num", rt ? static_cast<zend_long>(rt->scheduler->stats().peak) : 0);
+    return true;
+}
+
+bool thread_listeners_shared() {
+    if (!t_launch) return false;
+    for (const SharedPort &sp : t_launch->ts->ports) {
+        if (sp.type == SOCK_STREAM && sp.per_worker.empty()) return true;
+    }
+    return false;
 }
 
 bool start_thread_mode(Server *s) { return t_launch ? serve(s) : start_main(s); }
