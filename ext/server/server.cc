@@ -182,10 +182,7 @@ std::unique_ptr<Port> bind_port(Server *s, const char *host, zend_long port, zen
     if (fd >= 0) {
         if (addr.value().is_ip()) {
             net::sys::set_reuse_addr(fd, true);
-            // THREAD: the worker threads' own sockets join this one's group (server_thread_mode.cc).
-            if (s->settings.enable_reuse_port || (s->mode == kModeThread && p->type == SOCK_STREAM)) {
-                net::sys::set_reuse_port(fd, true);
-            }
+            if (s->settings.enable_reuse_port) net::sys::set_reuse_port(fd, true);
         }
         rc = net::sys::bind(fd, addr.value());
         if (rc == 0 && p->type == SOCK_STREAM) rc = net::sys::listen(fd, static_cast<int>(s->settings.backlog));

@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <mutex>
 #include <cerrno>
 #include <cmath>
 
@@ -41,10 +42,6 @@ namespace {
 
 struct SharedPort {
     int fd = -1;  // the main thread's; a worker serves a copy
-    // A TCP port: one listening socket per worker id (fd is worker 0's), all in one SO_REUSEPORT
-    // group, so the kernel spreads connections evenly over the worker threads. Held here for the
-    // server's life: a worker thread that ends leaves its socket's queue to its successor.
-    std::vector<int> per_worker;
     int family = AF_INET;
     int type = SOCK_STREAM;
     int port = 0;
@@ -69,6 +66,15 @@ struct StatsLine {
     std::atomic<bool> running{false};
 };
 
+// Connections the main thread accepted for one worker id, until that worker's thread takes them
+// (a successor takes what a thread that stopped left).
+struct Handoff {
+    std::mutex mu;
+    std::vector<std::pair<int, int>> fds;  // (socket, port index)
+    int wake = -1;                         // eventfd, written when `fds` stops being empty
+    uint64_t handed = 0;                   // main thread only: connections given so far
+};
+
 // The running server as its threads see it: written by the main thread before any worker starts,
 // read-only afterwards (the notify pipe is written by any thread, one whole message at a time).
 struct ThreadServer {
@@ -84,15 +90,49 @@ struct ThreadServer {
     gust::thread::Value args;  // init_arguments' result: Thread::getArguments() in the workers
     int notify[2] = {-1, -1};
     std::unique_ptr<StatsLine[]> stats;  // one per worker and task worker id
+    std::unique_ptr<Handoff[]> handoff;  // one per worker id (nullptr: no stream port)
+};
+
+// A worker thread's side of the hand-off: takes what the main thread queued for its worker id.
+struct HandoffTaker final : loop::IoHandler {
+    Server *s = nullptr;
+    Handoff *h = nullptr;
+    loop::WatchId watch{};
+    void on_io(uint32_t) override { take_all(); }
+    // The watch is what keeps an idle worker's loop running (its ports accept nothing): it goes
+    // when the worker starts to stop (max_request, reload, shutdown), so that the loop can end.
+    // Its connections go on here; new ones wait for the successor.
+    bool release_if_stopping() {
+        if (!s->worker.stopping && !s->worker.recycling) return false;
+        if (watch.valid()) loop_state()->loop->unwatch(watch);
+        watch = {};
+        return true;
+    }
+    void take_all() {
+        if (!s->worker.reactor || release_if_stopping()) return;
+        uint64_t v;
+        while (::read(h->wake, &v, sizeof v) > 0) {
+        }
+        std::vector<std::pair<int, int>> got;
+        {
+            std::lock_guard<std::mutex> lock(h->mu);
+            got.swap(h->fds);
+        }
+        for (auto [fd, port] : got) {
+            if (!s->worker.reactor->take(port, fd).ok()) ::close(fd);
+        }
+    }
 };
 
 struct StatsPublisher final : loop::IterationHook {
     Server *s = nullptr;
     StatsLine *line = nullptr;
+    HandoffTaker *taker = nullptr;  // checked each time the loop goes to sleep
     server::ReactorStats last{};
     uint64_t last_requests = 0;
     bool before_wait() override {
         publish();
+        if (taker) (void)taker->release_if_stopping();
         return false;
     }
     bool keeps_alive() override { return false; }
@@ -183,7 +223,67 @@ struct Supervisor {
     uint64_t next_gen = 0;
     bool stopping = false;
     double stop_deadline = 0;
+    size_t next_pick = 0;         // where the search for the least loaded worker starts (ties rotate)
+    double accept_paused_to = 0;  // out of fds: the listeners rest until then
 };
+
+// The worker id a new connection goes to: the least loaded of those serving (connections handed
+// minus those its thread has closed, as it last published), ties taken in turn. A worker being
+// replaced still gets its share when none serves: its successor takes the queue.
+size_t pick_worker(Supervisor *sv) {
+    const auto n = static_cast<size_t>(sv->ts->worker_num);
+    size_t best = 0;
+    bool best_ready = false;
+    uint64_t best_load = UINT64_MAX;
+    for (size_t k = 0; k < n; ++k) {
+        const size_t i = (sv->next_pick + k) % n;
+        const Slot &slot = sv->slots[i];
+        const bool ready = slot.running && slot.stop_asked_at == 0;
+        const uint64_t closed = sv->ts->stats[i].closed.load(std::memory_order_relaxed);
+        const uint64_t handed = sv->ts->handoff[i].handed;
+        const uint64_t load = handed - std::min(handed, closed);
+        if ((ready && !best_ready) || (ready == best_ready && load < best_load)) {
+            best = i;
+            best_ready = ready;
+            best_load = load;
+        }
+    }
+    sv->next_pick = best + 1;
+    return best;
+}
+
+void hand(Supervisor *sv, size_t id, int fd, int port) {
+    Handoff &h = sv->ts->handoff[id];
+    bool was_empty;
+    {
+        std::lock_guard<std::mutex> lock(h.mu);
+        was_empty = h.fds.empty();
+        h.fds.emplace_back(fd, port);
+    }
+    ++h.handed;
+    if (was_empty) {
+        const uint64_t one = 1;
+        (void)!::write(h.wake, &one, sizeof one);
+    }
+}
+
+void accept_some(Supervisor *sv, size_t port) {
+    const int lfd = sv->ts->ports[port].fd;
+    for (int i = 0; i < 64; ++i) {
+        const int fd = accept4(lfd, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
+        if (fd >= 0) {
+            hand(sv, pick_worker(sv), fd, static_cast<int>(port));
+            continue;
+        }
+        if (errno == EINTR || errno == ECONNABORTED) continue;
+        if (errno == EMFILE || errno == ENFILE) {
+            // The connection stays queued and the listener ready: rest instead of spinning.
+            GUST_LOG_WARN("accept: %s; pausing the listeners for 100 ms", strerror(errno));
+            sv->accept_paused_to = mono_seconds() + 0.1;
+        }
+        return;
+    }
+}
 
 bool spawn(Supervisor *sv, size_t id) {
     Slot &slot = sv->slots[id];
@@ -321,10 +421,26 @@ void supervise(Supervisor *sv, int signal_fd) {
                 }
             }
         }
-        pollfd fds[2] = {{sv->ts->notify[0], POLLIN, 0}, {signal_fd, POLLIN, 0}};
+        std::vector<pollfd> fds = {{sv->ts->notify[0], POLLIN, 0}, {signal_fd, POLLIN, 0}};
+        // The stream ports: this thread accepts for the workers (until the server stops).
+        std::vector<size_t> polled;
+        if (sv->ts->handoff && !sv->stopping) {
+            if (now < sv->accept_paused_to) {
+                next = std::min(next, sv->accept_paused_to);
+            } else {
+                for (size_t i = 0; i < sv->ts->ports.size(); ++i) {
+                    if (sv->ts->ports[i].type != SOCK_STREAM) continue;
+                    fds.push_back({sv->ts->ports[i].fd, POLLIN, 0});
+                    polled.push_back(i);
+                }
+            }
+        }
         const int timeout = static_cast<int>(std::ceil(std::max(0.0, next - mono_seconds()) * 1000));
-        const int n = poll(fds, 2, timeout);
+        const int n = poll(fds.data(), fds.size(), timeout);
         if (n < 0 && errno != EINTR) return;
+        for (size_t k = 0; n > 0 && k < polled.size(); ++k) {
+            if (fds[k + 2].revents & POLLIN) accept_some(sv, polled[k]);
+        }
         if (fds[0].revents & POLLIN) {
             NoteMsg m;
             while (::read(sv->ts->notify[0], &m, sizeof m) == static_cast<ssize_t>(sizeof m)) {
@@ -341,42 +457,6 @@ void supervise(Supervisor *sv, int signal_fd) {
                 if (info.ssi_signo == SIGUSR1 || info.ssi_signo == SIGUSR2) on_reload(sv, info.ssi_signo == SIGUSR2);
             }
         }
-    }
-}
-
-// One listening socket per worker for a TCP port (SharedPort::per_worker). On any failure the
-// workers share `sp.fd` instead (a warning says so): they still serve, less evenly.
-void split_listener(SharedPort &sp, zend_long workers, int backlog) {
-    if (sp.family == AF_UNIX || sp.type != SOCK_STREAM || workers < 2) return;
-    net::Address addr;
-    int rc = net::sys::local_address(sp.fd, &addr);
-    sp.per_worker.push_back(sp.fd);
-    for (zend_long i = 1; rc == 0 && i < workers; ++i) {
-        const int fd = net::sys::open_socket(sp.family, SOCK_STREAM);
-        rc = fd;
-        if (fd < 0) break;
-        net::sys::set_reuse_addr(fd, true);
-        rc = net::sys::set_reuse_port(fd, true);
-        if (rc == 0) rc = net::sys::bind(fd, addr);
-        if (rc == 0) rc = net::sys::listen(fd, backlog);
-        if (rc < 0) {
-            net::sys::close(fd);
-            break;
-        }
-        sp.per_worker.push_back(fd);
-    }
-    if (rc < 0) {
-        GUST_LOG_WARN("SWOOLE_THREAD: cannot give each worker its own socket on port %d (%s): they share one", sp.port,
-                      strerror_of(rc));
-        for (size_t i = 1; i < sp.per_worker.size(); ++i) net::sys::close(sp.per_worker[i]);
-        sp.per_worker.clear();
-    }
-}
-
-void close_split_listeners(ThreadServer *ts) {
-    for (SharedPort &sp : ts->ports) {
-        for (size_t i = 1; i < sp.per_worker.size(); ++i) net::sys::close(sp.per_worker[i]);
-        sp.per_worker.clear();
     }
 }
 
@@ -445,13 +525,19 @@ bool start_main(Server *s) {
         return false;
     }
     for (auto &p : s->ports) {
-        ts->ports.push_back({p->fd, {}, p->family, p->type, p->port, p->host, p->sock_type});
-        split_listener(ts->ports.back(), s->settings.worker_num, static_cast<int>(s->settings.backlog));
+        ts->ports.push_back({p->fd, p->family, p->type, p->port, p->host, p->sock_type});
     }
     ts->inboxes = s->inboxes;
     ts->worker_num = s->settings.worker_num;
     ts->task_worker_num = s->settings.task_worker_num;
     ts->user_num = user_num;
+    const bool streams = std::any_of(s->ports.begin(), s->ports.end(), [](auto &p) { return p->type == SOCK_STREAM; });
+    if (streams && s->settings.worker_num > 0) {
+        ts->handoff = std::make_unique<Handoff[]>(static_cast<size_t>(s->settings.worker_num));
+        for (zend_long i = 0; i < s->settings.worker_num; ++i) {
+            ts->handoff[i].wake = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+        }
+    }
     ts->stats =
         std::make_unique<StatsLine[]>(static_cast<size_t>(s->settings.worker_num + s->settings.task_worker_num));
     for (zend_object *proc : s->user_processes) {
@@ -499,7 +585,10 @@ bool start_main(Server *s) {
         // does with detached Swoole\Threads); otherwise nothing refers to it any more.
         ::close(ts->notify[0]);
         ::close(ts->notify[1]);
-        close_split_listeners(ts);
+        for (zend_long i = 0; ts->handoff && i < ts->worker_num; ++i) {
+            for (auto [fd, port] : ts->handoff[i].fds) ::close(fd);
+            if (ts->handoff[i].wake >= 0) ::close(ts->handoff[i].wake);
+        }
         delete ts;
     }
     return !EG(exception);
@@ -552,7 +641,23 @@ bool serve(Server *s) {
     stats->line->running.store(true, std::memory_order_relaxed);
     rt->loop->add_hook(stats);
     l->stats = stats;
+    HandoffTaker *taker = nullptr;
+    if (ts->handoff && l->id < ts->worker_num) {
+        taker = new HandoffTaker();
+        taker->s = s;
+        taker->h = &ts->handoff[l->id];
+        auto tw = rt->loop->watch(taker->h->wake, loop::kReadable, taker);
+        if (tw.ok()) taker->watch = tw.value();
+        stats->taker = taker;
+    }
     run_worker(s, l->id);
+    stats->taker = nullptr;
+    if (taker) {
+        if (taker->watch.valid()) {
+            if (LoopState *now = loop_state_if_any()) now->loop->unwatch(taker->watch);
+        }
+        delete taker;
+    }
     l->stats = nullptr;
     if (LoopState *now = loop_state_if_any()) now->loop->remove_hook(stats);
     stats->line->coroutines.store(0, std::memory_order_relaxed);
@@ -585,8 +690,7 @@ std::unique_ptr<Port> thread_port(size_t index, const char *host, zend_long port
     p->sock_type = sp.sock_type;
     p->family = sp.family;
     p->type = sp.type;
-    const bool own = t_launch->id < ts->worker_num && static_cast<size_t>(t_launch->id) < sp.per_worker.size();
-    p->fd = fcntl(own ? sp.per_worker[static_cast<size_t>(t_launch->id)] : sp.fd, F_DUPFD_CLOEXEC, 0);
+    p->fd = fcntl(sp.fd, F_DUPFD_CLOEXEC, 0);
     if (p->fd < 0) {
         throw_error(swoole_exception_ce(), errno, "SWOOLE_THREAD worker: cannot copy port #%zu: %s", index,
                     strerror(errno));
@@ -640,13 +744,7 @@ bool thread_mode_stats(Server *s, zval *out) {
     return true;
 }
 
-bool thread_listeners_shared() {
-    if (!t_launch) return false;
-    for (const SharedPort &sp : t_launch->ts->ports) {
-        if (sp.type == SOCK_STREAM && sp.per_worker.empty()) return true;
-    }
-    return false;
-}
+bool thread_mode_hands_off() { return t_launch && t_launch->ts->handoff && t_launch->id < t_launch->ts->worker_num; }
 
 bool start_thread_mode(Server *s) { return t_launch ? serve(s) : start_main(s); }
 

@@ -15,9 +15,9 @@ bool in_server_thread();
 // in order) as a Port over a copy of its listening socket, instead of binding again. nullptr with
 // a Swoole\Exception thrown when the bootstrap script asks for a port the main thread has not.
 std::unique_ptr<Port> thread_port(size_t index, const char *host, zend_long port);
-// In a worker thread: whether some stream port's listening socket is shared by every worker thread
-// (a unix socket, or a TCP port whose per-worker sockets could not be made): accept one at a time.
-bool thread_listeners_shared();
+// In a worker thread: its stream ports accept nothing themselves (the main thread accepts and hands
+// each connection to the least loaded worker thread), so the reactor registers them passive.
+bool thread_mode_hands_off();
 // stats() in a worker, task worker or user process thread: the whole server's counts (every worker
 // thread's reactor and requests) into `out`. false outside such a thread.
 bool thread_mode_stats(Server *s, zval *out);

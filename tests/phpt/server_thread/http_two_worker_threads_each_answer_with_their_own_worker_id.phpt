@@ -1,5 +1,5 @@
 --TEST--
-SWOOLE_THREAD Http\Server, worker_num 2: onStart runs in the main thread, onWorkerStart once in each worker thread (the bootstrap script, which gets init_arguments from Thread::getArguments()); while one worker thread is held in its callback the other accepts and answers the connections the kernel gives its socket (SO_REUSEPORT), each with its own getWorkerId(); SIGTERM stops both and start() returns in the main thread
+SWOOLE_THREAD Http\Server, worker_num 2: onStart runs in the main thread, onWorkerStart once in each worker thread (the bootstrap script, which gets init_arguments from Thread::getArguments()); while one worker thread is held in its callback the other accepts and answers, each with its own getWorkerId(); SIGTERM stops both and start() returns in the main thread
 --EXTENSIONS--
 gust
 pcntl
@@ -56,21 +56,14 @@ ksort($started);
 foreach ($started as $id => $where) echo "workerStart $id in a $where\n";
 $a = http_send($port, '/a');
 $first = wait_event($events, 'busy')[1];
-// The first worker is held. Each worker thread has its own listening socket (SO_REUSEPORT: the
-// kernel hashes each connection to one), so of 24 more connections some land on the other worker
-// (all 24 on the held one: a chance of 2^-24), which takes the first of them.
-$more = [];
-for ($i = 0; $i < 24; $i++) $more[] = http_send($port, "/b$i");
+$b = http_send($port, '/b');  // the first worker is held: the other one must take it
 $second = wait_event($events, 'busy')[1];
 echo "two different workers: ", var_export($first !== $second, true), "\n";
-fwrite($open, str_repeat('x', 25));
-$bodies = [http_body($a)];
-foreach ($more as $c) $bodies[] = http_body($c);
-$ids = array_count_values($bodies);
-echo "answers: ", var_export(count($bodies) === 25 && isset($ids["worker $first"], $ids["worker $second"])
-    && count($ids) === 2, true) ?: json_encode($bodies), "\n";
+fwrite($open, "xx");
+$bodies = [http_body($a), http_body($b)];
+echo "answers: ", var_export($bodies === ["worker $first", "worker $second"], true) ?: json_encode($bodies), "\n";
 stop_server($pid);
-echo implode(' ', wait_event($events, 'returned')), "\n";
+echo implode(' ', next_event($events)), "\n";
 ?>
 --EXPECT--
 workerStart 0 in a thread
