@@ -7,6 +7,7 @@
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <sys/wait.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -94,6 +95,23 @@ pid_t process_fork(zend_object *obj) {
     zend_update_property_long(ce_process, obj, ZEND_STRL("pipe"), o->fds[0]);
     return pid;
 }
+
+void process_pipe(zend_object *obj, int *parent_end, int *child_end) {
+    ProcessObject *o = process_object(obj);
+    *parent_end = o->fds[0];
+    *child_end = o->fds[1];
+}
+
+void process_share_pipe(zend_object *obj, int parent_end, int child_end) {
+    ProcessObject *o = process_object(obj);
+    for (int i = 0; i < 2; ++i) {
+        const int from = i == 0 ? parent_end : child_end;
+        if (o->fds[i] >= 0) ::close(o->fds[i]);
+        o->fds[i] = from >= 0 ? fcntl(from, F_DUPFD_CLOEXEC, 0) : -1;
+    }
+}
+
+bool process_redirects_stdio(zend_object *obj) { return process_object(obj)->redirect_stdio; }
 
 // Whether the object is a not-yet-started Process (for addProcess).
 bool process_is_fresh(zend_object *obj) { return process_object(obj)->callback.is_set(); }

@@ -14,6 +14,12 @@ pid_t process_fork(zend_object *process);
 // In a freshly forked child: runs the process's callback, then ends the script (unwind exit).
 void process_run_child(zend_object *process);
 bool process_is_fresh(zend_object *process);
+// A THREAD server's user process (a thread, not a fork: server_thread_mode.cc). Each thread's
+// script made its own Process; process_pipe() gives the main thread's ends, process_share_pipe()
+// makes another thread's object use copies of them, so that its write() reaches the same peer.
+void process_pipe(zend_object *process, int *parent_end, int *child_end);
+void process_share_pipe(zend_object *process, int parent_end, int child_end);
+bool process_redirects_stdio(zend_object *process);
 
 void register_process(int module_number);  // MINIT of this area
 

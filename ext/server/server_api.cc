@@ -17,6 +17,7 @@
 #include "server/connections.h"
 #include "server/process_mode.h"
 #include "server/send.h"
+#include "server/thread_mode.h"
 #include "server/server_metrics.h"
 
 // The Swoole\Timer and Swoole\Event functions the server's helpers forward to.
@@ -709,6 +710,7 @@ ZEND_METHOD(Swoole_Server, stats) {
         shared_stats(s, return_value);
         return;
     }
+    if (s->mode == kModeThread && thread_mode_stats(s, return_value)) return;
     server::ReactorStats st = s->worker.reactor ? s->worker.reactor->stats() : server::ReactorStats{};
     add_assoc_long(return_value, "start_time", static_cast<zend_long>(s->start_time));
     add_assoc_long(return_value, "connection_num", static_cast<zend_long>(st.connections));

@@ -570,10 +570,13 @@ void run_worker(Server *s, zend_long worker_id) {
         ro.max_connections = static_cast<size_t>(s->settings.max_connection);
         ro.output_buffer_limit = static_cast<size_t>(s->settings.socket_buffer_size);
         ro.first_id = s->settings.start_session_id + 1;
-        if (s->mode == kModeThread) ro.accept_batch = 1;  // worker threads share the listening sockets
         s->worker.reactor = std::make_unique<server::Reactor>(*rt->loop, s->bridge, ro);
+        const bool handed = s->mode == kModeThread && thread_mode_hands_off();
         for (auto &p : s->ports) {
-            if (s->worker.reactor->adopt_listener(p->fd, listen_options(s, p.get())).ok()) {
+            if (handed && p->type == SOCK_STREAM) {
+                // The main thread accepts; p->fd (a copy) stays open for the port's address only.
+                (void)s->worker.reactor->add_passive_port(listen_options(s, p.get()));
+            } else if (s->worker.reactor->adopt_listener(p->fd, listen_options(s, p.get())).ok()) {
                 p->fd = -1;  // the reactor closes it now
             }
         }

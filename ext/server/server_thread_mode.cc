@@ -16,19 +16,24 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <mutex>
 #include <cerrno>
 #include <cmath>
 
 #include "SAPI.h"
 #include "gust/base/clock.h"
 #include "gust/base/log.h"
+#include "gust/net/socket.h"
 #include "gust/server/respawn.h"
 #include "gust/thread/value.h"
+#include "common/errors.h"
 #include "common/hook_registry.h"
 #include "server/server.h"
 #include "server/settings.h"
 #include "server/tasks.h"
 #include "server/thread_mode.h"
+#include "process/process.h"
 #include "thread/bridge.h"
 #include "thread/thread.h"
 
@@ -53,6 +58,23 @@ struct NoteMsg {
     uint64_t gen;
 };
 
+// One worker id's counters for stats() of the whole server: its thread adds what its reactor
+// counted since it last looked whenever its loop goes to sleep (StatsPublisher); any thread sums.
+struct StatsLine {
+    std::atomic<uint64_t> accepted{0}, closed{0}, aborted{0}, bytes_in{0}, bytes_out{0}, requests{0};
+    std::atomic<int64_t> coroutines{0};
+    std::atomic<bool> running{false};
+};
+
+// Connections the main thread accepted for one worker id, until that worker's thread takes them
+// (a successor takes what a thread that stopped left).
+struct Handoff {
+    std::mutex mu;
+    std::vector<std::pair<int, int>> fds;  // (socket, port index)
+    int wake = -1;                         // eventfd, written when `fds` stops being empty
+    uint64_t handed = 0;                   // main thread only: connections given so far
+};
+
 // The running server as its threads see it: written by the main thread before any worker starts,
 // read-only afterwards (the notify pipe is written by any thread, one whole message at a time).
 struct ThreadServer {
@@ -60,11 +82,77 @@ struct ThreadServer {
     std::vector<std::pair<int, int>> inboxes;
     zend_long worker_num = 0;
     zend_long task_worker_num = 0;
+    zend_long user_num = 0;                          // addProcess(): one thread each, ids after the task workers
+    std::vector<std::pair<int, int>> process_pipes;  // each user process's pipe ends (main thread's)
     pid_t master_pid = 0;
     double start_time = 0;
     std::string bootstrap;
     gust::thread::Value args;  // init_arguments' result: Thread::getArguments() in the workers
     int notify[2] = {-1, -1};
+    std::unique_ptr<StatsLine[]> stats;  // one per worker and task worker id
+    std::unique_ptr<Handoff[]> handoff;  // one per worker id (nullptr: no stream port)
+};
+
+// A worker thread's side of the hand-off: takes what the main thread queued for its worker id.
+struct HandoffTaker final : loop::IoHandler {
+    Server *s = nullptr;
+    Handoff *h = nullptr;
+    loop::WatchId watch{};
+    void on_io(uint32_t) override { take_all(); }
+    // The watch is what keeps an idle worker's loop running (its ports accept nothing): it goes
+    // when the worker starts to stop (max_request, reload, shutdown), so that the loop can end.
+    // Its connections go on here; new ones wait for the successor.
+    bool release_if_stopping() {
+        if (!s->worker.stopping && !s->worker.recycling) return false;
+        if (watch.valid()) loop_state()->loop->unwatch(watch);
+        watch = {};
+        return true;
+    }
+    void take_all() {
+        if (!s->worker.reactor || release_if_stopping()) return;
+        uint64_t v;
+        while (::read(h->wake, &v, sizeof v) > 0) {
+        }
+        std::vector<std::pair<int, int>> got;
+        {
+            std::lock_guard<std::mutex> lock(h->mu);
+            got.swap(h->fds);
+        }
+        for (auto [fd, port] : got) {
+            if (!s->worker.reactor->take(port, fd).ok()) ::close(fd);
+        }
+    }
+};
+
+struct StatsPublisher final : loop::IterationHook {
+    Server *s = nullptr;
+    StatsLine *line = nullptr;
+    HandoffTaker *taker = nullptr;  // checked each time the loop goes to sleep
+    server::ReactorStats last{};
+    uint64_t last_requests = 0;
+    bool before_wait() override {
+        publish();
+        if (taker) (void)taker->release_if_stopping();
+        return false;
+    }
+    bool keeps_alive() override { return false; }
+    void publish() {
+        if (s->worker.reactor) {
+            const server::ReactorStats now = s->worker.reactor->stats();
+            const uint64_t aborted = now.refused + now.framing_errors + now.tls_failures;
+            const uint64_t last_aborted = last.refused + last.framing_errors + last.tls_failures;
+            line->accepted.fetch_add(now.accepted - last.accepted, std::memory_order_relaxed);
+            line->closed.fetch_add(now.closed - last.closed, std::memory_order_relaxed);
+            line->aborted.fetch_add(aborted - last_aborted, std::memory_order_relaxed);
+            line->bytes_in.fetch_add(now.bytes_received - last.bytes_received, std::memory_order_relaxed);
+            line->bytes_out.fetch_add(now.bytes_sent - last.bytes_sent, std::memory_order_relaxed);
+            last = now;
+        }
+        line->requests.fetch_add(s->worker.requests - last_requests, std::memory_order_relaxed);
+        last_requests = s->worker.requests;
+        LoopState *rt = loop_state_if_any();
+        line->coroutines.store(rt ? static_cast<int64_t>(rt->scheduler->stats().live) : 0, std::memory_order_relaxed);
+    }
 };
 
 // One start of a worker id: made by the main thread, handed to the new thread, freed there at its end.
@@ -75,6 +163,7 @@ struct Launch final : loop::IoHandler {
     int control = -1;          // eventfd: the main thread writes to it to stop this worker; it closes it
     Server *server = nullptr;  // while the worker serves
     loop::WatchId watch{};
+    StatsPublisher *stats = nullptr;  // while the worker serves
     void on_io(uint32_t) override {
         uint64_t v;
         while (::read(control, &v, sizeof v) > 0) {
@@ -134,7 +223,67 @@ struct Supervisor {
     uint64_t next_gen = 0;
     bool stopping = false;
     double stop_deadline = 0;
+    size_t next_pick = 0;         // where the search for the least loaded worker starts (ties rotate)
+    double accept_paused_to = 0;  // out of fds: the listeners rest until then
 };
+
+// The worker id a new connection goes to: the least loaded of those serving (connections handed
+// minus those its thread has closed, as it last published), ties taken in turn. A worker being
+// replaced still gets its share when none serves: its successor takes the queue.
+size_t pick_worker(Supervisor *sv) {
+    const auto n = static_cast<size_t>(sv->ts->worker_num);
+    size_t best = 0;
+    bool best_ready = false;
+    uint64_t best_load = UINT64_MAX;
+    for (size_t k = 0; k < n; ++k) {
+        const size_t i = (sv->next_pick + k) % n;
+        const Slot &slot = sv->slots[i];
+        const bool ready = slot.running && slot.stop_asked_at == 0;
+        const uint64_t closed = sv->ts->stats[i].closed.load(std::memory_order_relaxed);
+        const uint64_t handed = sv->ts->handoff[i].handed;
+        const uint64_t load = handed - std::min(handed, closed);
+        if ((ready && !best_ready) || (ready == best_ready && load < best_load)) {
+            best = i;
+            best_ready = ready;
+            best_load = load;
+        }
+    }
+    sv->next_pick = best + 1;
+    return best;
+}
+
+void hand(Supervisor *sv, size_t id, int fd, int port) {
+    Handoff &h = sv->ts->handoff[id];
+    bool was_empty;
+    {
+        std::lock_guard<std::mutex> lock(h.mu);
+        was_empty = h.fds.empty();
+        h.fds.emplace_back(fd, port);
+    }
+    ++h.handed;
+    if (was_empty) {
+        const uint64_t one = 1;
+        (void)!::write(h.wake, &one, sizeof one);
+    }
+}
+
+void accept_some(Supervisor *sv, size_t port) {
+    const int lfd = sv->ts->ports[port].fd;
+    for (int i = 0; i < 64; ++i) {
+        const int fd = accept4(lfd, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
+        if (fd >= 0) {
+            hand(sv, pick_worker(sv), fd, static_cast<int>(port));
+            continue;
+        }
+        if (errno == EINTR || errno == ECONNABORTED) continue;
+        if (errno == EMFILE || errno == ENFILE) {
+            // The connection stays queued and the listener ready: rest instead of spinning.
+            GUST_LOG_WARN("accept: %s; pausing the listeners for 100 ms", strerror(errno));
+            sv->accept_paused_to = mono_seconds() + 0.1;
+        }
+        return;
+    }
+}
 
 bool spawn(Supervisor *sv, size_t id) {
     Slot &slot = sv->slots[id];
@@ -219,7 +368,9 @@ void give_up_on(Supervisor *sv, size_t id) {
 
 void on_reload(Supervisor *sv, bool only_tasks) {
     const double now = mono_seconds();
-    for (size_t i = 0; i < sv->slots.size(); ++i) {
+    // reload() restarts workers and task workers; user processes go on (as in PROCESS mode).
+    const auto reloaded = static_cast<size_t>(sv->ts->worker_num + sv->ts->task_worker_num);
+    for (size_t i = 0; i < reloaded; ++i) {
         if (only_tasks && static_cast<zend_long>(i) < sv->ts->worker_num) continue;
         ask_stop(sv->slots[i], now);
     }
@@ -270,10 +421,26 @@ void supervise(Supervisor *sv, int signal_fd) {
                 }
             }
         }
-        pollfd fds[2] = {{sv->ts->notify[0], POLLIN, 0}, {signal_fd, POLLIN, 0}};
+        std::vector<pollfd> fds = {{sv->ts->notify[0], POLLIN, 0}, {signal_fd, POLLIN, 0}};
+        // The stream ports: this thread accepts for the workers (until the server stops).
+        std::vector<size_t> polled;
+        if (sv->ts->handoff && !sv->stopping) {
+            if (now < sv->accept_paused_to) {
+                next = std::min(next, sv->accept_paused_to);
+            } else {
+                for (size_t i = 0; i < sv->ts->ports.size(); ++i) {
+                    if (sv->ts->ports[i].type != SOCK_STREAM) continue;
+                    fds.push_back({sv->ts->ports[i].fd, POLLIN, 0});
+                    polled.push_back(i);
+                }
+            }
+        }
         const int timeout = static_cast<int>(std::ceil(std::max(0.0, next - mono_seconds()) * 1000));
-        const int n = poll(fds, 2, timeout);
+        const int n = poll(fds.data(), fds.size(), timeout);
         if (n < 0 && errno != EINTR) return;
+        for (size_t k = 0; n > 0 && k < polled.size(); ++k) {
+            if (fds[k + 2].revents & POLLIN) accept_some(sv, polled[k]);
+        }
         if (fds[0].revents & POLLIN) {
             NoteMsg m;
             while (::read(sv->ts->notify[0], &m, sizeof m) == static_cast<ssize_t>(sizeof m)) {
@@ -333,17 +500,20 @@ bool prepare(Server *s, ThreadServer *ts) {
 }
 
 bool start_main(Server *s) {
-    if (!s->user_processes.empty()) {
-        // A user process is a forked child: forking a process of running PHP threads is unsafe.
-        php_error_docref(nullptr, E_WARNING, "addProcess() is not supported by SWOOLE_THREAD servers");
-        return false;
+    for (zend_object *proc : s->user_processes) {
+        if (process_redirects_stdio(proc)) {
+            // Its thread would point the whole process's stdin/stdout at its pipe.
+            php_error_docref(nullptr, E_WARNING, "SWOOLE_THREAD: a user process cannot redirect stdio");
+            return false;
+        }
     }
     auto *ts = new ThreadServer();
     if (!prepare(s, ts)) {
         delete ts;
         return false;
     }
-    const zend_long slots = s->settings.worker_num + s->settings.task_worker_num;
+    const auto user_num = static_cast<zend_long>(s->user_processes.size());
+    const zend_long slots = s->settings.worker_num + s->settings.task_worker_num + user_num;
     if (slots > 1 && !make_inboxes(s)) {
         php_error_docref(nullptr, E_WARNING, "cannot make the workers' inboxes: %s", strerror(errno));
         delete ts;
@@ -354,10 +524,27 @@ bool start_main(Server *s) {
         delete ts;
         return false;
     }
-    for (auto &p : s->ports) ts->ports.push_back({p->fd, p->family, p->type, p->port, p->host, p->sock_type});
+    for (auto &p : s->ports) {
+        ts->ports.push_back({p->fd, p->family, p->type, p->port, p->host, p->sock_type});
+    }
     ts->inboxes = s->inboxes;
     ts->worker_num = s->settings.worker_num;
     ts->task_worker_num = s->settings.task_worker_num;
+    ts->user_num = user_num;
+    const bool streams = std::any_of(s->ports.begin(), s->ports.end(), [](auto &p) { return p->type == SOCK_STREAM; });
+    if (streams && s->settings.worker_num > 0) {
+        ts->handoff = std::make_unique<Handoff[]>(static_cast<size_t>(s->settings.worker_num));
+        for (zend_long i = 0; i < s->settings.worker_num; ++i) {
+            ts->handoff[i].wake = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+        }
+    }
+    ts->stats =
+        std::make_unique<StatsLine[]>(static_cast<size_t>(s->settings.worker_num + s->settings.task_worker_num));
+    for (zend_object *proc : s->user_processes) {
+        int parent_end, child_end;
+        process_pipe(proc, &parent_end, &child_end);
+        ts->process_pipes.emplace_back(parent_end, child_end);
+    }
     s->started = true;
     s->master_pid = ts->master_pid = getpid();
     s->start_time = ts->start_time = static_cast<double>(wall_now()) / 1e9;
@@ -398,6 +585,10 @@ bool start_main(Server *s) {
         // does with detached Swoole\Threads); otherwise nothing refers to it any more.
         ::close(ts->notify[0]);
         ::close(ts->notify[1]);
+        for (zend_long i = 0; ts->handoff && i < ts->worker_num; ++i) {
+            for (auto [fd, port] : ts->handoff[i].fds) ::close(fd);
+            if (ts->handoff[i].wake >= 0) ::close(ts->handoff[i].wake);
+        }
         delete ts;
     }
     return !EG(exception);
@@ -416,6 +607,27 @@ bool serve(Server *s) {
     s->master_pid = ts->master_pid;
     s->start_time = ts->start_time;
     zend_update_property_long(s->self->ce, s->self, ZEND_STRL("master_pid"), s->master_pid);
+    // The same user processes as the main thread's script made: each thread's Process objects
+    // talk over the main thread's pipes, so a worker's $process->write() reaches that thread.
+    if (static_cast<zend_long>(s->user_processes.size()) != ts->user_num) {
+        php_error_docref(nullptr, E_WARNING,
+                         "SWOOLE_THREAD: the bootstrap script added %zu user processes, the main thread " ZEND_LONG_FMT,
+                         s->user_processes.size(), ts->user_num);
+        return false;
+    }
+    for (size_t i = 0; i < s->user_processes.size(); ++i) {
+        process_share_pipe(s->user_processes[i], ts->process_pipes[i].first, ts->process_pipes[i].second);
+    }
+    const zend_long first_user = ts->worker_num + ts->task_worker_num;
+    if (l->id >= first_user) {
+        // A user process: its callback is this thread's whole life (no onWorkerStart), as a
+        // forked one's is; the server's detached send paths (sendMessage) work from it.
+        s->worker_id = l->id;
+        zend_update_property_long(s->self->ce, s->self, ZEND_STRL("worker_id"), l->id);
+        process_run_child(s->user_processes[static_cast<size_t>(l->id - first_user)]);
+        s->inboxes.clear();
+        return true;
+    }
     LoopState *rt = loop_state();
     auto w = rt->loop->watch(l->control, loop::kReadable, l);
     if (w.ok()) {
@@ -423,7 +635,34 @@ bool serve(Server *s) {
         rt->loop->set_watch_ref(l->watch, false);  // the worker's own work keeps its loop alive
     }
     l->server = s;
+    auto *stats = new StatsPublisher();
+    stats->s = s;
+    stats->line = &ts->stats[static_cast<size_t>(l->id)];
+    stats->line->running.store(true, std::memory_order_relaxed);
+    rt->loop->add_hook(stats);
+    l->stats = stats;
+    HandoffTaker *taker = nullptr;
+    if (ts->handoff && l->id < ts->worker_num) {
+        taker = new HandoffTaker();
+        taker->s = s;
+        taker->h = &ts->handoff[l->id];
+        auto tw = rt->loop->watch(taker->h->wake, loop::kReadable, taker);
+        if (tw.ok()) taker->watch = tw.value();
+        stats->taker = taker;
+    }
     run_worker(s, l->id);
+    stats->taker = nullptr;
+    if (taker) {
+        if (taker->watch.valid()) {
+            if (LoopState *now = loop_state_if_any()) now->loop->unwatch(taker->watch);
+        }
+        delete taker;
+    }
+    l->stats = nullptr;
+    if (LoopState *now = loop_state_if_any()) now->loop->remove_hook(stats);
+    stats->line->coroutines.store(0, std::memory_order_relaxed);
+    stats->line->running.store(false, std::memory_order_relaxed);
+    delete stats;
     l->server = nullptr;
     if (l->watch.valid()) rt->loop->unwatch(l->watch);
     l->watch = {};
@@ -459,6 +698,53 @@ std::unique_ptr<Port> thread_port(size_t index, const char *host, zend_long port
     }
     return p;
 }
+
+bool thread_mode_stats(Server *s, zval *out) {
+    if (!t_launch) return false;
+    ThreadServer *ts = t_launch->ts;
+    if (t_launch->stats) t_launch->stats->publish();  // the caller's own counts, up to now
+    uint64_t accepted = 0, closed = 0, aborted = 0, in = 0, outb = 0, requests = 0;
+    int64_t concurrency = 0;
+    zend_long idle = 0, task_idle = 0;
+    for (zend_long w = 0; w < ts->worker_num + ts->task_worker_num; ++w) {
+        const StatsLine &c = ts->stats[static_cast<size_t>(w)];
+        accepted += c.accepted.load(std::memory_order_relaxed);
+        closed += c.closed.load(std::memory_order_relaxed);
+        aborted += c.aborted.load(std::memory_order_relaxed);
+        in += c.bytes_in.load(std::memory_order_relaxed);
+        outb += c.bytes_out.load(std::memory_order_relaxed);
+        requests += c.requests.load(std::memory_order_relaxed);
+        // The caller runs this callback: busy, whatever its loop published when it last slept.
+        const int64_t busy = w == s->worker_id ? std::max<int64_t>(1, c.coroutines.load(std::memory_order_relaxed))
+                                               : c.coroutines.load(std::memory_order_relaxed);
+        concurrency += busy;
+        if (c.running.load(std::memory_order_relaxed) && busy == 0) ++(w < ts->worker_num ? idle : task_idle);
+    }
+    LoopState *rt = loop_state_if_any();
+    add_assoc_long(out, "start_time", static_cast<zend_long>(s->start_time));
+    add_assoc_long(out, "connection_num", static_cast<zend_long>(accepted - std::min(accepted, closed)));
+    add_assoc_long(out, "abort_count", static_cast<zend_long>(aborted));
+    add_assoc_long(out, "accept_count", static_cast<zend_long>(accepted));
+    add_assoc_long(out, "close_count", static_cast<zend_long>(closed));
+    add_assoc_long(out, "worker_num", ts->worker_num);
+    add_assoc_long(out, "task_worker_num", ts->task_worker_num);
+    add_assoc_long(out, "user_worker_num", ts->user_num);
+    add_assoc_long(out, "idle_worker_num", idle);
+    add_assoc_long(out, "task_idle_worker_num", task_idle);
+    add_assoc_long(out, "dispatch_count", static_cast<zend_long>(requests));
+    add_assoc_long(out, "request_count", static_cast<zend_long>(requests));
+    add_assoc_long(out, "response_count", 0);
+    add_assoc_long(out, "total_recv_bytes", static_cast<zend_long>(in));
+    add_assoc_long(out, "total_send_bytes", static_cast<zend_long>(outb));
+    add_assoc_long(out, "concurrency", static_cast<zend_long>(concurrency));
+    add_assoc_long(out, "worker_request_count", static_cast<zend_long>(s->worker.requests));
+    add_assoc_long(out, "worker_dispatch_count", static_cast<zend_long>(s->worker.requests));
+    add_assoc_long(out, "coroutine_num", rt ? static_cast<zend_long>(rt->scheduler->stats().live) : 0);
+    add_assoc_long(out, "coroutine_peek_num", rt ? static_cast<zend_long>(rt->scheduler->stats().peak) : 0);
+    return true;
+}
+
+bool thread_mode_hands_off() { return t_launch && t_launch->ts->handoff && t_launch->id < t_launch->ts->worker_num; }
 
 bool start_thread_mode(Server *s) { return t_launch ? serve(s) : start_main(s); }
 

@@ -37,6 +37,7 @@ struct Run {
     std::atomic<bool> alive{false};  // true while the thread runs (Swoole: not yet right after new)
     std::atomic<int> exit_status{0};
     gust::php::thread::ScriptHooks hooks;  // a THREAD server's worker (start_script_thread)
+    std::vector<std::string> argv;         // the main script's $argv, the thread's too (as in Swoole)
     // Changed only by the thread that started it (its Thread object lives there).
     bool joined = false;
     bool detached = false;
@@ -68,6 +69,33 @@ ThreadObject::~ThreadObject() {
 }
 
 #ifdef ZTS
+// The main script's $argv, which Swoole gives every thread: the main thread's global $argv as it
+// is when the thread starts (its string entries), or the copy of the thread that starts this one.
+std::vector<std::string> inherited_argv() {
+    if (Run *r = self_run()) return r->argv;
+    std::vector<std::string> out;
+    zval *argv = zend_hash_find_ind(&EG(symbol_table), ZSTR_KNOWN(ZEND_STR_ARGV));
+    if (argv == nullptr || Z_TYPE_P(argv) != IS_ARRAY) return out;
+    zval *entry;
+    ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(argv), entry) {
+        ZVAL_DEREF(entry);
+        if (Z_TYPE_P(entry) == IS_STRING) out.emplace_back(Z_STRVAL_P(entry), Z_STRLEN_P(entry));
+    }
+    ZEND_HASH_FOREACH_END();
+    return out;
+}
+
+// $argv and $argc of the thread's script (none when the main script had none, as the CLI does).
+void register_argv(const std::vector<std::string> &argv) {
+    if (argv.empty()) return;
+    zval list, count;
+    array_init_size(&list, static_cast<uint32_t>(argv.size()));
+    for (const std::string &a : argv) add_next_index_stringl(&list, a.data(), a.size());
+    ZVAL_LONG(&count, static_cast<zend_long>(argv.size()));
+    zend_hash_update(&EG(symbol_table), ZSTR_KNOWN(ZEND_STR_ARGV), &list);
+    zend_hash_update(&EG(symbol_table), ZSTR_KNOWN(ZEND_STR_ARGC), &count);
+}
+
 // STDIN, STDOUT and STDERR as the CLI defines them for its script, for this thread's request. The
 // streams never close their descriptors: those are the process's.
 void register_stdio() {
@@ -103,6 +131,7 @@ void *thread_main(void *arg) {
         SG(request_info).no_headers = 1;
         CG(skip_shebang) = true;
         register_stdio();
+        register_argv(run->argv);
         if (run->hooks.enter) run->hooks.enter(run->hooks.arg);
         zend_file_handle file;
         zend_stream_init_filename(&file, run->script.c_str());
@@ -156,6 +185,9 @@ ZEND_METHOD(Swoole_Thread, __construct) {
         entries->emplace_back(gust::thread::Key::of(static_cast<int64_t>(i)), std::move(v));
     }
     run->args = Value(Value::Array(std::move(entries)));
+#ifdef ZTS
+    run->argv = inherited_argv();
+#endif
 #ifdef ZTS
     auto *arg = new std::shared_ptr<Run>(run);
     // Counted from here, not from when it runs: activeCount() never misses a thread just started.
@@ -335,6 +367,7 @@ bool gust::php::thread::start_script_thread(const std::string &script, const Val
     auto run = std::make_shared<Run>();
     run->script = script;
     run->args = args;
+    run->argv = inherited_argv();
     run->hooks = hooks;
     auto *arg = new std::shared_ptr<Run>(run);
     g_active.fetch_add(1);

@@ -147,66 +147,80 @@ void Reactor::on_accept(Listener &l) {
             }
             return;
         }
-        if (sessions_.size() + held_outside_ >= options_.max_connections) {
-            // Refused: accepted and closed at once, so the listener does not stay ready.
-            ++stats_.refused;
-            net::sys::close(fd);
-            events_.on_refused(l.index);
-            continue;
-        }
-        if (l.tcp_nodelay) net::sys::set_tcp_nodelay(fd, true);
-        auto s = std::make_unique<Session>();
-        s->reactor = this;
-        // Skips ids the embedder cannot take yet; with at most max_connections live sessions one of
-        // the next max_connections ids is free, so the loop is bounded.
-        for (size_t tries = 0; tries < options_.max_connections && !events_.session_id_free(next_id_); ++tries) {
-            next_id_ += options_.id_step;
-        }
-        s->info.id = next_id_;
-        next_id_ += options_.id_step;
-        s->info.port_index = l.index;
-        s->info.fd = fd;
-        s->info.peer = peer;
-        s->info.connected_at = loop_.now();
-        s->output = mem::Buffer();
-        if (l.framing) s->splitter = std::make_unique<proto::framing::Splitter>(*l.framing);
-        s->listener = &l;
-        auto w = loop_.watch(fd, loop::kReadable, s.get());
-        if (!w.ok()) {
-            net::sys::close(fd);
-            continue;
-        }
-        s->watch = w.value();
-        s->interest = loop::kReadable;
-        Session &ref = *s;
-        sessions_.emplace(ref.info.id, std::move(s));
-        ++stats_.accepted;
-        if (l.tls) {
-            ref.tls = std::make_unique<net::TlsEngine>(l.tls, fd);
-            ref.announced = false;
-            const SessionId id = ref.info.id;
-            ref.handshake_timer = loop_.add_timer(l.handshake_timeout, 0, [this, id](loop::TimerId) {
-                auto it = sessions_.find(id);
-                if (it == sessions_.end() || it->second->dead) return;
-                it->second->handshake_timer = 0;
-                ++stats_.tls_failures;
-                events_.on_refused(it->second->info.port_index);
-                GUST_LOG_WARN("TLS handshake with %s not done in time; closing it",
-                              it->second->info.peer.to_string().c_str());
-                finish_close(*it->second, CloseCause::kProtocol);
-                reap();
-            });
-            loop_.set_timer_ref(ref.handshake_timer, false);
-            advance_handshake(ref);  // the ClientHello may be here already
-            reap();
-            continue;
-        }
-        {
-            CallbackScope scope(callback_depth_);
-            events_.on_connect(ref.info);
-        }
-        reap();
+        serve_accepted(l, fd, peer);
     }
+}
+
+Status Reactor::take(int port_index, int fd) {
+    if (fd < 0 || port_index < 0 || port_index >= listener_count()) return Error{kErrInvalid};
+    Listener &l = *listeners_[static_cast<size_t>(port_index)];
+    if (l.type != SOCK_STREAM) return Error{kErrInvalid};
+    net::Address peer;
+    (void)net::sys::peer_address(fd, &peer);
+    serve_accepted(l, fd, peer);
+    return {};
+}
+
+void Reactor::serve_accepted(Listener &l, int fd, const net::Address &peer) {
+    if (sessions_.size() + held_outside_ >= options_.max_connections) {
+        // Refused: accepted and closed at once, so the listener does not stay ready.
+        ++stats_.refused;
+        net::sys::close(fd);
+        events_.on_refused(l.index);
+        return;
+    }
+    if (l.tcp_nodelay) net::sys::set_tcp_nodelay(fd, true);
+    auto s = std::make_unique<Session>();
+    s->reactor = this;
+    // Skips ids the embedder cannot take yet; with at most max_connections live sessions one of
+    // the next max_connections ids is free, so the loop is bounded.
+    for (size_t tries = 0; tries < options_.max_connections && !events_.session_id_free(next_id_); ++tries) {
+        next_id_ += options_.id_step;
+    }
+    s->info.id = next_id_;
+    next_id_ += options_.id_step;
+    s->info.port_index = l.index;
+    s->info.fd = fd;
+    s->info.peer = peer;
+    s->info.connected_at = loop_.now();
+    s->output = mem::Buffer();
+    if (l.framing) s->splitter = std::make_unique<proto::framing::Splitter>(*l.framing);
+    s->listener = &l;
+    auto w = loop_.watch(fd, loop::kReadable, s.get());
+    if (!w.ok()) {
+        net::sys::close(fd);
+        return;
+    }
+    s->watch = w.value();
+    s->interest = loop::kReadable;
+    Session &ref = *s;
+    sessions_.emplace(ref.info.id, std::move(s));
+    ++stats_.accepted;
+    if (l.tls) {
+        ref.tls = std::make_unique<net::TlsEngine>(l.tls, fd);
+        ref.announced = false;
+        const SessionId id = ref.info.id;
+        ref.handshake_timer = loop_.add_timer(l.handshake_timeout, 0, [this, id](loop::TimerId) {
+            auto it = sessions_.find(id);
+            if (it == sessions_.end() || it->second->dead) return;
+            it->second->handshake_timer = 0;
+            ++stats_.tls_failures;
+            events_.on_refused(it->second->info.port_index);
+            GUST_LOG_WARN("TLS handshake with %s not done in time; closing it",
+                          it->second->info.peer.to_string().c_str());
+            finish_close(*it->second, CloseCause::kProtocol);
+            reap();
+        });
+        loop_.set_timer_ref(ref.handshake_timer, false);
+        advance_handshake(ref);  // the ClientHello may be here already
+        reap();
+        return;
+    }
+    {
+        CallbackScope scope(callback_depth_);
+        events_.on_connect(ref.info);
+    }
+    reap();
 }
 
 void Reactor::on_datagram(Listener &l) {

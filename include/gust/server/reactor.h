@@ -148,6 +148,10 @@ public:
     // except a reset, whose RST comes when the last copy closes. kErrInvalid for a TLS port or an
     // id in use (the fd is then not taken).
     Status adopt(int fd, SessionId id, int port_index, Nanos connected_at, bool announce);
+    // Serves a connection accepted elsewhere (a THREAD server's main thread accepts for its worker
+    // threads) exactly as if port `port_index` had accepted it: max_connections, TLS, on_connect.
+    // The reactor owns `fd` from here (closed when refused). kErrInvalid for a datagram port.
+    Status take(int port_index, int fd);
     // Takes a session out of the reactor without closing its connection or reporting on_close, and
     // returns its socket (the caller owns it). Only between packages: kErrBusy while it holds input
     // or output, or its framing is past HTTP (WebSocket); kErrInvalid for TLS; kErrNotFound.
@@ -208,6 +212,8 @@ private:
     // A listener (or a passive port, fd -1) with `o`'s options, last in the list.
     Listener &push_listener(int fd, const ListenOptions &o);
     void on_accept(Listener &l);
+    // A connection accepted on `l` (or handed to take()): a new session, or refused.
+    void serve_accepted(Listener &l, int fd, const net::Address &peer);
     void on_datagram(Listener &l);
     void on_session_io(Session &s, uint32_t events);
     void read_session(Session &s);
