@@ -313,9 +313,10 @@ TEST(Reactor, OversizedPackageClosesOnlyThatSession) {
     EXPECT_TRUE(found);
 }
 
-// After a refusal the peer may still be sending: the answer goes out, then FIN, and what the peer
-// still sends is read and dropped, so the close is never a RST that could destroy the answer.
-TEST(Reactor, ARefusalLingersSoThePeerReadsTheAnswerWhileStillSending) {
+// A framing refusal with no answer to give (not HTTP) ends with an RST once nothing of ours is
+// left unacknowledged: the peer, still sending, reads ECONNRESET rather than an orderly end it
+// could take for success. (HTTP refusals answer first and linger: see the http tests.)
+TEST(Reactor, ARefusalWithoutAnAnswerResetsThePeerThatIsStillSending) {
     Env env({}, SOCK_STREAM, eof_split(16));
     std::string got;
     bool closed_after = false;
@@ -338,7 +339,7 @@ TEST(Reactor, ARefusalLingersSoThePeerReadsTheAnswerWhileStillSending) {
         (void)coro::Scheduler::current()->sleep(20 * kNanosPerMilli);  // its close reaches the reactor
         closed_after = !env.reactor->exists(1) && !env.events.closes.empty();
     });
-    EXPECT_EQ(got, "");  // an orderly EOF, not a reset
+    EXPECT_EQ(got, "error: " + std::string(error_message(-ECONNRESET)));
     EXPECT_TRUE(closed_after);
     ASSERT_EQ(env.events.closes.size(), 1u);
     EXPECT_EQ(env.events.closes[0].second, CloseCause::kProtocol);
@@ -407,6 +408,23 @@ TEST(Reactor, HttpListenerAnswersAMalformedRequestWithItsStatusAndCloses) {
     EXPECT_EQ(smuggle.rfind("HTTP/1.1 204 No Content\r\n\r\nHTTP/1.1 400 Bad Request\r\n", 0), 0u) << smuggle;
     EXPECT_NE(smuggle.find("Connection: close"), std::string::npos);
     EXPECT_EQ(big.rfind("HTTP/1.1 413 Content Too Large\r\n", 0), 0u) << big;
+}
+
+// An HTTP refusal answers, then lingers: FIN after the answer, and what the peer still sends is
+// read and dropped, so no RST can destroy the answer before the peer reads it.
+TEST(Reactor, HttpRefusalLingersSoThePeerReadsTheAnswerWhileStillSending) {
+    Env env({}, SOCK_STREAM, http_framing());
+    std::string got;
+    env.run([&] {
+        auto c = env.client();
+        std::string req = "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1048576\r\n\r\n";
+        req.append(1 << 20, 'x');
+        ASSERT_TRUE(c->send_all(req.data(), req.size()).ok());
+        got = read_until_eof(*c);
+    });
+    EXPECT_EQ(got.rfind("HTTP/1.1 413 Content Too Large\r\n", 0), 0u) << got;
+    ASSERT_EQ(env.events.closes.size(), 1u);
+    EXPECT_EQ(env.events.closes[0].second, CloseCause::kProtocol);
 }
 
 TEST(Reactor, HttpListenerSends100ContinueBeforeTheBody) {
