@@ -18,6 +18,461 @@ inline constexpr char kCode0[] =
     "\n"
     "namespace Swoole;\n"
     "\n"
+    "use Swoole\\Exception\\ArrayKeyNotExists;\n"
+    "\n"
+    "/**\n"
+    " * An array with chainable methods (swoole_array()). Methods that make an array return a new object\n"
+    " * of the same class; those that change it (set, delete, push, the sorts, ...) change this one.\n"
+    " * get(), getOr(), first(), last() and randomGet() wrap a string value in a StringObject and an\n"
+    " * array value in this class; the ArrayAccess reads ($a[$k]) give the plain value, null when absent.\n"
+    " */\n"
+    "class ArrayObject implements \\ArrayAccess, \\Serializable, \\Countable, \\Iterator\n"
+    "{\n"
+    "    /** @var array */\n"
+    "    protected $array;\n"
+    "\n"
+    "    public function __construct(array $array = [])\n"
+    "    {\n"
+    "        $this->array = $array;\n"
+    "    }\n"
+    "\n"
+    "    public static function from(array $array = []): static\n"
+    "    {\n"
+    "        return new static($array);\n"
+    "    }\n"
+    "\n"
+    "    public function __toArray(): array\n"
+    "    {\n"
+    "        return $this->array;\n"
+    "    }\n"
+    "\n"
+    "    public function toArray(): array\n"
+    "    {\n"
+    "        return $this->array;\n"
+    "    }\n"
+    "\n"
+    "    public function __serialize(): array\n"
+    "    {\n"
+    "        return $this->array;\n"
+    "    }\n"
+    "\n"
+    "    public function __unserialize(array $data): void\n"
+    "    {\n"
+    "        $this->array = $data;\n"
+    "    }\n"
+    "\n"
+    "    public function isEmpty(): bool\n"
+    "    {\n"
+    "        return $this->array === [];\n"
+    "    }\n"
+    "\n"
+    "    public function count(): int\n"
+    "    {\n"
+    "        return count($this->array);\n"
+    "    }\n"
+    "\n"
+    "    // Iterator: the array's own internal pointer.\n"
+    "\n"
+    "    public function current(): mixed\n"
+    "    {\n"
+    "        return current($this->array);\n"
+    "    }\n"
+    "\n"
+    "    public function key(): mixed\n"
+    "    {\n"
+    "        return key($this->array);\n"
+    "    }\n"
+    "\n"
+    "    public function valid(): bool\n"
+    "    {\n"
+    "        return key($this->array) !== null;\n"
+    "    }\n"
+    "\n"
+    "    public function rewind(): void\n"
+    "    {\n"
+    "        reset($this->array);\n"
+    "    }\n"
+    "\n"
+    "    public function next(): void\n"
+    "    {\n"
+    "        next($this->array);\n"
+    "    }\n"
+    "\n"
+    "    // Keyed access.\n"
+    "\n"
+    "    /** @throws ArrayKeyNotExists when the array has no such key */\n"
+    "    public function get(mixed $key): mixed\n"
+    "    {\n"
+    "        if (!$this->exists($key)) {\n"
+    "            throw new ArrayKeyNotExists(is_scalar($key) ? (string) $key : get_debug_type($key));\n"
+    "        }\n"
+    "        return static::detectType($this->array[$key]);\n"
+    "    }\n"
+    "\n"
+    "    public function getOr(mixed $key, mixed $default = null): mixed\n"
+    "    {\n"
+    "        return $this->exists($key) ? static::detectType($this->array[$key]) : $default;\n"
+    "    }\n"
+    "\n"
+    "    public function first(): mixed\n"
+    "    {\n"
+    "        $key = array_key_first($this->array);\n"
+    "        return $key === null ? null : $this->get($key);\n"
+    "    }\n"
+    "\n"
+    "    public function last(): mixed\n"
+    "    {\n"
+    "        $key = array_key_last($this->array);\n"
+    "        return $key === null ? null : $this->get($key);\n"
+    "    }\n"
+    "\n"
+    "    public function firstKey(): int|string|null\n"
+    "    {\n"
+    "        return array_key_first($this->array);\n"
+    "    }\n"
+    "\n"
+    "    public function lastKey(): int|string|null\n"
+    "    {\n"
+    "        return array_key_last($this->array);\n"
+    "    }\n"
+    "\n"
+    "    public function set(mixed $key, mixed $value): static\n"
+    "    {\n"
+    "        $this->array[$key] = $value;\n"
+    "        return $this;\n"
+    "    }\n"
+    "\n"
+    "    public function delete(mixed $key): static\n"
+    "    {\n"
+    "        unset($this->array[$key]);\n"
+    "        return $this;\n"
+    "    }\n"
+    "\n"
+    "    /** Removes the first element equal to $value, or every one with $loop. */\n"
+    "    public function remove(mixed $value, bool $strict = true, bool $loop = false): static\n"
+    "    {\n"
+    "        while (($key = $this->search($value, $strict)) !== false) {\n"
+    "            unset($this->array[$key]);\n"
+    "            if (!$loop) {\n"
+    "                break;\n"
+    "            }\n"
+    "        }\n"
+    "        return $this;\n"
+    "    }\n"
+    "\n"
+    "    public function clear(): static\n"
+    "    {\n"
+    "        $this->array = [];\n"
+    "        return $this;\n"
+    "    }\n"
+    "\n"
+    "    public function exists(mixed $key): bool\n"
+    "    {\n"
+    "        return array_key_exists($key, $this->array);\n"
+    "    }\n"
+    "\n"
+    "    public function offsetExists(mixed $key): bool\n"
+    "    {\n"
+    "        return isset($this->array[$key]);\n"
+    "    }\n"
+    "\n"
+    "    public function offsetGet(mixed $key): mixed\n"
+    "    {\n"
+    "        return $this->exists($key) ? $this->array[$key] : null;\n"
+    "    }\n"
+    "\n"
+    "    public function offsetSet(mixed $key, mixed $value): void\n"
+    "    {\n"
+    "        if ($key === null) {\n"
+    "            $this->array[] = $value;  // $a[] = $v\n"
+    "        } else {\n"
+    "            $this->array[$key] = $value;\n"
+    "        }\n"
+    "    }\n"
+    "\n"
+    "    public function offsetUnset(mixed $key): void\n"
+    "    {\n"
+    "        unset($this->array[$key]);\n"
+    "    }\n"
+    "\n"
+    "    // Searching.\n"
+    "\n"
+    "    public function contains(mixed $value, bool $strict = true): bool\n"
+    "    {\n"
+    "        return in_array($value, $this->array, $strict);\n"
+    "    }\n"
+    "\n"
+    "    /** The first key holding $value, false when none does. */\n"
+    "    public function indexOf(mixed $value, bool $strict = true): int|string|false\n"
+    "    {\n"
+    "        return $this->search($value, $strict);\n"
+    "    }\n"
+    "\n"
+    "    /** The last key holding $value, null when none does (as Swoole's). */\n"
+    "    public function lastIndexOf(mixed $value, bool $strict = true): int|string|null\n"
+    "    {\n"
+    "        $found = null;\n"
+    "        foreach ($this->array as $key => $item) {\n"
+    "            if ($strict ? $item === $value : $item == $value) {\n"
+    "                $found = $key;\n"
+    "            }\n"
+    "        }\n"
+    "        return $found;\n"
+    "    }\n"
+    "\n"
+    "    public function search(mixed $needle, bool $strict = true): int|string|false\n"
+    "    {\n"
+    "        return array_search($needle, $this->array, $strict);\n"
+    "    }\n"
+    "\n"
+    "    // Whole-array results.\n"
+    "\n"
+    "    public function join(string $glue = ''): StringObject\n"
+    "    {\n"
+    "        return static::detectStringType(implode($glue, $this->array));\n"
+    "    }\n"
+    "\n"
+    "    public function serialize(): StringObject\n"
+    "    {\n"
+    "        return static::detectStringType(serialize($this->array));\n"
+    "    }\n"
+    "\n"
+    "    /** Replaces the content with what serialize() produced; anything but an array becomes one. */\n"
+    "    public function unserialize($data): static\n"
+    "    {\n"
+    "        $this->array = (array) unserialize((string) $data);\n"
+    "        return $this;\n"
+    "    }\n"
+    "\n"
+    "    public function sum(): int|float\n"
+    "    {\n"
+    "        return array_sum($this->array);\n"
+    "    }\n"
+    "\n"
+    "    public function product(): int|float\n"
+    "    {\n"
+    "        return array_product($this->array);\n"
+    "    }\n"
+    "\n"
+    "    // Both ends. The push methods return the new element count, as array_push() does.\n"
+    "\n"
+    "    public function push(mixed $value): int\n"
+    "    {\n"
+    "        return $this->pushBack($value);\n"
+    "    }\n"
+    "\n"
+    "    public function pushFront(mixed $value): int\n"
+    "    {\n"
+    "        return array_unshift($this->array, $value);\n"
+    "    }\n"
+    "\n"
+    "    public function pushBack(mixed $value): int\n"
+    "    {\n"
+    "        return array_push($this->array, $value);\n"
+    "    }\n"
+    "\n"
+    "    public function append(mixed ...$values): static\n"
+    "    {\n"
+    "        array_push($this->array, ...$values);\n"
+    "        return $this;\n"
+    "    }\n"
+    "\n"
+    "    /** Puts $value (one element, whatever its type) at position $offset; later elements move up. */\n"
+    "    public function insert(int $offset, mixed $value): static\n"
+    "    {\n"
+    "        array_splice($this->array, $offset, 0, [$value]);\n"
+    "        return $this;\n"
+    "    }\n"
+    "\n"
+    "    public function pop(): mixed\n"
+    "    {\n"
+    "        return $this->popBack();\n"
+    "    }\n"
+    "\n"
+    "    public function popFront(): mixed\n"
+    "    {\n"
+    "        return array_shift($this->array);\n"
+    "    }\n"
+    "\n"
+    "    public function popBack(): mixed\n"
+    "    {\n"
+    "        return array_pop($this->array);\n"
+    "    }\n"
+    "\n"
+    "    // New arrays from this one.\n"
+    "\n"
+    "    public function slice(int $offset, ?int $length = null, bool $preserve_keys = false): static\n"
+    "    {\n"
+    "        return new static(array_slice($this->array, $offset, $length, $preserve_keys));\n"
+    "    }\n"
+    "\n"
+    "    /** @throws \\ValueError when the array is empty (array_rand()) */\n"
+    "    public function randomGet(): mixed\n"
+    "    {\n"
+    "        return static::detectType($this->array[array_rand($this->array)]);\n"
+    "    }\n"
+    "\n"
+    "    /** array_walk(): $fn($value, $key) for each element; a by-reference $value changes it. */\n"
+    "    public function each(callable $fn): static\n"
+    "    {\n"
+    "        array_walk($this->array, $fn);\n"
+    "        return $this;\n"
+    "    }\n"
+    "\n"
+    "    public function map(callable $fn, array ...$arrays): static\n"
+    "    {\n"
+    "        return new static(array_map($fn, $this->array, ...$arrays));\n"
+    "    }\n"
+    "\n"
+    "    public function reduce(callable $fn, mixed $initial = null): mixed\n"
+    "    {\n"
+    "        return array_reduce($this->array, $fn, $initial);\n"
+    "    }\n"
+    "\n"
+    "    /** array_keys(): all keys, or with a search value the keys holding it. */\n"
+    "    public function keys(mixed ...$args): static\n"
+    "    {\n"
+    "        return new static(array_keys($this->array, ...$args));\n"
+    "    }\n"
+    "\n"
+    "    public function values(): static\n"
+    "    {\n"
+    "        return new static(array_values($this->array));\n"
+    "    }\n"
+    "\n"
+    "    public function column(mixed $column_key, mixed $index = null): static\n"
+    "    {\n"
+    "        return new static(array_column($this->array, $column_key, $index));\n"
+    "    }\n"
+    "\n"
+    "    public function unique(int $sort_flags = SORT_STRING): static\n"
+    "    {\n"
+    "        return new static(array_unique($this->array, $sort_flags));\n"
+    "    }\n"
+    "\n"
+    "    public function reverse(bool $preserve_keys = false): static\n"
+    "    {\n"
+    "        return new static(array_reverse($this->array, $preserve_keys));\n"
+    "    }\n"
+    "\n"
+    "    public function chunk(int $size, bool $preserve_keys = false): static\n"
+    "    {\n"
+    "        return new static(array_chunk($this->array, $size, $preserve_keys));\n"
+    "    }\n"
+    "\n"
+    "    public function flip(): static\n"
+    "    {\n"
+    "        return new static(array_flip($this->array));\n"
+    "    }\n"
+    "\n"
+    "    public function filter(callable $fn, int $flag = 0): static\n"
+    "    {\n"
+    "        return new static(array_filter($this->array, $fn, $flag));\n"
+    "    }\n"
+    "\n"
+    "    // Sorting in place (PHP's sort functions, same names and flags).\n"
+    "\n"
+    "    public function sort(int $sort_flags = SORT_REGULAR): static\n"
+    "    {\n"
+    "        sort($this->array, $sort_flags);\n"
+    "        return $this;\n"
+    "    }\n"
+    "\n"
+    "    public function rsort(int $sort_flags = SORT_REGULAR): static\n"
+    "    {\n"
+    "        rsort($this->array, $sort_flags);\n"
+    "        return $this;\n"
+    "    }\n"
+    "\n"
+    "    public function asort(int $sort_flags = SORT_REGULAR): static\n"
+    "    {\n"
+    "        asort($this->array, $sort_flags);\n"
+    "        return $this;\n"
+    "    }\n"
+    "\n"
+    "    public function arsort(int $sort_flags = SORT_REGULAR): static\n"
+    "    {\n"
+    "        arsort($this->array, $sort_flags);\n"
+    "        return $this;\n"
+    "    }\n"
+    "\n"
+    "    public function ksort(int $sort_flags = SORT_REGULAR): static\n"
+    "    {\n"
+    "        ksort($this->array, $sort_flags);\n"
+    "        return $this;\n"
+    "    }\n"
+    "\n"
+    "    public function krsort(int $sort_flags = SORT_REGULAR): static\n"
+    "    {\n"
+    "        krsort($this->array, $sort_flags);\n"
+    "        return $this;\n"
+    "    }\n"
+    "\n"
+    "    public function usort(callable $value_compare_func): static\n"
+    "    {\n"
+    "        usort($this->array, $value_compare_func);\n"
+    "        return $this;\n"
+    "    }\n"
+    "\n"
+    "    public function uasort(callable $value_compare_func): static\n"
+    "    {\n"
+    "        uasort($this->array, $value_compare_func);\n"
+    "        return $this;\n"
+    "    }\n"
+    "\n"
+    "    public function uksort(callable $value_compare_func): static\n"
+    "    {\n"
+    "        uksort($this->array, $value_compare_func);\n"
+    "        return $this;\n"
+    "    }\n"
+    "\n"
+    "    public function natsort(): static\n"
+    "    {\n"
+    "        natsort($this->array);\n"
+    "        return $this;\n"
+    "    }\n"
+    "\n"
+    "    public function natcasesort(): static\n"
+    "    {\n"
+    "        natcasesort($this->array);\n"
+    "        return $this;\n"
+    "    }\n"
+    "\n"
+    "    public function shuffle(): static\n"
+    "    {\n"
+    "        shuffle($this->array);\n"
+    "        return $this;\n"
+    "    }\n"
+    "\n"
+    "    /** What get() and friends give: a StringObject for a string, this class for an array. */\n"
+    "    protected static function detectType(mixed $value): mixed\n"
+    "    {\n"
+    "        if (is_string($value)) {\n"
+    "            return static::detectStringType($value);\n"
+    "        }\n"
+    "        if (is_array($value)) {\n"
+    "            return static::detectArrayType($value);\n"
+    "        }\n"
+    "        return $value;\n"
+    "    }\n"
+    "\n"
+    "    protected static function detectStringType(string $value): StringObject\n"
+    "    {\n"
+    "        return new StringObject($value);\n"
+    "    }\n"
+    "\n"
+    "    protected static function detectArrayType(array $value): static\n"
+    "    {\n"
+    "        return new static($value);\n"
+    "    }\n"
+    "}\n";
+
+inline constexpr char kCode1[] =
+    "\n"
+    "declare(strict_types=1);\n"
+    "\n"
+    "namespace Swoole;\n"
+    "\n"
     "use Swoole\\Coroutine\\Channel;\n"
     "\n"
     "/**\n"
@@ -174,7 +629,7 @@ inline constexpr char kCode0[] =
     "    }\n"
     "}\n";
 
-inline constexpr char kCode1[] =
+inline constexpr char kCode2[] =
     "\n"
     "namespace Swoole\\Coroutine\\FastCGI\\Client;\n"
     "\n"
@@ -183,7 +638,7 @@ inline constexpr char kCode1[] =
     "{\n"
     "}\n";
 
-inline constexpr char kCode2[] =
+inline constexpr char kCode3[] =
     "\n"
     "namespace Swoole\\Coroutine\\FastCGI;\n"
     "\n"
@@ -348,7 +803,7 @@ inline constexpr char kCode2[] =
     "    }\n"
     "}\n";
 
-inline constexpr char kCode3[] =
+inline constexpr char kCode4[] =
     "\n"
     "namespace Swoole\\Coroutine\\FastCGI;\n"
     "\n"
@@ -556,7 +1011,7 @@ inline constexpr char kCode3[] =
     "    }\n"
     "}\n";
 
-inline constexpr char kCode4[] =
+inline constexpr char kCode5[] =
     "\n"
     "declare(strict_types=1);\n"
     "\n"
@@ -605,7 +1060,7 @@ inline constexpr char kCode4[] =
     "    }\n"
     "}\n";
 
-inline constexpr char kCode5[] =
+inline constexpr char kCode6[] =
     "\n"
     "declare(strict_types=1);\n"
     "\n"
@@ -734,7 +1189,7 @@ inline constexpr char kCode5[] =
     "    }\n"
     "}\n";
 
-inline constexpr char kCode6[] =
+inline constexpr char kCode7[] =
     "\n"
     "declare(strict_types=1);\n"
     "\n"
@@ -745,7 +1200,7 @@ inline constexpr char kCode6[] =
     "{\n"
     "}\n";
 
-inline constexpr char kCode7[] =
+inline constexpr char kCode8[] =
     "\n"
     "declare(strict_types=1);\n"
     "\n"
@@ -799,7 +1254,7 @@ inline constexpr char kCode7[] =
     "    }\n"
     "}\n";
 
-inline constexpr char kCode8[] =
+inline constexpr char kCode9[] =
     "\n"
     "declare(strict_types=1);\n"
     "\n"
@@ -931,7 +1386,7 @@ inline constexpr char kCode8[] =
     "    }\n"
     "}\n";
 
-inline constexpr char kCode9[] =
+inline constexpr char kCode10[] =
     "\n"
     "declare(strict_types=1);\n"
     "\n"
@@ -1041,7 +1496,7 @@ inline constexpr char kCode9[] =
     "    }\n"
     "}\n";
 
-inline constexpr char kCode10[] =
+inline constexpr char kCode11[] =
     "\n"
     "declare(strict_types=1);\n"
     "\n"
@@ -1059,7 +1514,7 @@ inline constexpr char kCode10[] =
     "    }\n"
     "}\n";
 
-inline constexpr char kCode11[] =
+inline constexpr char kCode12[] =
     "\n"
     "declare(strict_types=1);\n"
     "\n"
@@ -1201,7 +1656,7 @@ inline constexpr char kCode11[] =
     "    }\n"
     "}\n";
 
-inline constexpr char kCode12[] =
+inline constexpr char kCode13[] =
     "\n"
     "declare(strict_types=1);\n"
     "\n"
@@ -1240,7 +1695,7 @@ inline constexpr char kCode12[] =
     "    }\n"
     "}\n";
 
-inline constexpr char kCode13[] =
+inline constexpr char kCode14[] =
     "\n"
     "declare(strict_types=1);\n"
     "\n"
@@ -1364,7 +1819,7 @@ inline constexpr char kCode13[] =
     "    }\n"
     "}\n";
 
-inline constexpr char kCode14[] =
+inline constexpr char kCode15[] =
     "\n"
     "declare(strict_types=1);\n"
     "\n"
@@ -1466,7 +1921,7 @@ inline constexpr char kCode14[] =
     "    }\n"
     "}\n";
 
-inline constexpr char kCode15[] =
+inline constexpr char kCode16[] =
     "\n"
     "declare(strict_types=1);\n"
     "\n"
@@ -1594,7 +2049,7 @@ inline constexpr char kCode15[] =
     "    }\n"
     "}\n";
 
-inline constexpr char kCode16[] =
+inline constexpr char kCode17[] =
     "\n"
     "declare(strict_types=1);\n"
     "\n"
@@ -1668,7 +2123,21 @@ inline constexpr char kCode16[] =
     "    }\n"
     "}\n";
 
-inline constexpr char kCode17[] =
+inline constexpr char kCode18[] =
+    "\n"
+    "declare(strict_types=1);\n"
+    "\n"
+    "namespace Swoole\\Exception;\n"
+    "\n"
+    "/**\n"
+    " * Thrown by Swoole\\ArrayObject::get() (and first()/last() through it) for a key the array does not\n"
+    " * hold; the message is the key.\n"
+    " */\n"
+    "class ArrayKeyNotExists extends \\RuntimeException\n"
+    "{\n"
+    "}\n";
+
+inline constexpr char kCode19[] =
     "\n"
     "namespace Swoole\\FastCGI;\n"
     "\n"
@@ -2086,7 +2555,7 @@ inline constexpr char kCode17[] =
     "    }\n"
     "}\n";
 
-inline constexpr char kCode18[] =
+inline constexpr char kCode20[] =
     "\n"
     "namespace Swoole\\FastCGI;\n"
     "\n"
@@ -2221,7 +2690,7 @@ inline constexpr char kCode18[] =
     "    }\n"
     "}\n";
 
-inline constexpr char kCode19[] =
+inline constexpr char kCode21[] =
     "\n"
     "namespace Swoole\\FastCGI;\n"
     "\n"
@@ -2287,7 +2756,7 @@ inline constexpr char kCode19[] =
     "    }\n"
     "}\n";
 
-inline constexpr char kCode20[] =
+inline constexpr char kCode22[] =
     "\n"
     "namespace Swoole\\FastCGI;\n"
     "\n"
@@ -2354,7 +2823,7 @@ inline constexpr char kCode20[] =
     "    }\n"
     "}\n";
 
-inline constexpr char kCode21[] =
+inline constexpr char kCode23[] =
     "\n"
     "namespace Swoole\\FastCGI;\n"
     "\n"
@@ -2393,7 +2862,7 @@ inline constexpr char kCode21[] =
     "    }\n"
     "}\n";
 
-inline constexpr char kCode22[] =
+inline constexpr char kCode24[] =
     "\n"
     "namespace Swoole;\n"
     "\n"
@@ -2427,7 +2896,60 @@ inline constexpr char kCode22[] =
     "    public const UNKNOWN_ROLE = 3;\n"
     "}\n";
 
-inline constexpr char kCode23[] =
+inline constexpr char kCode25[] =
+    "\n"
+    "declare(strict_types=1);\n"
+    "\n"
+    "namespace Swoole;\n"
+    "\n"
+    "/**\n"
+    " * StringObject counted in characters of the mbstring internal encoding (swoole_mbstring()); needs\n"
+    " * the mbstring extension, whose functions it calls.\n"
+    " */\n"
+    "class MultibyteStringObject extends StringObject\n"
+    "{\n"
+    "    public function length(): int\n"
+    "    {\n"
+    "        return mb_strlen($this->string);\n"
+    "    }\n"
+    "\n"
+    "    public function indexOf(string $needle, int $offset = 0): int|false\n"
+    "    {\n"
+    "        return mb_strpos($this->string, $needle, $offset);\n"
+    "    }\n"
+    "\n"
+    "    public function lastIndexOf(string $needle, int $offset = 0): int|false\n"
+    "    {\n"
+    "        return mb_strrpos($this->string, $needle, $offset);\n"
+    "    }\n"
+    "\n"
+    "    public function ipos(string $needle): int|false\n"
+    "    {\n"
+    "        return mb_stripos($this->string, $needle);\n"
+    "    }\n"
+    "\n"
+    "    public function substr(int $offset, ?int $length = null): static\n"
+    "    {\n"
+    "        return new static(mb_substr($this->string, $offset, $length));\n"
+    "    }\n"
+    "\n"
+    "    /** The character at $index (negative counts from the end); '' outside the string. */\n"
+    "    public function char(int $index): string\n"
+    "    {\n"
+    "        $length = $this->length();\n"
+    "        if ($index >= $length || $index < -$length) {\n"
+    "            return '';\n"
+    "        }\n"
+    "        return mb_substr($this->string, $index, 1);\n"
+    "    }\n"
+    "\n"
+    "    public function chunk(int $splitLength = 1): ArrayObject\n"
+    "    {\n"
+    "        return static::detectArrayType(mb_str_split($this->string, $splitLength));\n"
+    "    }\n"
+    "}\n";
+
+inline constexpr char kCode26[] =
     "\n"
     "declare(strict_types=1);\n"
     "\n"
@@ -2470,7 +2992,7 @@ inline constexpr char kCode23[] =
     "    }\n"
     "}\n";
 
-inline constexpr char kCode24[] =
+inline constexpr char kCode27[] =
     "\n"
     "declare(strict_types=1);\n"
     "\n"
@@ -2496,7 +3018,7 @@ inline constexpr char kCode24[] =
     "    }\n"
     "}\n";
 
-inline constexpr char kCode25[] =
+inline constexpr char kCode28[] =
     "\n"
     "declare(strict_types=1);\n"
     "\n"
@@ -2507,7 +3029,7 @@ inline constexpr char kCode25[] =
     "{\n"
     "}\n";
 
-inline constexpr char kCode26[] =
+inline constexpr char kCode29[] =
     "\n"
     "declare(strict_types=1);\n"
     "\n"
@@ -2576,7 +3098,7 @@ inline constexpr char kCode26[] =
     "    }\n"
     "}\n";
 
-inline constexpr char kCode27[] =
+inline constexpr char kCode30[] =
     "\n"
     "declare(strict_types=1);\n"
     "\n"
@@ -2676,7 +3198,7 @@ inline constexpr char kCode27[] =
     "    }\n"
     "}\n";
 
-inline constexpr char kCode28[] =
+inline constexpr char kCode31[] =
     "\n"
     "declare(strict_types=1);\n"
     "\n"
@@ -2736,7 +3258,182 @@ inline constexpr char kCode28[] =
     "    }\n"
     "}\n";
 
-inline constexpr char kCode29[] =
+inline constexpr char kCode32[] =
+    "\n"
+    "declare(strict_types=1);\n"
+    "\n"
+    "namespace Swoole;\n"
+    "\n"
+    "/**\n"
+    " * A byte string with chainable methods (swoole_string()). Methods that make a string return a new\n"
+    " * object of the same class; append() alone also changes this one, as Swoole's does.\n"
+    " */\n"
+    "class StringObject implements \\Stringable\n"
+    "{\n"
+    "    /** @var string */\n"
+    "    protected $string;\n"
+    "\n"
+    "    public function __construct(string $string = '')\n"
+    "    {\n"
+    "        $this->string = $string;\n"
+    "    }\n"
+    "\n"
+    "    public static function from(string $string = ''): static\n"
+    "    {\n"
+    "        return new static($string);\n"
+    "    }\n"
+    "\n"
+    "    public function __toString(): string\n"
+    "    {\n"
+    "        return $this->string;\n"
+    "    }\n"
+    "\n"
+    "    public function toString(): string\n"
+    "    {\n"
+    "        return $this->string;\n"
+    "    }\n"
+    "\n"
+    "    public function length(): int\n"
+    "    {\n"
+    "        return strlen($this->string);\n"
+    "    }\n"
+    "\n"
+    "    public function indexOf(string $needle, int $offset = 0): int|false\n"
+    "    {\n"
+    "        return strpos($this->string, $needle, $offset);\n"
+    "    }\n"
+    "\n"
+    "    public function lastIndexOf(string $needle, int $offset = 0): int|false\n"
+    "    {\n"
+    "        return strrpos($this->string, $needle, $offset);\n"
+    "    }\n"
+    "\n"
+    "    public function pos(string $needle, int $offset = 0): int|false\n"
+    "    {\n"
+    "        return $this->indexOf($needle, $offset);\n"
+    "    }\n"
+    "\n"
+    "    public function rpos(string $needle, int $offset = 0): int|false\n"
+    "    {\n"
+    "        return $this->lastIndexOf($needle, $offset);\n"
+    "    }\n"
+    "\n"
+    "    /** Case-insensitive indexOf(). */\n"
+    "    public function ipos(string $needle): int|false\n"
+    "    {\n"
+    "        return stripos($this->string, $needle);\n"
+    "    }\n"
+    "\n"
+    "    public function reverse(): static\n"
+    "    {\n"
+    "        return new static(strrev($this->string));\n"
+    "    }\n"
+    "\n"
+    "    public function lower(): static\n"
+    "    {\n"
+    "        return new static(strtolower($this->string));\n"
+    "    }\n"
+    "\n"
+    "    public function upper(): static\n"
+    "    {\n"
+    "        return new static(strtoupper($this->string));\n"
+    "    }\n"
+    "\n"
+    "    /** Without characters (or with an empty string) trims PHP's default whitespace set. */\n"
+    "    public function trim(mixed $characters = ''): static\n"
+    "    {\n"
+    "        $characters = (string) $characters;\n"
+    "        return new static($characters === '' ? trim($this->string) : trim($this->string, $characters));\n"
+    "    }\n"
+    "\n"
+    "    public function ltrim(): static\n"
+    "    {\n"
+    "        return new static(ltrim($this->string));\n"
+    "    }\n"
+    "\n"
+    "    public function rtrim(): static\n"
+    "    {\n"
+    "        return new static(rtrim($this->string));\n"
+    "    }\n"
+    "\n"
+    "    public function substr(int $offset, ?int $length = null): static\n"
+    "    {\n"
+    "        return new static(substr($this->string, $offset, $length));\n"
+    "    }\n"
+    "\n"
+    "    public function repeat(int $times): static\n"
+    "    {\n"
+    "        return new static(str_repeat($this->string, $times));\n"
+    "    }\n"
+    "\n"
+    "    public function append(mixed $str): static\n"
+    "    {\n"
+    "        $this->string .= (string) $str;\n"
+    "        return new static($this->string);\n"
+    "    }\n"
+    "\n"
+    "    /** str_replace() on the string; $count receives the number of replacements. */\n"
+    "    public function replace(string $search, string $replace, &$count = null): static\n"
+    "    {\n"
+    "        return new static(str_replace($search, $replace, $this->string, $count));\n"
+    "    }\n"
+    "\n"
+    "    public function startsWith(string $needle): bool\n"
+    "    {\n"
+    "        return str_starts_with($this->string, $needle);\n"
+    "    }\n"
+    "\n"
+    "    public function endsWith(string $needle): bool\n"
+    "    {\n"
+    "        return str_ends_with($this->string, $needle);\n"
+    "    }\n"
+    "\n"
+    "    public function contains(string $subString): bool\n"
+    "    {\n"
+    "        return str_contains($this->string, $subString);\n"
+    "    }\n"
+    "\n"
+    "    /** Loose (==) comparison unless $strict; a StringObject compares by its content. */\n"
+    "    public function equals($str, bool $strict = false): bool\n"
+    "    {\n"
+    "        if ($str instanceof self) {\n"
+    "            $str = $str->toString();\n"
+    "        }\n"
+    "        return $strict ? $this->string === $str : $this->string == $str;\n"
+    "    }\n"
+    "\n"
+    "    public function split(string $delimiter, int $limit = PHP_INT_MAX): ArrayObject\n"
+    "    {\n"
+    "        return static::detectArrayType(explode($delimiter, $this->string, $limit));\n"
+    "    }\n"
+    "\n"
+    "    /** The byte at $index (negative counts from the end); '' when the index is outside the string. */\n"
+    "    public function char(int $index): string\n"
+    "    {\n"
+    "        $length = strlen($this->string);\n"
+    "        if ($index >= $length || $index < -$length) {\n"
+    "            return '';\n"
+    "        }\n"
+    "        return $this->string[$index];\n"
+    "    }\n"
+    "\n"
+    "    public function chunkSplit(int $chunkLength = 76, string $chunkEnd = \"\\r\\n\"): static\n"
+    "    {\n"
+    "        return new static(chunk_split($this->string, $chunkLength, $chunkEnd));\n"
+    "    }\n"
+    "\n"
+    "    public function chunk(int $splitLength = 1): ArrayObject\n"
+    "    {\n"
+    "        return static::detectArrayType(str_split($this->string, $splitLength));\n"
+    "    }\n"
+    "\n"
+    "    protected static function detectArrayType(array $value): ArrayObject\n"
+    "    {\n"
+    "        return new ArrayObject($value);\n"
+    "    }\n"
+    "}\n";
+
+inline constexpr char kCode33[] =
     "\n"
     "// SWOOLE_HOOK_SOCKETS: while the flag is on, the sockets extension's socket_xxx() functions run\n"
     "// swoole_socket_xxx() below inside coroutines (ext/hooks/hook_sockets.cc forwards the call), so\n"
@@ -2960,36 +3657,40 @@ inline constexpr char kCode29[] =
     "}\n";
 
 inline constexpr Source kSources[] = {
-    {"swoole\\connectionpool", "@gust/library/ConnectionPool.php", kCode0, sizeof(kCode0) - 1},
-    {"swoole\\coroutine\\fastcgi\\client\\exception", "@gust/library/Coroutine/FastCGI/Client/Exception.php", kCode1, sizeof(kCode1) - 1},
-    {"swoole\\coroutine\\fastcgi\\client", "@gust/library/Coroutine/FastCGI/Client.php", kCode2, sizeof(kCode2) - 1},
-    {"swoole\\coroutine\\fastcgi\\proxy", "@gust/library/Coroutine/FastCGI/Proxy.php", kCode3, sizeof(kCode3) - 1},
-    {"swoole\\database\\detectslostconnections", "@gust/library/Database/DetectsLostConnections.php", kCode4, sizeof(kCode4) - 1},
-    {"swoole\\database\\mysqliconfig", "@gust/library/Database/MysqliConfig.php", kCode5, sizeof(kCode5) - 1},
-    {"swoole\\database\\mysqliexception", "@gust/library/Database/MysqliException.php", kCode6, sizeof(kCode6) - 1},
-    {"swoole\\database\\mysqlipool", "@gust/library/Database/MysqliPool.php", kCode7, sizeof(kCode7) - 1},
-    {"swoole\\database\\mysqliproxy", "@gust/library/Database/MysqliProxy.php", kCode8, sizeof(kCode8) - 1},
-    {"swoole\\database\\mysqlistatementproxy", "@gust/library/Database/MysqliStatementProxy.php", kCode9, sizeof(kCode9) - 1},
-    {"swoole\\database\\objectproxy", "@gust/library/Database/ObjectProxy.php", kCode10, sizeof(kCode10) - 1},
-    {"swoole\\database\\pdoconfig", "@gust/library/Database/PDOConfig.php", kCode11, sizeof(kCode11) - 1},
-    {"swoole\\database\\pdopool", "@gust/library/Database/PDOPool.php", kCode12, sizeof(kCode12) - 1},
-    {"swoole\\database\\pdoproxy", "@gust/library/Database/PDOProxy.php", kCode13, sizeof(kCode13) - 1},
-    {"swoole\\database\\pdostatementproxy", "@gust/library/Database/PDOStatementProxy.php", kCode14, sizeof(kCode14) - 1},
-    {"swoole\\database\\redisconfig", "@gust/library/Database/RedisConfig.php", kCode15, sizeof(kCode15) - 1},
-    {"swoole\\database\\redispool", "@gust/library/Database/RedisPool.php", kCode16, sizeof(kCode16) - 1},
-    {"swoole\\fastcgi\\httprequest", "@gust/library/FastCGI/HttpRequest.php", kCode17, sizeof(kCode17) - 1},
-    {"swoole\\fastcgi\\httpresponse", "@gust/library/FastCGI/HttpResponse.php", kCode18, sizeof(kCode18) - 1},
-    {"swoole\\fastcgi\\message", "@gust/library/FastCGI/Message.php", kCode19, sizeof(kCode19) - 1},
-    {"swoole\\fastcgi\\request", "@gust/library/FastCGI/Request.php", kCode20, sizeof(kCode20) - 1},
-    {"swoole\\fastcgi\\response", "@gust/library/FastCGI/Response.php", kCode21, sizeof(kCode21) - 1},
-    {"swoole\\fastcgi", "@gust/library/FastCGI.php", kCode22, sizeof(kCode22) - 1},
-    {"swoole\\nameresolver\\cluster", "@gust/library/NameResolver/Cluster.php", kCode23, sizeof(kCode23) - 1},
-    {"swoole\\nameresolver\\context", "@gust/library/NameResolver/Context.php", kCode24, sizeof(kCode24) - 1},
-    {"swoole\\nameresolver\\exception", "@gust/library/NameResolver/Exception.php", kCode25, sizeof(kCode25) - 1},
-    {"swoole\\nameresolver\\redis", "@gust/library/NameResolver/Redis.php", kCode26, sizeof(kCode26) - 1},
-    {"swoole\\nameresolver", "@gust/library/NameResolver.php", kCode27, sizeof(kCode27) - 1},
-    {"swoole\\objectproxy", "@gust/library/ObjectProxy.php", kCode28, sizeof(kCode28) - 1},
-    {"functions/sockets", "@gust/library/functions/sockets.php", kCode29, sizeof(kCode29) - 1},
+    {"swoole\\arrayobject", "@gust/library/ArrayObject.php", kCode0, sizeof(kCode0) - 1},
+    {"swoole\\connectionpool", "@gust/library/ConnectionPool.php", kCode1, sizeof(kCode1) - 1},
+    {"swoole\\coroutine\\fastcgi\\client\\exception", "@gust/library/Coroutine/FastCGI/Client/Exception.php", kCode2, sizeof(kCode2) - 1},
+    {"swoole\\coroutine\\fastcgi\\client", "@gust/library/Coroutine/FastCGI/Client.php", kCode3, sizeof(kCode3) - 1},
+    {"swoole\\coroutine\\fastcgi\\proxy", "@gust/library/Coroutine/FastCGI/Proxy.php", kCode4, sizeof(kCode4) - 1},
+    {"swoole\\database\\detectslostconnections", "@gust/library/Database/DetectsLostConnections.php", kCode5, sizeof(kCode5) - 1},
+    {"swoole\\database\\mysqliconfig", "@gust/library/Database/MysqliConfig.php", kCode6, sizeof(kCode6) - 1},
+    {"swoole\\database\\mysqliexception", "@gust/library/Database/MysqliException.php", kCode7, sizeof(kCode7) - 1},
+    {"swoole\\database\\mysqlipool", "@gust/library/Database/MysqliPool.php", kCode8, sizeof(kCode8) - 1},
+    {"swoole\\database\\mysqliproxy", "@gust/library/Database/MysqliProxy.php", kCode9, sizeof(kCode9) - 1},
+    {"swoole\\database\\mysqlistatementproxy", "@gust/library/Database/MysqliStatementProxy.php", kCode10, sizeof(kCode10) - 1},
+    {"swoole\\database\\objectproxy", "@gust/library/Database/ObjectProxy.php", kCode11, sizeof(kCode11) - 1},
+    {"swoole\\database\\pdoconfig", "@gust/library/Database/PDOConfig.php", kCode12, sizeof(kCode12) - 1},
+    {"swoole\\database\\pdopool", "@gust/library/Database/PDOPool.php", kCode13, sizeof(kCode13) - 1},
+    {"swoole\\database\\pdoproxy", "@gust/library/Database/PDOProxy.php", kCode14, sizeof(kCode14) - 1},
+    {"swoole\\database\\pdostatementproxy", "@gust/library/Database/PDOStatementProxy.php", kCode15, sizeof(kCode15) - 1},
+    {"swoole\\database\\redisconfig", "@gust/library/Database/RedisConfig.php", kCode16, sizeof(kCode16) - 1},
+    {"swoole\\database\\redispool", "@gust/library/Database/RedisPool.php", kCode17, sizeof(kCode17) - 1},
+    {"swoole\\exception\\arraykeynotexists", "@gust/library/Exception/ArrayKeyNotExists.php", kCode18, sizeof(kCode18) - 1},
+    {"swoole\\fastcgi\\httprequest", "@gust/library/FastCGI/HttpRequest.php", kCode19, sizeof(kCode19) - 1},
+    {"swoole\\fastcgi\\httpresponse", "@gust/library/FastCGI/HttpResponse.php", kCode20, sizeof(kCode20) - 1},
+    {"swoole\\fastcgi\\message", "@gust/library/FastCGI/Message.php", kCode21, sizeof(kCode21) - 1},
+    {"swoole\\fastcgi\\request", "@gust/library/FastCGI/Request.php", kCode22, sizeof(kCode22) - 1},
+    {"swoole\\fastcgi\\response", "@gust/library/FastCGI/Response.php", kCode23, sizeof(kCode23) - 1},
+    {"swoole\\fastcgi", "@gust/library/FastCGI.php", kCode24, sizeof(kCode24) - 1},
+    {"swoole\\multibytestringobject", "@gust/library/MultibyteStringObject.php", kCode25, sizeof(kCode25) - 1},
+    {"swoole\\nameresolver\\cluster", "@gust/library/NameResolver/Cluster.php", kCode26, sizeof(kCode26) - 1},
+    {"swoole\\nameresolver\\context", "@gust/library/NameResolver/Context.php", kCode27, sizeof(kCode27) - 1},
+    {"swoole\\nameresolver\\exception", "@gust/library/NameResolver/Exception.php", kCode28, sizeof(kCode28) - 1},
+    {"swoole\\nameresolver\\redis", "@gust/library/NameResolver/Redis.php", kCode29, sizeof(kCode29) - 1},
+    {"swoole\\nameresolver", "@gust/library/NameResolver.php", kCode30, sizeof(kCode30) - 1},
+    {"swoole\\objectproxy", "@gust/library/ObjectProxy.php", kCode31, sizeof(kCode31) - 1},
+    {"swoole\\stringobject", "@gust/library/StringObject.php", kCode32, sizeof(kCode32) - 1},
+    {"functions/sockets", "@gust/library/functions/sockets.php", kCode33, sizeof(kCode33) - 1},
 };
 
 }  // namespace gust::php::library

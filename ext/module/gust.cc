@@ -70,6 +70,7 @@ static PHP_MINIT_FUNCTION(gust) {
     http_client::register_client_area(module_number);
     http2_client::register_http2_client_area(module_number);
     cosrv::register_coserver_area();
+    library::register_library_functions(GUST_G(use_shortname));
     library::register_library_area();  // after the coroutine area: its autoload guard stays behind this loader
     EG(current_module) = gust_entry;
     return SUCCESS;
