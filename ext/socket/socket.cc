@@ -374,7 +374,9 @@ ZEND_METHOD(Swoole_Coroutine_Socket, connect) {
         Z_PARAM_DOUBLE(timeout)
     ZEND_PARSE_PARAMETERS_END();
     SocketState *s = state_of(ZEND_THIS);
-    if (s->sock && (s->domain == AF_INET || s->domain == AF_INET6) && (port <= 0 || port > 65535)) {
+    // A raw socket (ICMP, ...) has no ports: 0 is the one it takes.
+    const bool no_port = s->type == SOCK_RAW && port == 0;
+    if (s->sock && (s->domain == AF_INET || s->domain == AF_INET6) && !no_port && (port <= 0 || port > 65535)) {
         // Warned as Swoole warns (socket_connect() under SWOOLE_HOOK_SOCKETS shows it too).
         php_error_docref(nullptr, E_WARNING, "Invalid port argument[" ZEND_LONG_FMT "]", port);
         set_error(ZEND_THIS, EINVAL);

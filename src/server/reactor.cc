@@ -319,10 +319,12 @@ void Reactor::deliver_framed(Session &s, Slice bytes) {
             if (const int code = s.splitter->websocket_close_code()) {
                 close_websocket(s, code);
             } else {
-                // Without an HTTP answer to give, the peer learns of the dropped bytes by an RST
-                // (ECONNRESET) once the answers to its earlier packages are out, not by a plain EOF.
+                // A raw-TCP framing (length, EOF, package_length_func) has no answer to give: the
+                // peer learns of the dropped bytes by an RST (ECONNRESET) once the answers to its
+                // earlier packages are out, not by a plain EOF. HTTP ports (HTTP/1, h2, WebSocket)
+                // answer or say GOAWAY and linger, as before.
                 const int status = s.splitter->http_status();
-                if (status == 0) s.reset_when_ended = true;
+                if (status == 0 && !s.splitter->is_http()) s.reset_when_ended = true;
                 refuse(s, status);
             }
             return;
