@@ -379,6 +379,8 @@ ZEND_METHOD(Swoole_Coroutine_Http_Client, get) {
         Z_PARAM_STR(path)
     ZEND_PARSE_PARAMETERS_END();
     zend_update_property_string(ce_client, SELF, ZEND_STRL("requestMethod"), "GET");
+    // The body setData()/post() left for the next request is not for a GET.
+    zend_update_property_null(ce_client, SELF, ZEND_STRL("requestBody"));
     RETURN_BOOL(run_request(SELF, std::string(ZSTR_VAL(path), ZSTR_LEN(path))));
 }
 

@@ -29,6 +29,9 @@ http_test(function ($req, $resp) {
     // the method was for one request; the body and the headers stay (a body without a method is a POST)
     var_dump($c->execute('/again'));
     echo $c->headers['x-method'], ' ', $c->headers['x-echo'], ' ', $c->body, "\n";
+    // get() sends no body, whatever setData() left
+    var_dump($c->get('/plain'));
+    echo $c->headers['x-method'], ' ', $c->body, "\n";
     $c->setMethod('HEAD');
     var_dump($c->execute('/head'));
     echo $c->statusCode, ' body=', json_encode($c->body), ' length=', $c->headers['content-length'] > 0 ? 'yes' : 'no', "\n";
@@ -50,6 +53,8 @@ bool(true)
 PUT hello {"uri":"\/put","query":null,"post":null,"raw":"put body","type":"text\/plain"}
 bool(true)
 POST hello {"uri":"\/again","query":null,"post":null,"raw":"put body","type":"text\/plain"}
+bool(true)
+GET {"uri":"\/plain","query":null,"post":null,"raw":false,"type":"text\/plain"}
 bool(true)
 200 body="" length=yes
 HEAD /head HTTP/1.1 host=yes
