@@ -105,10 +105,22 @@ def bench_thread_mode(row):
             time.sleep(0.5)  # let the workers settle after the load (no event to wait for)
             pids = descendants(proc.pid)
             mem[mode] = {f: sum(mem_kib(p, f) for p in pids) for f in ("Pss", "Rss")}
-    t, p = mem["thread"]["Pss"], mem["process"]["Pss"]
-    row("thread-mode", "PSS, 8 workers, after 2 s of wrk (KiB; ref: PROCESS, every process summed)", t, p,
-        "<= 0.7 x", t <= 0.7 * p)
-    # The wording (RSS): a forked worker's pages shared with the others count in each.
+    # The measure (RSS summed over the processes): a forked worker's pages shared with the
+    # others count in each, as `ps` or a container's accounting shows them.
     t, p = mem["thread"]["Rss"], mem["process"]["Rss"]
-    row("thread-mode", "RSS, same servers (KiB; ref: PROCESS, summed: shared pages counted per process)", t, p,
+    row("thread-mode", "RSS, 8 workers, after 2 s of wrk (KiB; ref: PROCESS, every process summed)", t, p,
         "<= 0.7 x", t <= 0.7 * p)
+    # PSS shares those pages out instead; reported, not the target (php-thread-mode.md: its floor).
+    t, p = mem["thread"]["Pss"], mem["process"]["Pss"]
+    row("thread-mode", "  PSS, same servers (KiB; ref: PROCESS, summed)", t, p, "report")
+
+    # Thread\Queue between two threads and Thread\Map reads from 1 and 2 threads (wall clock).
+    out = subprocess.run([zts_php(), "-n", "-d", f"extension={ZTS_SO}", str(ROOT / "bench/php/thread_queue_map.php"),
+                          "1000000"], capture_output=True, text=True, timeout=300, check=True).stdout
+    got = dict(line.split("=", 1) for line in out.split())
+    q = float(got["queue_items_per_s"])
+    row("thread-mode", "Thread\\Queue push+pop between 2 threads, items/s", round(q), None, ">= 1 M/s",
+        q >= 1e6 and got["queue_checksum_ok"] == "1")
+    one, two = float(got["map_reads_per_s_1_threads"]), float(got["map_reads_per_s_2_threads"])
+    row("thread-mode", "Thread\\Map reads/s, 2 threads together (ref: 1 thread)", round(two), round(one),
+        "scales (>= 1.5 x)", two >= 1.5 * one)

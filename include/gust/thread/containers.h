@@ -1,7 +1,8 @@
 // The containers Swoole\Thread shares between threads: Map (keys in insertion order), List (an
 // array of type list) and Queue. Each guards its data with its own lock; a value goes in and
 // comes out as a copy (gust/thread/value.h), except the containers nested in it, which are shared.
-// Maps and lists take a readers-writer lock, so reads from many threads run side by side.
+// Maps and lists take a readers-writer lock whose readers share no counter (read_mostly_lock.h),
+// so reads from many threads run side by side without contending.
 #pragma once
 
 #include <algorithm>
@@ -10,10 +11,11 @@
 #include <list>
 #include <mutex>
 #include <optional>
-#include <shared_mutex>
+#include <shared_mutex>  // std::shared_lock
 #include <unordered_map>
 
 #include "gust/base/clock.h"
+#include "gust/thread/read_mostly_lock.h"
 #include "gust/thread/value.h"
 
 namespace gust::thread {
@@ -44,7 +46,7 @@ public:
 
 private:
     using Order = std::list<std::pair<Key, Value>>;
-    mutable std::shared_mutex mutex_;
+    mutable ReadMostlyLock mutex_;
     Order order_;
     std::unordered_map<Key, Order::iterator, KeyHash> index_;
 };
@@ -71,7 +73,7 @@ public:
     }
 
 private:
-    mutable std::shared_mutex mutex_;
+    mutable ReadMostlyLock mutex_;
     std::vector<Value> items_;
 };
 

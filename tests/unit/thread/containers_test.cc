@@ -6,7 +6,9 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <shared_mutex>
 #include <thread>
+#include <vector>
 
 #include "gust/thread/sync.h"
 
@@ -164,4 +166,46 @@ TEST(ThreadValue, DescriptorClosesItsCopyWithTheLastValue) {
     }
     EXPECT_EQ(fcntl(fds[0], F_GETFD), -1);  // closed with the last value
     close(fds[1]);
+}
+
+// Readers on several threads never see a writer's half-done update, and a steady stream of
+// readers does not keep a writer out.
+TEST(ReadMostlyLock, ExcludesWritersFromReadersAndLetsWritersIn) {
+    ReadMostlyLock lock;
+    int64_t a = 0, b = 0;  // a writer keeps them equal; a reader must never see them differ
+    std::atomic<bool> stop{false};
+    std::atomic<int64_t> torn{0}, reads{0};
+    std::vector<std::thread> readers;
+    for (int t = 0; t < 3; t++) {
+        readers.emplace_back([&] {
+            while (!stop.load()) {
+                std::shared_lock hold(lock);
+                if (a != b) torn++;
+                reads++;
+            }
+        });
+    }
+    while (reads.load() < 100) std::this_thread::yield();  // the readers are running
+    for (int i = 0; i < 20000; i++) {
+        std::unique_lock hold(lock);
+        a++;
+        b++;
+    }
+    stop = true;
+    for (auto &t : readers) t.join();
+    EXPECT_EQ(torn.load(), 0);
+    EXPECT_EQ(a, 20000);
+    EXPECT_GT(reads.load(), 0);
+}
+
+TEST(ReadMostlyLock, ReadersShareIt) {
+    ReadMostlyLock lock;
+    std::shared_lock first(lock);
+    std::atomic<bool> second_in{false};
+    std::thread other([&] {
+        std::shared_lock second(lock);
+        second_in = true;
+    });
+    other.join();  // would hang if a second reader were kept out
+    EXPECT_TRUE(second_in.load());
 }
