@@ -9,6 +9,7 @@
 // C++ frame: coroutine_main() catches it at the bottom of the coroutine, marks it pending, and
 // check_pending() re-raises it in whoever resumed the coroutine, up to the main context.
 #include "coroutine/coroutine.h"
+#include "coroutine/cpu_guard.h"
 
 #include <atomic>
 #include <cstring>
@@ -619,6 +620,7 @@ void add_loop_release(ReleaseFn fn) { release_fns().push_back(fn); }
 
 void rshutdown() {
     teardown_loop_state();
+    cpu_guard::stop_thread();
     zval_ptr_dtor(&t_options.exit_condition);
     t_options = Options{};
     gust::coro::set_blocking_threads(static_cast<int>(t_options.aio_worker_num));

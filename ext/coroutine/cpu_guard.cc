@@ -42,22 +42,26 @@ struct Watchdog {
     // The PHP thread's EG(vm_interrupt): on thread-safe PHP, EG() in the watchdog thread would be
     // the watchdog's own (absent) executor globals, so the PHP thread hands over its flag.
     std::atomic<zend_atomic_bool *> interrupt{nullptr};
+    bool quit = false;  // mu: the PHP thread's request ended; the watchdog frees itself
 };
 
-// PHP thread only.
-std::multimap<Nanos, uint64_t> g_by_due;
-std::unordered_map<uint64_t, std::pair<std::multimap<Nanos, uint64_t>::iterator, Entry>> g_entries;
-uint64_t g_next = 0;
-// Never freed: a detached thread may still wait on it while the process exits. A forked child
-// leaks its parent's copy (its mutex may have been held at fork) and makes its own.
-Watchdog *g_dog = nullptr;
+// Each PHP thread's own (the worker threads of a THREAD server each have theirs, with a watchdog
+// of their own). A watchdog is freed by its own thread once told to quit (stop_thread()); until
+// then a forked child leaks its parent's copy (its mutex may have been held at fork) and makes its own.
+thread_local std::multimap<Nanos, uint64_t> g_by_due;
+thread_local std::unordered_map<uint64_t, std::pair<std::multimap<Nanos, uint64_t>::iterator, Entry>> g_entries;
+thread_local uint64_t g_next = 0;
+thread_local Watchdog *g_dog = nullptr;
+// The engine's interrupt function is process-wide: ours is chained once, and each thread's call
+// looks at that thread's watchdog.
 void (*g_previous_interrupt)(zend_execute_data *) = nullptr;
-bool g_hooked = false;
+std::once_flag g_hooked;
 
 void *watchdog_main(void *arg) {
     auto *dog = static_cast<Watchdog *>(arg);
     std::unique_lock<std::mutex> lock(dog->mu);
     for (;;) {
+        if (dog->quit) break;
         const int64_t earliest = dog->earliest.load(std::memory_order_acquire);
         const int64_t due = earliest == INT64_MAX ? INT64_MAX : earliest + kGrace;
         const Nanos now = monotonic_now();
@@ -74,6 +78,8 @@ void *watchdog_main(void *arg) {
         if (zend_atomic_bool *flag = dog->interrupt.load(std::memory_order_acquire)) zend_atomic_bool_store(flag, true);
         dog->cv.wait_for(lock, std::chrono::nanoseconds(kRecheck));
     }
+    lock.unlock();
+    delete dog;
     return nullptr;
 }
 
@@ -152,13 +158,11 @@ bool start_watchdog() {
 
 uint64_t watch(coro::CoroutineId cid, Nanos due, ExpireFn expire, void *arg) {
     if (!start_watchdog()) return 0;  // no thread: the loop's timer still serves yielding PHP
-    // The PHP thread that watches (one per process until THREAD servers run several).
     g_dog->interrupt.store(&EG(vm_interrupt), std::memory_order_release);
-    if (!g_hooked) {
+    std::call_once(g_hooked, [] {
         g_previous_interrupt = zend_interrupt_function;
         zend_interrupt_function = on_interrupt;
-        g_hooked = true;
-    }
+    });
     const uint64_t handle = ++g_next;
     auto it = g_by_due.emplace(due, handle);
     g_entries.emplace(handle, std::make_pair(it, Entry{cid, expire, arg}));
@@ -170,6 +174,19 @@ void forget(uint64_t handle) {
     if (!handle || !g_entries.count(handle)) return;
     forget_entry(handle);
     publish_earliest();
+}
+
+void stop_thread() {
+    g_by_due.clear();
+    g_entries.clear();
+    Watchdog *dog = g_dog;
+    g_dog = nullptr;
+    if (!dog || dog->pid != getpid()) return;  // a forked child's inherited copy has no thread here
+    // Under the lock the watchdog is not touching the flag: once it sees `quit` it never will.
+    std::lock_guard<std::mutex> lock(dog->mu);
+    dog->interrupt.store(nullptr, std::memory_order_release);
+    dog->quit = true;
+    dog->cv.notify_one();
 }
 
 }  // namespace gust::php::cpu_guard

@@ -1,7 +1,7 @@
 // A request deadline that also reaches PHP which never yields (request_timeout's CPU guard).
 // A deadline's timer only fires when the worker returns to its event loop; a coroutine spinning
 // in PHP (`while (true) {}`) never lets it. So each armed deadline is also registered here: a
-// watchdog thread (one per process, started on first use) sleeps until the earliest one plus
+// watchdog thread (one per PHP thread, started on first use) sleeps until the earliest one plus
 // kGrace, then raises the engine's interrupt flag (EG(vm_interrupt)), as PHP's own time limit
 // does, and again every kRecheck while one stays overdue. At the next opcode boundary our
 // zend_interrupt_function (chained before the previous one) asks the owner of each overdue
@@ -34,6 +34,8 @@ using ExpireFn = Verdict (*)(void *arg, bool running);
 uint64_t watch(coro::CoroutineId cid, Nanos due, ExpireFn expire, void *arg);
 // The deadline is answered or gone: stop watching (0 is ignored).
 void forget(uint64_t handle);
+// The PHP thread's request ends: its deadlines are dropped and its watchdog thread ends.
+void stop_thread();
 
 // How long past its deadline a coroutine may still run before it is interrupted: the loop's own
 // timer acts at the deadline, and a canceled handler needs a moment to unwind by itself.

@@ -315,12 +315,6 @@ bool prepare(Server *s, ThreadServer *ts) {
         php_error_docref(nullptr, E_WARNING, "SWOOLE_THREAD: no script to run in the worker threads: set 'bootstrap'");
         return false;
     }
-    zval *timeout = ht ? zend_hash_str_find(ht, ZEND_STRL("request_timeout")) : nullptr;
-    if (timeout && zval_get_double(timeout) > 0) {
-        // Its CPU guard interrupts one PHP thread per process (coroutine/cpu_guard.cc).
-        php_error_docref(nullptr, E_WARNING, "request_timeout is not supported by SWOOLE_THREAD servers yet");
-        return false;
-    }
     zval *init = ht ? zend_hash_str_find(ht, ZEND_STRL("init_arguments")) : nullptr;
     if (init && Z_TYPE_P(init) != IS_NULL) {
         if (!zend_is_callable(init, 0, nullptr)) {
