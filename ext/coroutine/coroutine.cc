@@ -15,6 +15,8 @@
 #include <cstring>
 
 extern "C" {
+#include "zend_builtin_functions.h"
+#include "zend_exceptions.h"
 #include "zend_observer.h"
 #include "ext/standard/basic_functions.h"
 }
@@ -229,7 +231,8 @@ void finish_exception(LoopState *rt, PhpCoroutine *p) {
     if (rt->pending == Pending::kNone) rt->pending = Pending::kExit;
 }
 
-void call(zval *callable, zend_fcall_info_cache *fcc, zval *args, uint32_t argc) {
+// `result`, when given, receives the return value (null when there is none); else it is dropped.
+void call(zval *callable, zend_fcall_info_cache *fcc, zval *args, uint32_t argc, zval *result = nullptr) {
     zval retval;
     zend_fcall_info fci;
     fci.size = sizeof(fci);
@@ -241,6 +244,10 @@ void call(zval *callable, zend_fcall_info_cache *fcc, zval *args, uint32_t argc)
     fci.named_params = nullptr;
     ZVAL_UNDEF(&retval);
     zend_call_function(&fci, fcc);
+    if (result && Z_TYPE(retval) != IS_UNDEF) {
+        ZVAL_COPY_VALUE(result, &retval);
+        return;
+    }
     zval_ptr_dtor(&retval);
 }
 
@@ -269,7 +276,9 @@ void run_callback_as_configured(zend_fcall_info_cache *fcc, zval *callable, zval
 
 namespace {
 
-void run_defers(LoopState *rt, PhpCoroutine *p) {
+// Last registered first; each gets the coroutine's return value, as Swoole's do. An exception a
+// deferred callback leaves uncaught ends the request like a fatal error: the rest are not run.
+void run_defers(LoopState *rt, PhpCoroutine *p, zval *result) {
     while (Z_TYPE(p->defers) == IS_ARRAY && zend_hash_num_elements(Z_ARRVAL(p->defers)) > 0) {
         HashTable *ht = Z_ARRVAL(p->defers);
         zval fn;
@@ -279,10 +288,14 @@ void run_defers(LoopState *rt, PhpCoroutine *p) {
         ht->nNextFreeElement--;
         zend_fcall_info_cache fcc;
         char *error = nullptr;
-        if (zend_is_callable_ex(&fn, nullptr, 0, nullptr, &fcc, &error)) call(&fn, &fcc, nullptr, 0);
+        if (zend_is_callable_ex(&fn, nullptr, 0, nullptr, &fcc, &error)) call(&fn, &fcc, result, 1);
         if (error) efree(error);
         zval_ptr_dtor(&fn);
+        const bool failed = EG(exception) && !p->kill && !zend_is_unwind_exit(EG(exception)) &&
+                            !zend_is_graceful_exit(EG(exception)) &&
+                            !(exit_exception_ce && instanceof_function(EG(exception)->ce, exit_exception_ce));
         finish_exception(rt, p);
+        if (failed) break;
     }
 }
 
@@ -326,9 +339,12 @@ void coroutine_main(PhpCoroutine *p) {
     bottom->func = &bottom_function;
     EG(current_execute_data) = bottom;
     zend_try {
-        if (!p->kill) call(&p->callable, &p->fcc, p->args, p->argc);
+        zval result;
+        ZVAL_NULL(&result);
+        if (!p->kill) call(&p->callable, &p->fcc, p->args, p->argc, &result);
         finish_exception(rt, p);
-        run_defers(rt, p);
+        run_defers(rt, p, &result);
+        zval_ptr_dtor(&result);
         // Buffers the coroutine left open are flushed where its output goes, as at request end.
         if (OG(handlers).top > 0) php_output_end_all();
     }
@@ -368,26 +384,52 @@ void kill_all(LoopState *rt) {
     }
 }
 
+// A coroutine's PHP frames as debug_print_backtrace() prints them, read from its saved state.
+void print_backtrace_of(PhpCoroutine *p) {
+    zend_execute_data *mine = EG(current_execute_data);
+    EG(current_execute_data) = p->vm.current_execute_data;
+    zval trace;
+    zend_fetch_debug_backtrace(&trace, 0, DEBUG_BACKTRACE_IGNORE_ARGS, 0);
+    EG(current_execute_data) = mine;
+    zend_string *text = zend_trace_to_string(Z_ARRVAL(trace), false);
+    php_printf("%s", ZSTR_VAL(text));
+    zend_string_release(text);
+    zval_ptr_dtor(&trace);
+}
+
+// Swoole's deadlock banner: every coroutine left when nothing can wake them any more (parked on
+// something no event will answer, or suspended by yield() with nobody to resume them), each with
+// what it waits on and its backtrace. The parked ones are then woken with kErrDeadlock to unwind.
 void report_deadlock(LoopState *rt) {
     std::vector<coro::Coroutine *> stuck;
     for (coro::CoroutineId id : rt->scheduler->list()) {
         coro::Coroutine *co = rt->scheduler->find(id);
-        if (co && co->state() == coro::CoState::kParked) stuck.push_back(co);
-    }
-    if (t_options.deadlock_check) {
-        php_printf("===================================================================\n"
-                   " [FATAL ERROR]: all coroutines (count: %zu) are asleep - deadlock!\n",
-                   stuck.size());
-        for (coro::Coroutine *co : stuck) {
-            const coro::WaitInfo &w = co->wait_info();
-            php_printf(" [Coroutine-%lld] waiting on %s", static_cast<long long>(co->id()), w.kind);
-            if (w.object) php_printf("#%llu", static_cast<unsigned long long>(w.object));
-            if (w.op && *w.op) php_printf(" %s", w.op);
-            php_printf("\n");
+        if (co && (co->state() == coro::CoState::kParked || co->state() == coro::CoState::kSuspended)) {
+            stuck.push_back(co);
         }
-        php_printf("===================================================================\n");
+    }
+    if (t_options.deadlock_check && !stuck.empty()) {
+        static constexpr char kRule[] = " =================================================================\n";
+        php_printf("\n%s  [FATAL ERROR]: all coroutines (count: %zu) are asleep - deadlock!\n%s", kRule, stuck.size(),
+                   kRule);
+        for (coro::Coroutine *co : stuck) {
+            php_printf("\n  [Coroutine-%lld]\n -----------------------------------------------------------------\n",
+                       static_cast<long long>(co->id()));
+            if (co->state() == coro::CoState::kSuspended) {
+                php_printf(" suspended by yield()\n");
+            } else {
+                const coro::WaitInfo &w = co->wait_info();
+                php_printf(" waiting on %s", w.kind);
+                if (w.object) php_printf("#%llu", static_cast<unsigned long long>(w.object));
+                if (w.op && *w.op) php_printf(" %s", w.op);
+                php_printf("\n");
+            }
+            if (PhpCoroutine *p = of(co)) print_backtrace_of(p);
+        }
+        php_printf("\n%s", kRule);
     }
     for (coro::Coroutine *co : stuck) {
+        if (co->state() != coro::CoState::kParked) continue;  // kill_all resumes the suspended ones
         if (PhpCoroutine *p = of(co)) p->kill = true;
         rt->scheduler->wake(co, kErrDeadlock);
     }
@@ -561,6 +603,7 @@ void run_all() {
     const bool with_condition = exit_condition_set();
     if (with_condition) rt->loop->add_hook(&hook);
     rt->exit_requested = false;
+    bool deadlock_reported = false;
     while (rt->pending == Pending::kNone && !rt->exit_requested) {
         if (exit_condition_met()) break;
         bool more = rt->loop->run_once(-1);
@@ -575,8 +618,11 @@ void run_all() {
         }
         // Ended by an error or Event::exit() in this iteration: that is not a deadlock.
         if (rt->pending != Pending::kNone || rt->exit_requested) break;
-        if (rt->scheduler->stats().parked == 0) break;
+        // Coroutines left with nothing to wake them: reported once; the parked ones are woken to
+        // unwind (this loop runs them), the suspended ones are unwound by kill_all() below.
+        if (rt->scheduler->stats().live == 0 || deadlock_reported) break;
         report_deadlock(rt);
+        deadlock_reported = true;
     }
     if (with_condition) rt->loop->remove_hook(&hook);
     if (rt->pending == Pending::kNone) kill_all(rt);

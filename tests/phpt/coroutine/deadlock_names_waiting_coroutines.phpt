@@ -1,5 +1,5 @@
 --TEST--
-When nothing can wake the coroutines left, the deadlock report names each and what it waits on
+When nothing can wake the coroutines left, the deadlock report (Swoole's banner) names each, what it waits on and its backtrace
 --EXTENSIONS--
 gust
 --FILE--
@@ -13,11 +13,24 @@ Co\run(function () {
 });
 echo "after run\n";
 ?>
---EXPECT--
+--EXPECTF--
 main done
-===================================================================
- [FATAL ERROR]: all coroutines (count: 2) are asleep - deadlock!
- [Coroutine-3] waiting on Channel#4 push
- [Coroutine-2] waiting on Channel#1 pop
-===================================================================
+
+ =================================================================
+  [FATAL ERROR]: all coroutines (count: 2) are asleep - deadlock!
+ =================================================================
+
+  [Coroutine-3]
+ -----------------------------------------------------------------
+ waiting on Channel#4 push
+#0 %s(%d): Swoole\Coroutine\Channel->push()
+#1 [internal function]: {closure}()
+
+  [Coroutine-2]
+ -----------------------------------------------------------------
+ waiting on Channel#1 pop
+#0 %s(%d): Swoole\Coroutine\Channel->pop()
+#1 [internal function]: {closure}()
+
+ =================================================================
 after run

@@ -6,6 +6,7 @@ gust
 error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
+Co::set(["enable_deadlock_check" => false]);  // the banner is deadlock_names_waiting_coroutines.phpt's
 class D { function __construct(public int $n) {} function __destruct() { echo "destruct {$this->n}\n"; } }
 Co\run(function () {
     go(function () { $d = new D(1); Co::yield(); echo "never\n"; });

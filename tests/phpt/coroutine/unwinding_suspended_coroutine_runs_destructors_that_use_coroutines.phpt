@@ -26,12 +26,26 @@ Co\run(function () {
 });
 echo "after run\n";
 ?>
---EXPECT--
+--EXPECTF--
 run body done
-===================================================================
- [FATAL ERROR]: all coroutines (count: 1) are asleep - deadlock!
- [Coroutine-3] waiting on Channel#1 pop
-===================================================================
+
+ =================================================================
+  [FATAL ERROR]: all coroutines (count: 2) are asleep - deadlock!
+ =================================================================
+
+  [Coroutine-3]
+ -----------------------------------------------------------------
+ waiting on Channel#1 pop
+#0 %s(%d): Swoole\Coroutine\Channel->pop()
+#1 [internal function]: {closure}()
+
+  [Coroutine-2]
+ -----------------------------------------------------------------
+ suspended by yield()
+#0 %s(%d): Swoole\Coroutine::yield()
+#1 [internal function]: {closure}()
+
+ =================================================================
 destruct parked
 coroutine started by a destructor
 bool(true)
