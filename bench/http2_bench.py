@@ -74,21 +74,24 @@ def gust(rel, mode, big=""):
         yield proc, port
 
 
-def download(port: int, http2: bool):
-    """MB/s of one h2load download of /big (1 GiB) over h2c or HTTP/1.1: the same client for both.
-    Over h2c the client opens 1 GiB windows (-w30 -W30), as a bulk client does (curl opens 32 MiB):
-    with h2load's 64 KiB default the client's WINDOW_UPDATE round trips, not the server, set the pace."""
+def download(proc, port: int, http2: bool):
+    """(MB/s, server CPU s, h2load CPU s) of one h2load download of /big (1 GiB) over h2c or HTTP/1.1: the
+    same client for both. Over h2c the client opens 1 GiB windows (-w30 -W30), as a bulk client does (curl
+    opens 32 MiB): with h2load's 64 KiB default the client's WINDOW_UPDATE round trips, not the server, set
+    the pace."""
+    server0, client0 = tree_cpu(proc.pid), resource.getrusage(resource.RUSAGE_CHILDREN)
     try:
         r = subprocess.run(["h2load", *(["-w30", "-W30"] if http2 else ["--h1"]), "-n1", "-c1", "-t1",
                             f"http://127.0.0.1:{port}/big"], capture_output=True, text=True, timeout=60)
     except subprocess.TimeoutExpired:
-        return 0.0  # stalled: a recorded miss
-
+        return 0.0, 0.0, 0.0  # stalled: a recorded miss
+    client1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = re.search(r"finished in ([\d.]+)(ms|s)", r.stdout)
     if not t or "1 succeeded" not in r.stdout or "(1073741824) data" not in r.stdout:
         raise RuntimeError(f"download: {r.stdout[-300:]}")
     seconds = float(t.group(1)) * (1e-3 if t.group(2) == "ms" else 1)
-    return (1 << 30) / seconds / 1e6
+    client = (client1.ru_utime + client1.ru_stime) - (client0.ru_utime + client0.ru_stime)
+    return (1 << 30) / seconds / 1e6, tree_cpu(proc.pid) - server0, client
 
 
 def download_curl(proc, port: int, http2: bool):
@@ -133,6 +136,7 @@ def med(v):
 def bench_http2(row, rel):
     """HTTP/2: h2load hello vs nginx; PROCESS vs BASE; 1 GB over h2 vs HTTP/1.1; client vs h2load."""
     r = {k: [] for k in ("nginx", "base", "process", "nginx_rps", "base_rps", "process_rps", "h2", "h1", "h2c", "h1c",
+                         "h2_server", "h1_server", "h2_client", "h1_client",
                          "h2c_server", "h1c_server", "h2c_client", "h1c_client",
                          "gc_rps", "gc_cpu", "ref_rps", "ref_cpu")}
     with tempfile.TemporaryDirectory() as tmp:
@@ -148,8 +152,9 @@ def bench_http2(row, rel):
                     a, b = served_per_cpu(proc, f"http://127.0.0.1:{port}/")
                     r[mode].append(a), r[mode + "_rps"].append(b)
                     if mode == "base":
-                        r["h2"].append(download(port, True))
-                        r["h1"].append(download(port, False))
+                        for key, h2 in (("h2", True), ("h1", False)):
+                            mbs, server, client = download(proc, port, h2)
+                            r[key].append(mbs), r[key + "_server"].append(server), r[key + "_client"].append(client)
                         for key, h2 in (("h2c", True), ("h1c", False)):
                             mbs, server, client = download_curl(proc, port, h2)
                             r[key].append(mbs), r[key + "_server"].append(server), r[key + "_client"].append(client)
@@ -167,6 +172,10 @@ def bench_http2(row, rel):
         m["process_rps"] >= 0.9 * m["base_rps"])
     row("http2", "1 GiB sendfile() download, one h2 stream, h2load -n1, MB/s (ref: HTTP/1.1, same server)", round(m["h2"]),
         round(m["h1"]), ">= 0.9 x HTTP/1.1", m["h2"] >= 0.9 * m["h1"])
+    row("http2", "  same h2load runs, server CPU s per GiB (ref: HTTP/1.1)", round(m["h2_server"], 3),
+        round(m["h1_server"], 3), "report")
+    row("http2", "  same h2load runs, h2load's CPU s per GiB (ref: HTTP/1.1)", round(m["h2_client"], 3),
+        round(m["h1_client"], 3), "report")
     row("http2", "  the same download with curl, MB/s (ref: curl over HTTP/1.1, same server)", round(m["h2c"]),
         round(m["h1c"]), ">= 0.9 x HTTP/1.1", m["h2c"] >= 0.9 * m["h1c"])
     row("http2", "  same curl runs, server CPU s per GiB (ref: HTTP/1.1)", round(m["h2c_server"], 3),
