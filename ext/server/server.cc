@@ -107,22 +107,6 @@ void PortObject::gc(zend_get_gc_buffer *buf) {
     if (port) add_callbacks_to_gc(buf, port->callbacks);
 }
 
-// A unix socket file left by a server that is gone (crashed, killed) would make bind() fail with
-// EADDRINUSE. It is removed only when it is a socket nobody accepts on — never a regular file or a
-// live server's socket.
-void clear_stale_socket_file(const char *path, int type) {
-    struct stat st;
-    if (path[0] == '\0' || path[0] == '@' || lstat(path, &st) != 0 || !S_ISSOCK(st.st_mode)) return;
-    Result<net::Address> addr = net::Address::from_unix(path);
-    if (!addr.ok()) return;
-    int probe = ::socket(AF_UNIX, type | SOCK_CLOEXEC, 0);
-    if (probe < 0) return;
-    const bool refused =
-        ::connect(probe, addr.value().sockaddr_ptr(), addr.value().length()) != 0 && errno == ECONNREFUSED;
-    ::close(probe);
-    if (refused) (void)unlink(path);
-}
-
 }  // namespace
 
 void remove_socket_files(Server *s) {
@@ -166,7 +150,6 @@ std::unique_ptr<Port> bind_port(Server *s, const char *host, zend_long port, zen
         case kSockUnixDgram:
             addr = net::Address::from_unix(host);
             p->type = base == kSockUnixDgram ? SOCK_DGRAM : SOCK_STREAM;
-            clear_stale_socket_file(host, p->type);
             port = 0;
             break;
         default:
@@ -185,7 +168,8 @@ std::unique_ptr<Port> bind_port(Server *s, const char *host, zend_long port, zen
             net::sys::set_reuse_addr(fd, true);
             if (s->settings.enable_reuse_port) net::sys::set_reuse_port(fd, true);
         }
-        rc = net::sys::bind(fd, addr.value());
+        // A unix socket file left by a server that is gone (crashed, killed) is replaced.
+        rc = net::sys::bind_replacing_stale(fd, addr.value());
         if (rc == 0 && p->type == SOCK_STREAM) rc = net::sys::listen(fd, static_cast<int>(s->settings.backlog));
     }
     if (rc < 0) {

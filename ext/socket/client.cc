@@ -237,6 +237,16 @@ ZEND_METHOD(Swoole_Coroutine_Client, connect) {
     bool reuse = c->socket && SocketClass::from(c->socket)->sock->is_open();
     if (!reuse && !new_socket(ZEND_THIS, c)) RETURN_FALSE;
     SocketState *s = SocketClass::from(c->socket);
+    if (!reuse) {
+        zval *setting = prop(ZEND_THIS, kSetting);
+        const int err = bind_client_socket(s->sock->fd(), c->domain, c->type,
+                                           Z_TYPE_P(setting) == IS_ARRAY ? Z_ARRVAL_P(setting) : nullptr);
+        if (err) {
+            s->sock->close();
+            client_error(ZEND_THIS, err);
+            RETURN_FALSE;
+        }
+    }
     // connect()'s timeout bounds connecting, and reads and writes the settings leave open.
     if (timeout != 0) {
         s->connect_timeout = timeout;

@@ -63,6 +63,10 @@ int ensure_tls_context(SocketState *s, bool server);
 void read_ssl_settings(SocketState *s, HashTable *ht);
 // setProtocol()'s work: timeouts, framing, ssl_*; false (warning) on invalid framing settings.
 bool apply_protocol(SocketState *s, HashTable *settings);
+// A client's own address before it connects: the `bind_address`/`bind_port` settings (an IP, or a
+// unix path, whose stale socket file is replaced), else for a unix datagram client Linux's
+// autobind (a unique abstract name, no file left behind) so that the server can answer. 0 or errno.
+int bind_client_socket(int fd, int domain, int type, HashTable *settings);
 // Wakes, one after the other and each at once (wake_now), the coroutines a close_keeping_waiters()
 // left parked, with kErrClosed.
 void wake_closed_now(const std::vector<coro::CoroutineId> &waiting);

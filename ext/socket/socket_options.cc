@@ -3,12 +3,14 @@
 // framing settings for recvPacket, and the timeouts).
 #include <netinet/in.h>
 #include <sys/socket.h>
+#include <sys/un.h>
 
 #include <cerrno>
 #include <cmath>
 #include <memory>
 
 #include "common/errors.h"
+#include "gust/net/socket.h"
 #include "socket/socket_internal.h"
 #include "zend/callable.h"
 
@@ -175,6 +177,32 @@ bool load_length_func(zval *callable, proto::framing::Options *o) {
 }
 
 }  // namespace
+
+int gust::php::sock::bind_client_socket(int fd, int domain, int type, HashTable *settings) {
+    zval *where = settings ? zend_hash_str_find(settings, ZEND_STRL("bind_address")) : nullptr;
+    if (where && Z_TYPE_P(where) == IS_STRING && Z_STRLEN_P(where) > 0) {
+        zval *port = zend_hash_str_find(settings, ZEND_STRL("bind_port"));
+        const zend_long p = port ? zval_get_long(port) : 0;
+        std::string_view host(Z_STRVAL_P(where), Z_STRLEN_P(where));
+        Result<net::Address> addr = Error{kErrInvalid};
+        if (domain == AF_UNIX) {
+            if (host.rfind("unix:", 0) == 0) host.remove_prefix(5);
+            addr = net::Address::from_unix(host);
+        } else if (p >= 0 && p <= 65535) {
+            addr = net::Address::from_ip(host, static_cast<uint16_t>(p));
+        }
+        if (!addr.ok() || addr.value().family() != domain) return EINVAL;
+        if (addr.value().is_ip()) (void)net::sys::set_reuse_addr(fd, true);
+        const int rc = net::sys::bind_replacing_stale(fd, addr.value());
+        return rc < 0 ? -rc : 0;
+    }
+    if (domain == AF_UNIX && type == SOCK_DGRAM) {
+        sockaddr_un self{};
+        self.sun_family = AF_UNIX;
+        if (::bind(fd, reinterpret_cast<sockaddr *>(&self), sizeof(sa_family_t)) != 0) return errno;
+    }
+    return 0;
+}
 
 bool gust::php::sock::apply_protocol(SocketState *s, HashTable *settings) {
     zval *v;

@@ -54,7 +54,8 @@ struct SyncClient {
     std::string host;
     // From set(): timeouts in seconds (0: connect()'s timeout), framing, TLS.
     double read_timeout = 0, write_timeout = 0, io_timeout = 0.5;
-    SocketState settings;  // only its framing/TLS settings are used (no socket)
+    SocketState settings;                // only its framing/TLS settings are used (no socket)
+    HashTable *bind_settings = nullptr;  // set()'s array while connect() runs (bind_address, bind_port)
     std::string rbuf;
     std::shared_ptr<net::TlsContext> tls_ctx;
     std::unique_ptr<net::TlsEngine> tls;
@@ -229,13 +230,8 @@ int sync_connect(SyncClient *c, const std::string &host, zend_long port, double 
     int fd = net::sys::open_socket(c->domain, c->type, 0);
     if (fd < 0) return -fd;
     c->fd = fd;
-    if (c->domain == AF_UNIX && c->type == SOCK_DGRAM) {
-        // A unix datagram client needs an address of its own for the server's replies: Linux's
-        // autobind gives it a unique abstract one, which leaves no file behind.
-        sockaddr_un self{};
-        self.sun_family = AF_UNIX;
-        if (bind(fd, reinterpret_cast<sockaddr *>(&self), sizeof(sa_family_t)) != 0) return errno;
-    }
+    err = bind_client_socket(fd, c->domain, c->type, c->bind_settings);
+    if (err) return err;
     Nanos deadline = deadline_after(timeout);
     if (::connect(fd, addr.sockaddr_ptr(), addr.length()) != 0) {
         if (errno != EINPROGRESS) return errno;
@@ -389,7 +385,10 @@ ZEND_METHOD(Swoole_Client, connect) {
     c->io_timeout = timeout;
     c->host.assign(ZSTR_VAL(host), ZSTR_LEN(host));
     std::string why;
+    zval *setting = prop(ZEND_THIS, kSetting);
+    c->bind_settings = Z_TYPE_P(setting) == IS_ARRAY ? Z_ARRVAL_P(setting) : nullptr;
     int err = sync_connect(c, c->host, port, timeout, &why);
+    c->bind_settings = nullptr;
     if (err) {
         c->drop();
         set_long(ZEND_THIS, kSock, -1);

@@ -134,7 +134,7 @@ void CoSocket::on_io(uint32_t events) {
 
 Status CoSocket::bind(const Address &addr) {
     if (addr.family() == AF_INET || addr.family() == AF_INET6) sys::set_reuse_addr(fd_, true);
-    int rc = sys::bind(fd_, addr);
+    int rc = sys::bind_replacing_stale(fd_, addr);
     return rc < 0 ? Status(Error{rc}) : Status();
 }
 

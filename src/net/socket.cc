@@ -2,6 +2,7 @@
 
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -20,6 +21,30 @@ int open_socket(int family, int type, int protocol) {
 }
 
 int bind(int fd, const Address &addr) { return check(::bind(fd, addr.sockaddr_ptr(), addr.length())); }
+
+namespace {
+// True when `addr` names a socket file on disk that refuses connections (nobody bound to it).
+bool stale_unix_socket(int fd, const Address &addr) {
+    const std::string path = addr.host();
+    struct stat st;
+    if (path.empty() || path[0] == '@' || lstat(path.c_str(), &st) != 0 || !S_ISSOCK(st.st_mode)) return false;
+    int type = SOCK_STREAM;
+    socklen_t len = sizeof type;
+    if (getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &len) != 0) return false;
+    const int probe = ::socket(AF_UNIX, type | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+    if (probe < 0) return false;
+    const bool refused = ::connect(probe, addr.sockaddr_ptr(), addr.length()) != 0 && errno == ECONNREFUSED;
+    ::close(probe);
+    return refused;
+}
+}  // namespace
+
+int bind_replacing_stale(int fd, const Address &addr) {
+    int rc = bind(fd, addr);
+    if (rc != -EADDRINUSE || addr.family() != AF_UNIX || !stale_unix_socket(fd, addr)) return rc;
+    (void)unlink(addr.host().c_str());
+    return bind(fd, addr);
+}
 int listen(int fd, int backlog) { return check(::listen(fd, backlog)); }
 
 int accept(int fd, Address *peer) {

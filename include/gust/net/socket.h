@@ -11,6 +11,10 @@ namespace gust::net::sys {
 
 int open_socket(int family, int type, int protocol = 0);  // fd or -errno
 int bind(int fd, const Address &addr);
+// bind(), and for a unix socket path taken by a socket file nobody accepts on any more (its
+// server crashed or was killed), removes that stale file and binds again. Never removes a regular
+// file or a live socket's file.
+int bind_replacing_stale(int fd, const Address &addr);
 int listen(int fd, int backlog);
 int accept(int fd, Address *peer);         // new non-blocking fd, or -errno (-EAGAIN when none pending)
 int connect(int fd, const Address &addr);  // 0, -EINPROGRESS, or -errno
