@@ -233,6 +233,8 @@ struct ProcessModeState {
     std::unordered_map<server::SessionId, SendCredit> credits;            // worker: connections with bytes outstanding
     loop::IterationHook *stats_hook = nullptr;  // worker: publishes its coroutine count (server_stats.cc)
     std::unordered_map<server::SessionId, HandedConnection> handed;  // worker: connections it serves itself
+    // worker: the connection whose onClose runs now, as it was (getClientInfo() in onClose); id 0: none.
+    server::ConnectionRecord closing;
     loop::TimerId release_timer = 0;  // worker, stopping: hands its connections back as they go idle
     Nanos release_deadline = 0;
     bool publish_taking = false;   // worker: the master chooses by load; publish busy on each batch taken

@@ -240,6 +240,7 @@ bool load_framing(Port *p, HashTable *ht, zend_long max_length, const HttpFramin
     if (length_func && Z_TYPE_P(length_func) == IS_NULL) length_func = nullptr;
     auto mode = fr::mode_from_flags(bool_of(ht, "open_eof_check", false), bool_of(ht, "open_eof_split", false),
                                     bool_of(ht, "open_length_check", false), length_func != nullptr);
+    if (!mode && bool_of(ht, "open_mqtt_protocol", false)) mode = fr::Mode::kMqtt;  // EOF/length framing win
     if (!mode) return true;
     fr::Options o;
     o.mode = *mode;
