@@ -114,6 +114,7 @@ struct Port {
     std::shared_ptr<const proto::framing::Framing> framing;
     bool tcp_nodelay = true;
     bool http = false;                     // open_http_protocol: framing is HTTP/1.1 and requests go to onRequest
+    bool http_to_receive = false;          // open_http_protocol on a plain Server: whole requests go to onReceive
     bool websocket = false;                // open_websocket_protocol: upgrade requests become WebSocket connections
     bool redis = false;                    // open_redis_protocol: RESP commands go to the Redis protocol
     bool http2 = false;                    // open_http2_protocol: h2c by prior knowledge (ext/http/http2_conn.cc)
