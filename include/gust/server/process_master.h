@@ -70,8 +70,8 @@ struct DispatchQuestion {
     SessionId id = 0;
     DispatchEvent event = DispatchEvent::kData;
     int port_index = 0;
-    std::string data;         // the package's first kDispatchPeek bytes; empty for connect and close
-    uint64_t datagram = 0;    // kDatagram: the thread's key of the held datagram
+    std::string data;       // the package's first kDispatchPeek bytes; empty for connect and close
+    uint64_t datagram = 0;  // kDatagram: the thread's key of the held datagram
 };
 
 // The "fd" dispatch_func gets for a datagram, as in Swoole: an IPv4 client's address as the four
