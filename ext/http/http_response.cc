@@ -887,8 +887,20 @@ ZEND_METHOD(Swoole_Http_Response, create) {
         Z_PARAM_LONG(fd)
     ZEND_PARSE_PARAMETERS_END();
     srv::Server *s = nullptr;
-    if (ZEND_NUM_ARGS() >= 1 && Z_TYPE_P(target) == IS_OBJECT &&
-        instanceof_function(Z_OBJCE_P(target), srv::ce_server)) {
+    zend_object *request = nullptr;
+    if (ZEND_NUM_ARGS() >= 1 && Z_TYPE_P(target) == IS_ARRAY) {
+        // [$server, $request]: a request parsed by Request::parse() on a plain Server's connection
+        // (open_http_protocol); the response follows its version, keep-alive and method.
+        zval *first = zend_hash_index_find(Z_ARRVAL_P(target), 0);
+        zval *second = zend_hash_index_find(Z_ARRVAL_P(target), 1);
+        if (first && Z_TYPE_P(first) == IS_OBJECT && instanceof_function(Z_OBJCE_P(first), srv::ce_server)) {
+            s = srv::server_from(Z_OBJ_P(first));
+        }
+        if (second && Z_TYPE_P(second) == IS_OBJECT && instanceof_function(Z_OBJCE_P(second), ce_request)) {
+            request = Z_OBJ_P(second);
+        }
+    } else if (ZEND_NUM_ARGS() >= 1 && Z_TYPE_P(target) == IS_OBJECT &&
+               instanceof_function(Z_OBJCE_P(target), srv::ce_server)) {
         s = srv::server_from(Z_OBJ_P(target));
     } else if (ZEND_NUM_ARGS() >= 1 &&
                (Z_TYPE_P(target) == IS_LONG ||
@@ -903,6 +915,13 @@ ZEND_METHOD(Swoole_Http_Response, create) {
         RETURN_FALSE;
     }
     gust::proto::http1::RequestHead head;  // HTTP/1.1, keep-alive, no compression
+    const RequestObject *parsed = request ? request_from(request) : nullptr;
+    if (parsed && parsed->data && parsed->completed) {
+        if (gust::proto::http1::parse_request_head(ZSTR_VAL(parsed->data), ZSTR_LEN(parsed->data), &head) <= 0) {
+            head.reset();
+        }
+    }
+    if (request) zend_update_property_long(ce_request, request, ZEND_STRL("fd"), fd);
     zend_object *obj = make_response(s, fd, head);
     response_from(obj)->current = false;
     RETURN_OBJ(obj);

@@ -22,5 +22,8 @@ void process_share_pipe(zend_object *process, int parent_end, int child_end);
 bool process_redirects_stdio(zend_object *process);
 
 void register_process(int module_number);  // MINIT of this area
+// A Process::signal() handler for `signo` is set in this process: runs it (in a coroutine of its
+// own) and answers true; false otherwise. For a process that reads the signal itself (the manager).
+bool run_user_signal_handler(int signo);
 
 }  // namespace gust::php

@@ -63,6 +63,12 @@ void release_signal_handlers(LoopState *rt) {
 
 void register_process_signals() { add_loop_release(release_signal_handlers); }
 
+bool run_user_signal_handler(int signo) {
+    if (!t_handlers || t_handlers->by_signo.find(signo) == t_handlers->by_signo.end()) return false;
+    on_signal(signo);
+    return true;
+}
+
 }  // namespace gust::php
 
 using namespace gust::php;

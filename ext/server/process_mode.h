@@ -64,7 +64,14 @@ bool shared_client_info(Server *s, server::SessionId id, zval *out);
 // getWorkerStatus() of another worker or task worker: SWOOLE_WORKER_BUSY (1) or _IDLE (2), 0 when
 // it is not running (or not PROCESS mode).
 zend_long shared_worker_status(Server *s, zend_long id);
-// getWorkerPid() of another worker or task worker: its pid, 0 when unknown.
+// onClose of connection `id` is about to run after the connection left the shared table:
+// getClientInfo() answers from what it was until shared_closing_done(). From the table (a handed
+// connection, before this worker takes it out) or, when the master took it out already, from `ci`.
+void shared_note_closing(Server *s, server::SessionId id, const server::ConnectInfo *ci);
+void shared_closing_done(Server *s);
+// User process `id` of addProcess() runs as `pid` (0: it exited); other ids are left alone.
+void shared_user_process_pid(Server *s, zend_long id, pid_t pid);
+// getWorkerPid() of another worker, task worker or user process: its pid, 0 when unknown.
 pid_t shared_worker_pid(Server *s, zend_long id);
 
 }  // namespace gust::php::srv

@@ -114,6 +114,7 @@ struct Port {
     std::shared_ptr<const proto::framing::Framing> framing;
     bool tcp_nodelay = true;
     bool http = false;                     // open_http_protocol: framing is HTTP/1.1 and requests go to onRequest
+    bool http_to_receive = false;          // open_http_protocol on a plain Server: whole requests go to onReceive
     bool websocket = false;                // open_websocket_protocol: upgrade requests become WebSocket connections
     bool redis = false;                    // open_redis_protocol: RESP commands go to the Redis protocol
     bool http2 = false;                    // open_http2_protocol: h2c by prior knowledge (ext/http/http2_conn.cc)
@@ -233,6 +234,8 @@ struct ProcessModeState {
     std::unordered_map<server::SessionId, SendCredit> credits;            // worker: connections with bytes outstanding
     loop::IterationHook *stats_hook = nullptr;  // worker: publishes its coroutine count (server_stats.cc)
     std::unordered_map<server::SessionId, HandedConnection> handed;  // worker: connections it serves itself
+    // worker: the connection whose onClose runs now, as it was (getClientInfo() in onClose); id 0: none.
+    server::ConnectionRecord closing;
     loop::TimerId release_timer = 0;  // worker, stopping: hands its connections back as they go idle
     Nanos release_deadline = 0;
     bool publish_taking = false;   // worker: the master chooses by load; publish busy on each batch taken

@@ -366,12 +366,16 @@ void Bridge::on_close(const server::SessionInfo &session, server::CloseCause) {
     const int event = protocols_session_closed(server_, port, session.id);
     server_->worker.uids.erase(session.id);
     server_->worker.protected_sessions.erase(session.id);
-    if (server_->process_mode) handoff_closed(server_, session.id);
+    if (server_->process_mode) {
+        shared_note_closing(server_, session.id, nullptr);
+        handoff_closed(server_, session.id);
+    }
     zval args[3];
     ZVAL_OBJ(&args[0], server_->self);
     ZVAL_LONG(&args[1], session.id);
     ZVAL_LONG(&args[2], reactor_id(server_, session.id));
     (void)run_callback(server_, port, event, args, 3);
+    shared_closing_done(server_);
 }
 
 void Bridge::on_packet(int port_index, server::Slice data, const net::Address &from) {

@@ -21,6 +21,7 @@ const char *event_name(server::DispatchEvent e) {
     switch (e) {
         case server::DispatchEvent::kConnect: return "connect";
         case server::DispatchEvent::kClose: return "close";
+        case server::DispatchEvent::kDatagram: return "datagram";
         case server::DispatchEvent::kData:
         default: return "data";
     }

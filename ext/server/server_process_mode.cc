@@ -105,6 +105,7 @@ void deliver(Server *s, WorkerChannel &c, ipc::Message &m) {
         process_mode_credit_forget(s, id);
         auto it = ps.sessions.find(id);
         Port *port = nullptr;
+        shared_note_closing(s, id, it != ps.sessions.end() ? &it->second : nullptr);
         if (it != ps.sessions.end()) {
             if (static_cast<size_t>(it->second.port_index) < s->ports.size()) {
                 port = s->ports[it->second.port_index].get();
@@ -118,6 +119,7 @@ void deliver(Server *s, WorkerChannel &c, ipc::Message &m) {
         ZVAL_LONG(&args[1], id);
         ZVAL_LONG(&args[2], c.reactor);
         (void)run_callback(s, port, event, args, 3);
+        shared_closing_done(s);
         return;
     }
     if (m.header.type != ipc::MessageType::kData || !str) {
@@ -513,7 +515,9 @@ bool start_process_mode(Server *s) {
         static_cast<size_t>(s->settings.socket_buffer_size) + static_cast<size_t>(s->settings.buffer_output_size);
     mo.reply_credit = static_cast<uint64_t>(std::max<zend_long>(s->settings.socket_buffer_size, 1));
     mo.max_queued_bytes = static_cast<uint64_t>(s->settings.max_queued_bytes);
-    mo.counted_workers = static_cast<int>(s->settings.worker_num + s->settings.task_worker_num);
+    // User processes have a line too: only its pid, for getWorkerPid() from any process.
+    mo.counted_workers = static_cast<int>(s->settings.worker_num + s->settings.task_worker_num +
+                                          static_cast<zend_long>(s->user_processes.size()));
     mo.limits.max_payload = 64u << 20;
     mo.ask_dispatch = s->dispatch_func.is_set();
     mo.heartbeat_interval = static_cast<Nanos>(s->settings.heartbeat_check_interval * 1e9);

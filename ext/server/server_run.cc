@@ -246,6 +246,7 @@ void reap_workers(Server *s, ManagerState *m) {
         while (id < s->worker_pids.size() && s->worker_pids[id] != pid) ++id;
         if (id == s->worker_pids.size()) continue;
         s->worker_pids[id] = 0;
+        shared_user_process_pid(s, static_cast<zend_long>(id), 0);
         const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 0;
         int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
         if (s->manager_stopping && sig == SIGTERM) sig = 0;  // ended by our own stop: not a fault
@@ -293,7 +294,10 @@ void signal_workers(Server *s, int sig) {
 // A signal the manager watches: SIGCHLD reaps, SIGTERM/SIGINT stop, SIGUSR1/SIGUSR2 reload.
 void manager_on_signal(Server *s, ManagerState *m, int sig) {
     const size_t n = s->worker_pids.size();
-    if (sig == SIGCHLD) {
+    if (sig == SIGINT && run_user_signal_handler(sig)) {
+        // Process::signal(SIGINT) in onManagerStart replaces the manager's stop on SIGINT, as in
+        // Swoole. (SIGTERM always stops it: the master's shutdown() sends it.)
+    } else if (sig == SIGCHLD) {
         reap_workers(s, m);
     } else if (sig == SIGTERM || sig == SIGINT) {
         if (!s->manager_stopping) {
@@ -470,6 +474,7 @@ bool serve_child(Server *s) {
     if (s->worker_id >= first_user) {
         // A user process of addProcess(): its callback is the whole life of this process.
         g_running = nullptr;
+        shared_user_process_pid(s, s->worker_id, getpid());
         process_run_child(s->user_processes[static_cast<size_t>(s->worker_id - first_user)]);
         return false;
     }

@@ -218,7 +218,7 @@ bool load_framing(Port *p, HashTable *ht, zend_long max_length, const HttpFramin
     namespace fr = proto::framing;
     p->framing = nullptr;
     if (p->type != SOCK_STREAM) return true;
-    if (p->http) {
+    if (p->http || p->http_to_receive) {
         fr::Options o;
         o.mode = fr::Mode::kHttp;
         o.max_length = static_cast<uint32_t>(
@@ -240,6 +240,7 @@ bool load_framing(Port *p, HashTable *ht, zend_long max_length, const HttpFramin
     if (length_func && Z_TYPE_P(length_func) == IS_NULL) length_func = nullptr;
     auto mode = fr::mode_from_flags(bool_of(ht, "open_eof_check", false), bool_of(ht, "open_eof_split", false),
                                     bool_of(ht, "open_length_check", false), length_func != nullptr);
+    if (!mode && bool_of(ht, "open_mqtt_protocol", false)) mode = fr::Mode::kMqtt;  // EOF/length framing win
     if (!mode) return true;
     fr::Options o;
     o.mode = *mode;
@@ -501,6 +502,11 @@ bool load_settings(Server *s) {
         }
         p->websocket = p->type == SOCK_STREAM && bool_of(port_ht, "open_websocket_protocol", websocket);
         p->http = p->type == SOCK_STREAM && (p->websocket || bool_of(port_ht, "open_http_protocol", http));
+        // A plain Swoole\Server has no onRequest: its HTTP port frames whole requests for onReceive
+        // (Request::parse() and Response::create([$server, $request], $fd) answer them), as in Swoole.
+        p->http_to_receive = p->http && !p->websocket && !s->http_server && !s->websocket_server &&
+                             !s->callbacks[kRequest].is_set() && !p->callbacks[kRequest].is_set();
+        if (p->http_to_receive) p->http = false;
         p->redis = p->type == SOCK_STREAM && !p->http && bool_of(port_ht, "open_redis_protocol", redis);
         p->http2 = p->http && bool_of(port_ht, "open_http2_protocol", i > 0 && !port_ht && s->ports[0]->http2);
         p->tcp_nodelay = bool_of(port_ht, "open_tcp_nodelay", true);

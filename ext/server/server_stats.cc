@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstring>
 
 #include "server/server.h"
 #include "server/process_mode.h"
@@ -102,7 +103,8 @@ void shared_stats(Server *s, zval *out) {
     uint64_t requests = 0, sent = 0, done = 0;
     int64_t concurrency = 0;
     zend_long idle = 0, task_idle = 0;
-    for (int w = 0; w < sh.workers(); ++w) {
+    const int counted = std::min(sh.workers(), static_cast<int>(s->settings.worker_num + s->settings.task_worker_num));
+    for (int w = 0; w < counted; ++w) {  // (user processes' lines hold only their pid)
         const server::WorkerCounters &c = sh.worker(w);
         requests += c.requests_total.load(std::memory_order_relaxed);
         // Packages and replies of handed-off connections never pass the master's threads.
@@ -145,9 +147,35 @@ void shared_stats(Server *s, zval *out) {
     add_assoc_long(out, "coroutine_peek_num", rt ? static_cast<zend_long>(rt->scheduler->stats().peak) : 0);
 }
 
+void shared_note_closing(Server *s, server::SessionId id, const server::ConnectInfo *ci) {
+    if (!s->process_mode || !s->process_mode->master) return;
+    server::ConnectionRecord &rec = s->process_mode->closing;
+    rec = server::ConnectionRecord{};
+    if (shared(s).read(id, &rec)) return;
+    if (!ci) {
+        rec.id = 0;
+        return;
+    }
+    rec.id = id;
+    rec.port_index = ci->port_index;
+    rec.worker = static_cast<int32_t>(s->worker_id);
+    rec.peer_port = ci->peer_port;
+    rec.family = ci->family;
+    rec.connected_at = ci->connected_at;
+    std::memcpy(rec.peer_host, ci->peer_host, sizeof rec.peer_host);
+    rec.peer_host[sizeof rec.peer_host - 1] = 0;
+}
+
+void shared_closing_done(Server *s) {
+    if (s->process_mode) s->process_mode->closing.id = 0;
+}
+
 bool shared_client_info(Server *s, server::SessionId id, zval *out) {
     server::ConnectionRecord rec;
-    if (!shared(s).read(id, &rec)) return false;
+    if (!shared(s).read(id, &rec)) {
+        if (id == 0 || s->process_mode->closing.id != id) return false;
+        rec = s->process_mode->closing;
+    }
     const size_t port_index = static_cast<size_t>(rec.port_index) < s->ports.size() ? rec.port_index : 0;
     const Port *p = s->ports[port_index].get();
     const double connected = mono_to_wall(rec.connected_at);
@@ -172,6 +200,12 @@ bool shared_client_info(Server *s, server::SessionId id, zval *out) {
     add_assoc_long(out, "worker_id", rec.worker);
     if (rec.has_uid) add_assoc_long(out, "uid", rec.uid);
     return true;
+}
+
+void shared_user_process_pid(Server *s, zend_long id, pid_t pid) {
+    if (!s->process_mode || !s->process_mode->master || id >= shared(s).workers()) return;
+    if (id < s->settings.worker_num + s->settings.task_worker_num) return;  // not a user process
+    shared(s).worker(static_cast<int>(id)).pid.store(static_cast<int32_t>(pid), std::memory_order_relaxed);
 }
 
 pid_t shared_worker_pid(Server *s, zend_long id) {

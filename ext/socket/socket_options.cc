@@ -218,6 +218,7 @@ bool gust::php::sock::apply_protocol(SocketState *s, HashTable *settings) {
     if (length_func && Z_TYPE_P(length_func) == IS_NULL) length_func = nullptr;
     auto mode = fr::mode_from_flags(flag(settings, "open_eof_check"), flag(settings, "open_eof_split"),
                                     flag(settings, "open_length_check"), length_func != nullptr);
+    if (!mode && flag(settings, "open_mqtt_protocol")) mode = fr::Mode::kMqtt;  // EOF/length framing win
     if (!mode) {
         s->splitter.reset();
         s->framing.reset();

@@ -73,6 +73,7 @@ const char *Framing::invalid_reason(const Options &o) {
         case Mode::kHttp:
             if (o.http_max_head < 64) return "the HTTP header size limit must be at least 64 bytes";
             return nullptr;
+        case Mode::kMqtt: return nullptr;
     }
     return "unknown framing mode";
 }
@@ -99,6 +100,7 @@ Splitter::Step Splitter::next(mem::Slice buffer) {
         case Mode::kLength: return length(buffer);
         case Mode::kLengthFunc: return length_func(buffer);
         case Mode::kHttp: return http(buffer);
+        case Mode::kMqtt: return mqtt(buffer);
     }
     return fail(-kErrInvalid, "unknown framing mode");
 }
@@ -190,6 +192,30 @@ Splitter::Step Splitter::length_func(mem::Slice buffer) {
         if (static_cast<uint64_t>(total) > o.max_length) {
             return fail(-kErrLimit, "package longer than package_max_length");
         }
+        expected_ = static_cast<size_t>(total);
+    }
+    if (n >= expected_) return ready(buffer, expected_);
+    return Step{};
+}
+
+// MQTT (3.1.1 §2.2, 5.0 §2.1): a control packet is its first byte, the Remaining Length (a variable
+// byte integer of one to four bytes, seven bits each, least significant first, the high bit
+// saying another follows) and that many bytes.
+Splitter::Step Splitter::mqtt(mem::Slice buffer) {
+    const Options &o = framing_->options();
+    const size_t n = buffer.size();
+    if (expected_ == 0) {
+        const auto *p = reinterpret_cast<const uint8_t *>(buffer.data());
+        uint64_t remaining = 0;
+        size_t i = 1;
+        for (;; ++i) {
+            if (i > 4) return fail(-kErrProtocol, "MQTT Remaining Length longer than four bytes");
+            if (n <= i) return Step{};
+            remaining |= uint64_t{p[i] & 0x7fu} << (7 * (i - 1));
+            if ((p[i] & 0x80u) == 0) break;
+        }
+        const uint64_t total = i + 1 + remaining;
+        if (total > o.max_length) return fail(-kErrLimit, "package longer than package_max_length");
         expected_ = static_cast<size_t>(total);
     }
     if (n >= expected_) return ready(buffer, expected_);

@@ -3,10 +3,12 @@
 // connection, and carries the answer out when the embedder's thread posts it back. One question per
 // connection is out at a time and the connection stays paused until every held event is carried
 // out, so a connection's connect, packages and close reach workers in the order they happened.
+#include <netinet/in.h>
 #include <sys/eventfd.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstring>
 #include <utility>
 
 #include "gust/base/log.h"
@@ -20,12 +22,28 @@ const char *event_name(DispatchEvent e) {
     switch (e) {
         case DispatchEvent::kConnect: return "connect";
         case DispatchEvent::kClose: return "close";
+        case DispatchEvent::kDatagram: return "datagram";
         case DispatchEvent::kData:
         default: return "data";
     }
 }
 
 }  // namespace
+
+SessionId datagram_fd(const net::Address &from) {
+    const unsigned char *bytes = nullptr;
+    if (from.family() == AF_INET) {
+        bytes = reinterpret_cast<const unsigned char *>(
+            &reinterpret_cast<const sockaddr_in *>(from.sockaddr_ptr())->sin_addr.s_addr);
+    } else if (from.family() == AF_INET6) {
+        bytes = reinterpret_cast<const sockaddr_in6 *>(from.sockaddr_ptr())->sin6_addr.s6_addr + 12;
+    } else {
+        return 0;
+    }
+    uint32_t v = 0;
+    std::memcpy(&v, bytes, sizeof v);
+    return static_cast<SessionId>(v);
+}
 
 void ProcessMaster::ask(int thread, DispatchQuestion question) {
     bool wake = false;
@@ -53,6 +71,7 @@ size_t ProcessMaster::answer_dispatch(const std::function<int(const DispatchQues
     }
     const int n = options_.worker_num;
     std::vector<std::vector<std::pair<SessionId, int>>> answers(threads_.size());
+    std::vector<std::vector<std::pair<uint64_t, int>>> datagram_answers(threads_.size());
     for (Asked &a : batch) {
         const DispatchQuestion &q = a.question;
         int answer = decide(q);
@@ -67,15 +86,20 @@ size_t ProcessMaster::answer_dispatch(const std::function<int(const DispatchQues
             }
             answer = w;
         }
-        if (static_cast<size_t>(a.thread) < answers.size())
+        if (static_cast<size_t>(a.thread) >= answers.size()) continue;
+        if (q.event == DispatchEvent::kDatagram) {
+            datagram_answers[static_cast<size_t>(a.thread)].emplace_back(q.datagram, answer);
+        } else {
             answers[static_cast<size_t>(a.thread)].emplace_back(q.id, answer);
+        }
     }
     for (size_t r = 0; r < answers.size(); ++r) {
-        if (answers[r].empty()) continue;
+        if (answers[r].empty() && datagram_answers[r].empty()) continue;
         Thread *t = threads_[r].get();
         if (!t->loop) continue;
-        t->loop->post([t, list = std::move(answers[r])] {
+        t->loop->post([t, list = std::move(answers[r]), dgrams = std::move(datagram_answers[r])] {
             for (const auto &[id, answer] : list) t->answered(id, answer);
+            for (const auto &[key, answer] : dgrams) t->answered_datagram(key, answer);
         });
     }
     return batch.size();
@@ -179,6 +203,38 @@ void ProcessMaster::Thread::answered(SessionId id, int answer) {
     if (w == kDispatchFallback) w = fallback_worker(id, c, c.held.front().event);
     if (carry_out(id, c, w)) return;
     ask_next(id, c);
+}
+
+void ProcessMaster::Thread::ask_datagram(int port_index, Slice data, const net::Address &from) {
+    if (datagrams.size() >= kMaxHeldDatagrams) return;  // dropped, as a full socket buffer would
+    SessionInfo pseudo;
+    pseudo.port_index = port_index;
+    pseudo.peer = from;
+    const uint64_t key = ++next_datagram;
+    datagrams.emplace(key, HeldDatagram{std::string(data.data(), data.size()), connect_info(pseudo)});
+    DispatchQuestion q;
+    q.id = datagram_fd(from);
+    q.event = DispatchEvent::kDatagram;
+    q.port_index = port_index;
+    q.datagram = key;
+    q.data.assign(data.data(), std::min(data.size(), kDispatchPeek));
+    master->ask(index, std::move(q));
+}
+
+void ProcessMaster::Thread::answered_datagram(uint64_t key, int answer) {
+    auto it = datagrams.find(key);
+    if (it == datagrams.end()) return;
+    HeldDatagram d = std::move(it->second);
+    datagrams.erase(it);
+    int w = answer;
+    if (w == kDispatchFallback) {
+        w = loads ? loads->pick(load_round++)
+                  : static_cast<int>(round++ % static_cast<uint64_t>(master->options_.worker_num));
+    }
+    if (w < 0) return;  // discarded (a datagram has no connection to close)
+    bump(counters->dispatched);
+    bump(counters->bytes_in, d.bytes.size());
+    to_worker(w, ipc::MessageType::kData, 0, d.bytes.data(), d.bytes.size(), &d.ci, sizeof d.ci);
 }
 
 int ProcessMaster::Thread::fallback_worker(SessionId id, Conn &c, DispatchEvent event) {

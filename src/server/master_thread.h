@@ -78,6 +78,15 @@ struct ProcessMaster::Thread final : ReactorEvents {
         bool closed = false;       // the reactor closed it; a held close finishes it
     };
     std::unordered_map<SessionId, Conn> conns;
+    // dispatch_func: datagrams waiting for their answer, by key. Bounded: past kMaxHeldDatagrams a
+    // datagram is dropped (UDP may drop), so a slow callback cannot grow the master's memory.
+    struct HeldDatagram {
+        std::string bytes;
+        ConnectInfo ci;
+    };
+    static constexpr size_t kMaxHeldDatagrams = 4096;
+    std::unordered_map<uint64_t, HeldDatagram> datagrams;
+    uint64_t next_datagram = 0;
     std::unordered_map<SessionId, int> awaiting;  // connection -> worker with an unanswered package
     uint64_t round = 0;
     uint64_t load_round = 0;             // where ties between equally loaded workers start
@@ -241,6 +250,9 @@ struct ProcessMaster::Thread final : ReactorEvents {
     bool carry_out(SessionId id, Conn &c, int w);
     // On this thread: the embedder's answer to the front question of `id`.
     void answered(SessionId id, int answer);
+    // A datagram: held and asked about on its own; its answer goes to answered_datagram().
+    void ask_datagram(int port_index, Slice data, const net::Address &from);
+    void answered_datagram(uint64_t key, int answer);
     // kDispatchFallback: what dispatch_mode would choose.
     int fallback_worker(SessionId id, Conn &c, DispatchEvent event);
 

@@ -279,9 +279,12 @@ void ProcessMaster::Thread::on_packet(int port_index, Slice data, const net::Add
     pseudo.port_index = port_index;
     pseudo.peer = from;
     pseudo.id = static_cast<SessionId>(round);
+    if (master->options_.ask_dispatch) {
+        ask_datagram(port_index, data, from);
+        return;
+    }
     ConnectInfo ci = connect_info(pseudo);
     // Datagrams have no connection: round robin, or the least busy worker in the load modes.
-    // (dispatch_func is not asked about them.)
     const int w = loads ? loads->pick(load_round++)
                         : static_cast<int>(round++ % static_cast<uint64_t>(master->options_.worker_num));
     bump(counters->dispatched);

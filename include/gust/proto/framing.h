@@ -43,6 +43,7 @@ enum class Mode : uint8_t {
     kLength,      // open_length_check: a length field in a fixed header
     kLengthFunc,  // package_length_func: a function tells the package length
     kHttp,        // open_http_protocol: one whole HTTP/1.1 request (head + raw body), see framing_http.cc
+    kMqtt,        // open_mqtt_protocol: one MQTT control packet (fixed header, its Remaining Length, the rest)
 };
 
 // The length function of kLengthFunc. It sees the unconsumed bytes (at least one, at
@@ -198,6 +199,7 @@ private:
     Step eof_split(mem::Slice buffer);
     Step length(mem::Slice buffer);
     Step length_func(mem::Slice buffer);
+    Step mqtt(mem::Slice buffer);
     Step http(mem::Slice buffer);
     Step http_head(mem::Slice buffer);
     Step http_fail(int status, const char *reason);

@@ -62,15 +62,22 @@ enum class DispatchMode : int {
 // dispatch_func (Swoole's): the embedder picks the worker of each connect, package and close, on a
 // thread of its own (never a reactor thread: PHP must not run there). The reactor thread hands the
 // question over, pauses the connection, and goes on with it when the answer comes, so a
-// connection's events keep their order. Swoole's $type values:
-enum class DispatchEvent : int { kData = 0, kClose = 4, kConnect = 5 };
+// connection's events keep their order. A datagram (kDatagram) is asked about on its own: it has
+// no connection, and `id` is what Swoole passes as its fd (datagram_fd()). Swoole's $type values:
+enum class DispatchEvent : int { kData = 0, kDatagram = 1, kClose = 4, kConnect = 5 };
 
 struct DispatchQuestion {
     SessionId id = 0;
     DispatchEvent event = DispatchEvent::kData;
     int port_index = 0;
-    std::string data;  // the package's first kDispatchPeek bytes; empty for connect and close
+    std::string data;       // the package's first kDispatchPeek bytes; empty for connect and close
+    uint64_t datagram = 0;  // kDatagram: the thread's key of the held datagram
 };
+
+// The "fd" dispatch_func gets for a datagram, as in Swoole: an IPv4 client's address as the four
+// bytes in network order read as a host-order integer; an IPv6 client's last four bytes the same
+// way; a unix-socket client 0.
+SessionId datagram_fd(const net::Address &from);
 
 // Messages a reactor<->worker channel may queue while its socket is full. Bytes are the real bound
 // (SenderOptions::max_queued_bytes; replies also by each connection's credit): Swoole buffers these

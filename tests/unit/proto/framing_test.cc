@@ -566,5 +566,37 @@ TEST(FramingOptions, OneFramingServesManyConnections) {
     EXPECT_EQ(step.consume, 5u);
 }
 
+// ---- MQTT ----------------------------------------------------------------------
+
+Framing mqtt(uint32_t max = 1024) {
+    Options o;
+    o.mode = Mode::kMqtt;
+    o.max_length = max;
+    return make(o);
+}
+
+TEST(FramingMqtt, SplitsByTheRemainingLength) {
+    auto f = mqtt();
+    // PINGREQ (no body), a PUBLISH of 3 bytes, one of 200 bytes (a two-byte length: 0xc8 0x01).
+    const std::string ping("\xc0\x00", 2);
+    const std::string small = std::string("\x30\x03", 2) + "abc";
+    const std::string big = std::string("\x30\xc8\x01", 3) + std::string(200, 'x');
+    auto out = run_whole(f, ping + small + big + "\xd0");
+    EXPECT_EQ(out.packages, (std::vector<std::string>{ping, small, big}));
+    EXPECT_EQ(out.left, "\xd0");
+    expect_split_anywhere(f, ping + small + big + ping);
+}
+
+TEST(FramingMqtt, RefusesALongLengthAndAPackageOverTheLimit) {
+    EXPECT_EQ(run_whole(mqtt(), std::string("\x30\xff\xff\xff\xff\x01", 6)).error, -kErrProtocol);
+    // 4 MiB + 64 in four length bytes: within a 5 MiB limit, over a 1 KiB one.
+    const std::string head("\x30\xc0\x80\x80\x02", 5);
+    EXPECT_EQ(run_whole(mqtt(), head).error, -kErrLimit);
+    auto f = mqtt(5u << 20);
+    auto out = run_whole(f, head + std::string((4u << 20) + 64, 'y'));
+    ASSERT_EQ(out.packages.size(), 1u);
+    EXPECT_EQ(out.packages[0].size(), 5 + (4u << 20) + 64);
+}
+
 }  // namespace
 }  // namespace gust::proto::framing
