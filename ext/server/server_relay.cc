@@ -30,7 +30,9 @@ bool relay_to_master(Server *s, ipc::MessageType type, server::SessionId id, uin
 }
 
 bool base_mode_relays(Server *s) {
-    return s->mode == kModeBase && !s->process_mode && !s->worker.reactor && s->started && !s->inboxes.empty();
+    // Not an event worker (one whose reactor is gone is stopping: its sends fail as before).
+    const bool other = s->worker_id < 0 || s->worker_id >= s->settings.worker_num;
+    return s->mode == kModeBase && !s->process_mode && other && s->started && !s->inboxes.empty();
 }
 
 bool relay_to_event_worker(Server *s, ipc::MessageType type, server::SessionId id, uint16_t flags,
@@ -39,10 +41,17 @@ bool relay_to_event_worker(Server *s, ipc::MessageType type, server::SessionId i
         record_error(s, SwooleError::kSessionNotExist);
         return false;
     }
-    // BASE-mode session ids are each worker's own: the connection is the one the worker that sent
-    // this task handed over (its onReceive/onRequest passed the fd on), else worker 0's.
-    zend_long worker = task_source_worker(s);
-    if (worker < 0 || worker >= s->settings.worker_num) worker = 0;
+    // BASE-mode session ids are each worker's own, so with several workers an fd names a connection
+    // only together with its worker: the one whose task runs here (its callback passed the fd on).
+    // A guess elsewhere could reach another worker's client with the same fd: refused instead.
+    zend_long worker = s->settings.worker_num == 1 ? 0 : task_source_worker(s);
+    if (worker < 0 || worker >= s->settings.worker_num) {
+        record_error(s, SwooleError::kSessionNotExist);
+        php_error_docref(nullptr, E_WARNING,
+                         "SWOOLE_BASE with several workers: this process reaches a connection only from "
+                         "the onTask of a task its worker sent");
+        return false;
+    }
     if (!post_to_inbox(s, worker, type, static_cast<zend_long>(id), flags, payload ? payload : ZSTR_EMPTY_ALLOC())) {
         record_error(s, SwooleError::kWrongOperation);
         php_error_docref(nullptr, E_WARNING, "server is not running");

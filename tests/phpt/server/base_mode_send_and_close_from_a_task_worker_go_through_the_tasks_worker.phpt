@@ -1,5 +1,5 @@
 --TEST--
-SWOOLE_BASE: send() and close() from a task worker (no reactor of its own) reach the client through the event worker that sent the task
+SWOOLE_BASE: send() and close() from a task worker (no reactor of its own) reach the client through the event worker that sent the task; with several workers another coroutine's send() is refused (its fd could name another worker's client)
 --EXTENSIONS--
 gust
 posix
@@ -23,7 +23,10 @@ if ($pid === 0) {
     $server->on('task', function (Server $s, int $id, int $src, array $job) {
         [$what, $fd] = $job;
         $ok = $what === 'send' ? $s->send($fd, "from task worker {$s->getWorkerId()}\n") : $s->close($fd);
-        return "$what: " . var_export($ok, true);
+        // Another coroutine does not run the task: with two workers its fd names no known connection.
+        $other = null;
+        go(function () use ($s, $fd, &$other) { $other = @$s->send($fd, "must not arrive\n"); });
+        return "$what: " . var_export($ok, true) . ", elsewhere: " . var_export($other, true);
     });
     $server->on('finish', function (Server $s, int $id, string $result) use ($report) { fwrite($report, "$result\n"); });
     $server->on('close', function (Server $s, int $fd) use ($report) { fwrite($report, "closed\n"); });
@@ -55,15 +58,15 @@ echo "exit status ", pcntl_wexitstatus($status), "\n";
 ?>
 --EXPECT--
 from task worker 2
-send: true
+send: true, elsewhere: false
 from task worker 2
-send: true
+send: true, elsewhere: false
 string(0) ""
 bool(true)
-close: true
+close: true, elsewhere: false
 closed
 string(0) ""
 bool(true)
-close: true
+close: true, elsewhere: false
 closed
 exit status 0
