@@ -16,6 +16,7 @@
 #include "server/worker_status.h"
 #include "server/connections.h"
 #include "server/process_mode.h"
+#include "server/relay.h"
 #include "server/send.h"
 #include "server/thread_mode.h"
 #include "server/server_metrics.h"
@@ -210,6 +211,7 @@ bool send_to_session(Server *s, server::SessionId id, zend_string *data) {
                          ZSTR_LEN(data), s->settings.buffer_output_size);
         return false;
     }
+    if (base_mode_relays(s)) return relay_to_event_worker(s, ipc::MessageType::kData, id, 0, data);
     return send_with_yield(s, id, [&] {
         server::Reactor *r = serving_reactor(s, id);
         if (!r && s->process_mode) return process_mode_send(s, id, data);
@@ -218,7 +220,7 @@ bool send_to_session(Server *s, server::SessionId id, zend_string *data) {
 }
 
 bool send_bytes_to_session(Server *s, server::SessionId id, std::string_view bytes) {
-    if ((s->process_mode && !serving_reactor(s, id)) ||
+    if ((s->process_mode && !serving_reactor(s, id)) || base_mode_relays(s) ||
         bytes.size() > static_cast<size_t>(s->settings.buffer_output_size)) {
         zend_string *str = zend_string_init(bytes.data(), bytes.size(), 0);
         const bool ok = send_to_session(s, id, str);
@@ -270,6 +272,8 @@ GatherSend write_gathered(Server *s, server::SessionId id, const iovec *iov, int
 bool close_session(Server *s, server::SessionId id, bool reset) {
     server::Reactor *r = s->worker.reactor.get();
     if (s->process_mode && !(r && r->info(id))) return process_mode_close(s, id, reset);
+    if (base_mode_relays(s))
+        return relay_to_event_worker(s, ipc::MessageType::kClose, id, reset ? server::kCloseReset : 0, nullptr);
     if (!r) {
         record_error(s, gust::php::SwooleError::kSessionNotExist);
         return false;

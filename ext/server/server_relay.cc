@@ -3,6 +3,8 @@
 // Swoole these reach the client: the request goes to an event worker's inbox (server_task.cc),
 // and that worker passes it on as its own, so the master (or the worker a connection was handed
 // to) sees one ordinary worker reply and its send backpressure stays the worker's.
+// BASE mode likewise: a task worker (or the master, manager, a user process) has no reactor, so its
+// send() and close() go to an event worker, which does them as its own.
 #include "server/relay.h"
 
 #include "server/process_mode.h"
@@ -27,8 +29,48 @@ bool relay_to_master(Server *s, ipc::MessageType type, server::SessionId id, uin
     return true;
 }
 
+bool base_mode_relays(Server *s) {
+    // Not an event worker (one whose reactor is gone is stopping: its sends fail as before).
+    const bool other = s->worker_id < 0 || s->worker_id >= s->settings.worker_num;
+    return s->mode == kModeBase && !s->process_mode && other && s->started && !s->inboxes.empty();
+}
+
+bool relay_to_event_worker(Server *s, ipc::MessageType type, server::SessionId id, uint16_t flags,
+                           zend_string *payload) {
+    if (id <= 0 || s->settings.worker_num <= 0) {
+        record_error(s, SwooleError::kSessionNotExist);
+        return false;
+    }
+    // BASE-mode session ids are each worker's own, so with several workers an fd names a connection
+    // only together with its worker: the one whose task runs here (its callback passed the fd on).
+    // A guess elsewhere could reach another worker's client with the same fd: refused instead.
+    zend_long worker = s->settings.worker_num == 1 ? 0 : task_source_worker(s);
+    if (worker < 0 || worker >= s->settings.worker_num) {
+        record_error(s, SwooleError::kSessionNotExist);
+        php_error_docref(nullptr, E_WARNING,
+                         "SWOOLE_BASE with several workers: this process reaches a connection only from "
+                         "the onTask of a task its worker sent");
+        return false;
+    }
+    if (!post_to_inbox(s, worker, type, static_cast<zend_long>(id), flags, payload ? payload : ZSTR_EMPTY_ALLOC())) {
+        record_error(s, SwooleError::kWrongOperation);
+        php_error_docref(nullptr, E_WARNING, "server is not running");
+        return false;
+    }
+    return true;
+}
+
 void relay_arrived(Server *s, const ipc::Header &h, zend_string *payload) {
     const auto id = static_cast<server::SessionId>(h.session_id);
+    if (!s->process_mode) {
+        if (!s->worker.reactor || h.flags & ipc::kFlagFile) return;  // a task worker: not for it
+        if (h.type == ipc::MessageType::kClose) {
+            (void)close_session(s, id, (h.flags & server::kCloseReset) != 0);
+        } else {
+            (void)send_to_session(s, id, payload);
+        }
+        return;
+    }
     if (!s->process_mode || s->process_mode->channels.empty()) return;  // a task worker: not for it
     if (h.type == ipc::MessageType::kClose) {
         (void)close_session(s, id, (h.flags & server::kCloseReset) != 0);

@@ -104,8 +104,9 @@ std::string log_format_line(LogLevel level, long long now_ns, int pid, std::stri
         line.append("}\n");
         return line;
     }
-    snprintf(head, sizeof head, "[%04d-%02d-%02d %02d:%02d:%02d.%06ld] %s\t[%d] ", tm.tm_year + 1900, tm.tm_mon + 1,
-             tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, micros, kNames[static_cast<int>(level)], pid);
+    // Swoole's layout ("[time process]\tLEVEL\tmessage"), which log readers and its tests match.
+    snprintf(head, sizeof head, "[%04d-%02d-%02d %02d:%02d:%02d.%06ld pid=%d]\t%s\t", tm.tm_year + 1900, tm.tm_mon + 1,
+             tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, micros, pid, kNames[static_cast<int>(level)]);
     line = head;
     line.append(message).append("\n");
     return line;

@@ -60,9 +60,10 @@ BIO_METHOD *socket_bio_method() {
 }
 
 // The oldest queued OpenSSL error as text (the root cause; later ones say where it surfaced).
-std::string openssl_reason(const char *fallback) {
+std::string openssl_reason(const char *fallback, int *reason = nullptr) {
     unsigned long first = ERR_get_error();
     ERR_clear_error();
+    if (reason) *reason = static_cast<int>(ERR_GET_REASON(first));
     if (!first) return fallback;
     char buf[256];
     ERR_error_string_n(first, buf, sizeof buf);
@@ -262,6 +263,7 @@ TlsEngine::~TlsEngine() {
 int TlsEngine::classify(int rc) {
     const int saved_errno = errno;
     const int kind = SSL_get_error(ssl_, rc);
+    reason_ = 0;
     wants_write_ = kind == SSL_ERROR_WANT_WRITE;
     switch (kind) {
         case SSL_ERROR_WANT_READ:
@@ -277,7 +279,7 @@ int TlsEngine::classify(int rc) {
             return -saved_errno;
         default: break;
     }
-    error_ = openssl_reason("TLS failure");
+    error_ = openssl_reason("TLS failure", &reason_);
     return -kErrTls;
 }
 

@@ -19,7 +19,9 @@ void Reactor::advance_handshake(Session &s) {
     if (rc < 0) {
         ++stats_.tls_failures;
         events_.on_refused(s.info.port_index);
-        GUST_LOG_WARN("TLS handshake with %s failed: %s", s.info.peer.to_string().c_str(), s.tls->error().c_str());
+        // Swoole's wording, which log readers (and its test suite) look for.
+        GUST_LOG_WARN("Socket::ssl_accept(): bad SSL client[%s], reason=%d, error_string=%s",
+                      s.info.peer.to_string().c_str(), s.tls->reason(), s.tls->error().c_str());
         finish_close(s, CloseCause::kProtocol);
         return;
     }

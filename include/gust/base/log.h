@@ -16,7 +16,7 @@ LogLevel log_level();
 void log_set_fd(int fd);
 void log_write(LogLevel level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-// Text lines ("[time] LEVEL\t[pid] message") or one JSON object a line
+// Text lines ("[time pid=N]\tLEVEL\tmessage", Swoole's layout) or one JSON object a line
 // ({"time":...,"level":...,"pid":...,"worker_id":...,"message":...}), for log collectors.
 enum class LogFormat : int { kText, kJson };
 void log_set_format(LogFormat format);

@@ -103,6 +103,8 @@ public:
     // Decrypted bytes already buffered: the fd may look idle while these wait.
     size_t pending() const;
     const std::string &error() const { return error_; }
+    // OpenSSL's reason code of the last TLS failure (ERR_GET_REASON), 0 when the socket failed instead.
+    int reason() const { return reason_; }
     std::string protocol() const;  // "TLSv1.3"
     std::string cipher() const;
     std::string alpn_selected() const;
@@ -119,6 +121,7 @@ private:
     std::shared_ptr<TlsContext> ctx_;
     SSL *ssl_ = nullptr;
     std::string error_;
+    int reason_ = 0;
     bool established_ = false;
     bool wants_write_ = false;
 };

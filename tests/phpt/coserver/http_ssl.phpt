@@ -71,7 +71,7 @@ int(200)
 string(16) "hello https /one"
 bool(true)
 string(16) "hello https /two"
-[%s] WARNING	[%d] Socket::ssl_accept(): bad SSL client[127.0.0.1:%d], reason=%s
+[%s]	WARNING	Socket::ssl_accept(): bad SSL client[127.0.0.1:%d], reason=%s
 bool(true)
 string(0) ""
 bool(true)

@@ -89,7 +89,7 @@ int(0)
 string(10) "tls:stream"
 string(0) ""
 bool(true)
-[%s] WARNING	[%d] Socket::ssl_accept(): bad SSL client[127.0.0.1:%d], reason=%s
+[%s]	WARNING	Socket::ssl_accept(): bad SSL client[127.0.0.1:%d], reason=%s
 bool(true)
 bool(true)
 int(5)

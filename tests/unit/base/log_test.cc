@@ -11,7 +11,7 @@ constexpr long long kWhen = 1700000000LL * 1000000000LL + 123456789LL;  // 2023-
 TEST(Log, TextLineHasTimeLevelPidAndMessage) {
     log_set_format(LogFormat::kText);
     EXPECT_EQ(log_format_line(LogLevel::kWarning, kWhen, 42, "hello"),
-              "[2023-11-14 22:13:20.123456] WARNING\t[42] hello\n");
+              "[2023-11-14 22:13:20.123456 pid=42]\tWARNING\thello\n");
 }
 
 TEST(Log, JsonLineCarriesTheFieldsAndEscapesTheMessage) {
