@@ -1,5 +1,5 @@
 --TEST--
-websocket_compression with onHandshake: the application's 101 carries the negotiated permessage-deflate; push() with FLAG_RSV1 sends a payload the script deflated itself as it is, RSV1 on the message's first frame only
+websocket_compression with onHandshake: the application's 101 carries the negotiated permessage-deflate; push() with FLAG_RSV1 (and not FIN with FLAG_COMPRESS, which deflates) sends a payload the script deflated itself as it is, RSV1 on the message's first frame only
 --EXTENSIONS--
 gust
 --INI--
@@ -9,8 +9,9 @@ error_reporting=E_ALL & ~E_DEPRECATED
 require __DIR__ . '/ws.inc';
 ws_test(function ($s, $frame) {
     $ctx = deflate_init(ZLIB_ENCODING_RAW);
+    // FLAG_COMPRESS with FIN would deflate it again: a whole pre-deflated message has RSV1 only.
     $s->push($frame->fd, deflate_add($ctx, 'whole message', ZLIB_SYNC_FLUSH), WEBSOCKET_OPCODE_TEXT,
-             SWOOLE_WEBSOCKET_FLAG_FIN | SWOOLE_WEBSOCKET_FLAG_COMPRESS | SWOOLE_WEBSOCKET_FLAG_RSV1);
+             SWOOLE_WEBSOCKET_FLAG_FIN | SWOOLE_WEBSOCKET_FLAG_RSV1);
     $s->push($frame->fd, deflate_add($ctx, 'first ', ZLIB_SYNC_FLUSH), WEBSOCKET_OPCODE_TEXT,
              SWOOLE_WEBSOCKET_FLAG_COMPRESS | SWOOLE_WEBSOCKET_FLAG_RSV1);
     $s->push($frame->fd, deflate_add($ctx, 'second', ZLIB_SYNC_FLUSH), WEBSOCKET_OPCODE_CONTINUATION,
