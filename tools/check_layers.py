@@ -50,7 +50,8 @@ EXT_ALLOWED = {
     # Swoole\Redis\Server: a protocol of the server's ports.
     "redis": {"zend", "common", "coroutine", "event", "process", "server"},
     "websocket": {"zend", "common", "coroutine", "event", "process", "server", "http"},
-    "client": {"zend", "common", "coroutine", "event", "process", "server", "http", "websocket"},
+    # `$client->socket` is a Coroutine\Socket.
+    "client": {"zend", "common", "coroutine", "event", "process", "server", "http", "websocket", "socket"},
     # Coroutine\Server over Coroutine\Socket; Coroutine\Http\Server answers with ext/http's Response.
     "coserver": {"zend", "common", "coroutine", "socket", "server", "http", "websocket"},
     "module": {"zend", "common", "coroutine", "event", "hooks", "process", "shm", "thread", "socket", "server", "http",

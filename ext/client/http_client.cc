@@ -4,6 +4,7 @@
 #include "client/http_client.h"
 #include "client/client_common.h"
 #include "common/mime.h"
+#include "socket/socket.h"
 
 #include <sys/stat.h>
 
@@ -63,8 +64,26 @@ void fail(zend_object *self, int err, zend_long status, const char *msg) {
 }
 
 void reset_socket(State *st) {
+    release_socket_object(st, true);
     st->tls.reset();
     st->sock.reset();
+}
+
+void release_socket_object(State *st, bool close_it) {
+    if (!st->socket_obj) return;
+    zend_object *obj = st->socket_obj;
+    st->socket_obj = nullptr;
+    if (close_it) (void)sock::close_socket_object(obj);
+    OBJ_RELEASE(obj);
+}
+
+bool closed_through_socket_object(zend_object *self) {
+    State *st = client_of(self)->st;
+    if (!st->socket_obj || sock::socket_fd_of(st->socket_obj) >= 0) return false;
+    close_connection(self);
+    set_error(self, code(SwooleError::kClientNoConnection), "client is not connected");
+    set_long(self, ZEND_STRL("statusCode"), kStatusServerReset);
+    return true;
 }
 
 Result<size_t> conn_recv(State *st, void *buf, size_t len, Nanos timeout) {
@@ -81,6 +100,7 @@ void drop_stale_socket(State *st) {
     if (!st->sock) return;
     LoopState *rt = loop_state_if_any();
     if (rt && rt->generation == st->generation) return;
+    release_socket_object(st, false);  // its socket belongs to the ended runtime too
     st->tls.reset();
     st->sock->abandon();
     st->sock.reset();
@@ -91,12 +111,14 @@ void drop_stale_socket(State *st) {
 void close_connection(zend_object *self) {
     State *st = client_of(self)->st;
     drop_stale_socket(st);
+    release_socket_object(st, true);
     if (st->tls) st->tls->shutdown();
     st->tls.reset();
     if (st->sock) st->sock->close();
     st->sock.reset();
     st->rbuf.clear();
     st->reused = false;
+    st->ws_lost = st->websocket;
     st->websocket = false;
     st->ws_compression = false;
     st->ws_partial.clear();
@@ -133,6 +155,15 @@ Settings read_settings(zend_object *self) {
     if (s.max_retries < 0) s.max_retries = 0;
     if (s.max_retries > 16) s.max_retries = 16;
     client_common::read_tls_settings(ht, s.tls, s.ssl_host_name);
+    if (zval *v = zend_hash_str_find(ht, ZEND_STRL("http_proxy_host")); v && Z_TYPE_P(v) == IS_STRING) {
+        s.proxy_host.assign(Z_STRVAL_P(v), Z_STRLEN_P(v));
+        zval *port = zend_hash_str_find(ht, ZEND_STRL("http_proxy_port"));
+        s.proxy_port = port ? static_cast<int>(zval_get_long(port)) : 80;
+        if (zval *u = zend_hash_str_find(ht, ZEND_STRL("http_proxy_username")); u && Z_TYPE_P(u) == IS_STRING)
+            s.proxy_user.assign(Z_STRVAL_P(u), Z_STRLEN_P(u));
+        if (zval *w = zend_hash_str_find(ht, ZEND_STRL("http_proxy_password")); w && Z_TYPE_P(w) == IS_STRING)
+            s.proxy_password.assign(Z_STRVAL_P(w), Z_STRLEN_P(w));
+    }
     return s;
 }
 
@@ -571,13 +602,64 @@ ZEND_METHOD(Swoole_Coroutine_Http_Client, close) {
     State *st = client_of(SELF)->st;
     bool was_open = st->sock != nullptr;
     close_connection(SELF);
+    st->ws_lost = false;  // closed on purpose: push() says the handshake is missing
     RETURN_BOOL(was_open);
 }
+
+namespace {
+
+using namespace gust::php::http_client;
+namespace sock = gust::php::sock;
+
+// `$client->socket`: Swoole exposes the connection as a Coroutine\Socket. Gust makes one, over a copy
+// of the descriptor, only when a script reads it; a TLS connection gives null (its bytes on the wire
+// are not the script's). A subclass's own `socket` property is left alone.
+bool is_socket_property(zend_object *obj, zend_string *name) {
+    return zend_string_equals_literal(name, "socket") && !zend_hash_exists(&obj->ce->properties_info, name) &&
+           !(obj->properties && zend_hash_exists(obj->properties, name));
+}
+
+zval *read_client_property(zend_object *obj, zend_string *name, int type, void **cache_slot, zval *rv) {
+    if (!is_socket_property(obj, name)) return zend_std_read_property(obj, name, type, cache_slot, rv);
+    State *st = client_of(obj)->st;
+    drop_stale_socket(st);
+    if (!st->socket_obj && st->sock && !st->tls) {
+        st->socket_obj = sock::socket_over_copy_of(st->sock->fd());
+        // Bytes read past an HTTP response are the script's to read now; a WebSocket's stay the client's.
+        if (st->socket_obj && !st->websocket && !st->rbuf.empty()) {
+            sock::give_read_ahead(st->socket_obj, std::move(st->rbuf));
+            st->rbuf.clear();
+        }
+    }
+    if (st->socket_obj) {
+        ZVAL_OBJ_COPY(rv, st->socket_obj);
+    } else {
+        ZVAL_NULL(rv);
+    }
+    return rv;
+}
+
+zval *client_property_ptr(zend_object *obj, zend_string *name, int type, void **cache_slot) {
+    if (is_socket_property(obj, name)) return nullptr;  // read through read_client_property
+    return zend_std_get_property_ptr_ptr(obj, name, type, cache_slot);
+}
+
+int has_client_property(zend_object *obj, zend_string *name, int has_set_exists, void **cache_slot) {
+    if (!is_socket_property(obj, name)) return zend_std_has_property(obj, name, has_set_exists, cache_slot);
+    State *st = client_of(obj)->st;
+    return st->socket_obj != nullptr || (st->sock && !st->tls);
+}
+
+}  // namespace
 
 void gust::php::http_client::register_client_area(int module_number) {
     register_http_client_symbols(module_number);  // SWOOLE_HTTP_CLIENT_ESTATUS_*
     ce_client = register_class_Swoole_Coroutine_Http_Client();
-    ClientClass::install(ce_client);
+    ClientClass::install(ce_client, [](zend_object_handlers &h) {
+        h.read_property = read_client_property;
+        h.get_property_ptr_ptr = client_property_ptr;
+        h.has_property = has_client_property;
+    });
     ce_proxy = register_class_Swoole_Coroutine_Http_ClientProxy();
     ce_client_exception = register_class_Swoole_Coroutine_Http_Client_Exception(swoole_exception_ce());
     // Swoole's short names (swoole.use_shortname): Co\Http\Client, ...

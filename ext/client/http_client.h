@@ -75,8 +75,13 @@ struct State {
     bool reused = false;                       // the current connection already carried a response
     std::string last_head;                     // getHeaderOut(): the head of the last request sent
     uint64_t generation = 0;                   // the runtime whose loop `sock` registered with
+    // `$client->socket`, made when first read: a Co\Socket over a copy of this connection's
+    // descriptor (it holds a reference). It closes with the connection; closing it ends the
+    // connection at the client's next call.
+    zend_object *socket_obj = nullptr;
     // WebSocket, after upgrade()
     bool websocket = false;
+    bool ws_lost = false;         // the upgraded connection went (not by close()): push/recv fail quietly
     bool ws_compression = false;  // permessage-deflate negotiated
     std::optional<proto::compress::Inflater> inflater;
     std::optional<proto::compress::Deflater> deflater;
@@ -96,12 +101,14 @@ struct State {
     std::unique_ptr<Deferred> deferred;  // sent, answer not read yet
 };
 
-void drop_stale_socket(State *st);  // below
+void drop_stale_socket(State *st);                     // below
+void release_socket_object(State *st, bool close_it);  // below
 
 struct ClientObject {
     State *st = new State();
     ~ClientObject() {
         drop_stale_socket(st);
+        release_socket_object(st, true);
         delete st;  // closes the socket; nobody waits on it: a waiting call holds a reference
     }
 };
@@ -137,6 +144,12 @@ struct Settings {
     bool ssl = false;              // the constructor's flag
     net::TlsConfig tls;            // ssl_* settings
     std::string ssl_host_name;     // SNI and the name checked; empty: the host
+    // http_proxy_host/_port (/_username/_password): a plain-HTTP request goes to the proxy with an
+    // absolute-form target (RFC 9112 §3.2.2). Not for TLS or WebSocket (no CONNECT tunnel).
+    std::string proxy_host;
+    int proxy_port = 0;
+    std::string proxy_user, proxy_password;
+    bool via_proxy(bool upgrade) const { return !proxy_host.empty() && !ssl && !upgrade; }
 };
 Settings read_settings(zend_object *self);
 
@@ -161,6 +174,11 @@ void reset_socket(State *st);
 // The connection's bytes, through TLS when it has it (CoSocket semantics).
 Result<size_t> conn_recv(State *st, void *buf, size_t len, Nanos timeout);
 Result<size_t> conn_send_all(State *st, const void *buf, size_t len, Nanos timeout);
+// Lets go of `$client->socket` (closing it first when `close_it`: the connection it copies ends).
+void release_socket_object(State *st, bool close_it);
+// When the script closed `$client->socket`, the connection ends here too (errCode, statusCode
+// set as for a lost connection); true then.
+bool closed_through_socket_object(zend_object *self);
 // Drops a socket whose runtime (and loop) ended since it connected — after a fatal error, or
 // when the server tore the runtime down before forking — without touching the freed loop.
 void drop_stale_socket(State *st);

@@ -547,6 +547,9 @@ bool execute(zend_object *self, const std::string &path, bool upgrade, Response 
         st->deferred.reset();
         close_connection(self);
     }
+    // The script closed `$client->socket`: this request connects anew.
+    if (st->socket_obj && !st->deferred && st->sock) (void)closed_through_socket_object(self);
+    st->ws_lost = false;
     Request req;
     req.upgrade = upgrade;
     bool built = build_request(self, path, req, s);
@@ -557,6 +560,10 @@ bool execute(zend_object *self, const std::string &path, bool upgrade, Response 
     zval *host_prop = prop(self, ZEND_STRL("host"));
     std::string host = Z_TYPE_P(host_prop) == IS_STRING ? Z_STRVAL_P(host_prop) : "";
     int port = static_cast<int>(zval_get_long(prop(self, ZEND_STRL("port"))));
+    if (s.via_proxy(upgrade)) {  // the connection is the proxy's; the request names the origin
+        host = s.proxy_host;
+        port = s.proxy_port;
+    }
     st->last_head = req.head;
     set_long(self, ZEND_STRL("errCode"), 0);
     zend_update_property_string(ce_client, self, ZEND_STRL("errMsg"), "");

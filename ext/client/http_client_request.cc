@@ -171,6 +171,15 @@ bool build_request(zend_object *self, const std::string &path_in, Request &req, 
     for (const FilePart &f : req.files) req.content_length += f.before.size() + f.length;
 
     std::string &h = req.head;
+    if (s.via_proxy(req.upgrade)) {
+        // Through a forward proxy the target is the absolute URI (RFC 9112 §3.2.2).
+        std::string authority = str_of(prop(self, ZEND_STRL("host")));
+        if (authority.find(':') != std::string::npos && authority.front() != '[') authority = "[" + authority + "]";
+        const zend_long port = zval_get_long(prop(self, ZEND_STRL("port")));
+        if (port != 80 && port != 0) authority += ":" + std::to_string(port);
+        if (path.front() != '/') path.insert(0, "/");
+        path = "http://" + authority + path;
+    }
     h = req.method + " " + path + " HTTP/1.1\r\n";
     bool user_host = false, user_conn = false, user_ctype = false, user_ae = false;
     zval *headers = prop(self, ZEND_STRL("requestHeaders"));
@@ -225,6 +234,13 @@ bool build_request(zend_object *self, const std::string &path_in, Request &req, 
             append_header(h, "Sec-WebSocket-Extensions", "permessage-deflate; client_max_window_bits");
     } else if (!user_conn) {
         append_header(h, "Connection", s.keep_alive ? "keep-alive" : "close");
+    }
+    if (s.via_proxy(req.upgrade) && !s.proxy_user.empty()) {
+        const std::string credentials = s.proxy_user + ":" + s.proxy_password;
+        zend_string *b64 =
+            php_base64_encode(reinterpret_cast<const unsigned char *>(credentials.data()), credentials.size());
+        append_header(h, "Proxy-Authorization", "Basic " + std::string(ZSTR_VAL(b64), ZSTR_LEN(b64)));
+        zend_string_release(b64);
     }
     if (s.http_compression && !user_ae && !req.upgrade && !req.download)
         append_header(h, "Accept-Encoding", "gzip, deflate, br");

@@ -21,6 +21,7 @@ extern "C" {
 }
 
 #include "gust/base/error.h"
+#include "gust/base/log.h"
 #include "gust/proto/http1.h"
 #include "gust/proto/http1_response.h"
 #include "gust/proto/websocket.h"
@@ -175,7 +176,11 @@ int read_message(State *st, const Settings &s, Nanos timeout, WsMessage &out) {
         if (fh.opcode == ws::kContinuation) {
             if (st->ws_partial_opcode == 0) return EPROTO;
         } else {
-            if (st->ws_partial_opcode != 0) return EPROTO;  // a new message inside an unfinished one
+            if (st->ws_partial_opcode != 0) {  // a new message inside an unfinished one (RFC 6455 §5.4)
+                GUST_LOG_WARN("All fragments of a message, except for the initial frame, must use the "
+                              "continuation frame opcode(0).");
+                return EPROTO;
+            }
             st->ws_partial_opcode = fh.opcode;
             st->ws_partial_compressed = fh.rsv1;
             message.clear();
@@ -245,6 +250,22 @@ bool negotiate_deflate(State *st, std::string_view ext) {
     return true;
 }
 
+// Whether the request head sent offers permessage-deflate in a Sec-WebSocket-Extensions line.
+bool offered_deflate(std::string_view head) {
+    size_t at = 0;
+    while ((at = head.find("\r\n", at)) != std::string_view::npos) {
+        at += 2;
+        std::string_view line = head.substr(at, head.find("\r\n", at) - at);
+        constexpr std::string_view kName = "sec-websocket-extensions:";
+        if (line.size() > kName.size() && h1::equals_ignore_case(line.substr(0, kName.size()), kName)) {
+            std::string lower(line.substr(kName.size()));
+            for (char &c : lower) c = static_cast<char>(tolower(static_cast<unsigned char>(c)));
+            if (lower.find("permessage-deflate") != std::string::npos) return true;
+        }
+    }
+    return false;
+}
+
 zend_class_entry *frame_class(bool close) { return close ? srv::ce_ws_close_frame : srv::ce_ws_frame; }
 
 }  // namespace
@@ -273,8 +294,9 @@ bool ws_accept(zend_object *self, const Request &req, const Response &resp, cons
               accept == std::string_view(ZSTR_VAL(expect), ZSTR_LEN(expect));
     zend_string_release(expect);
     if (ok && !extensions.empty()) {
-        // Only an extension we offered may come back (RFC 6455 §9.1).
-        ok = s.websocket_compression && negotiate_deflate(st, extensions);
+        // Only an extension we offered may come back (RFC 6455 §9.1): by websocket_compression, or
+        // by the script's own Sec-WebSocket-Extensions header.
+        ok = (s.websocket_compression || offered_deflate(req.head)) && negotiate_deflate(st, extensions);
     }
     if (!ok) {
         set_error(self, EPROTO,
@@ -305,6 +327,11 @@ void ws_upgrade(zend_object *self, zend_string *path, zval *return_value) {
 void ws_push(zend_object *self, zval *data, zend_long opcode, zend_long flags, zval *return_value) {
     State *st = client_of(self)->st;
     drop_stale_socket(st);
+    if (closed_through_socket_object(self)) RETURN_FALSE;
+    if (st->ws_lost && !st->sock) {  // upgraded, then the connection went: no handshake is missing
+        set_error(self, code(SwooleError::kClientNoConnection), "client is not connected");
+        RETURN_FALSE;
+    }
     if (!st->websocket || !st->sock) {
         set_error(self, ENOTCONN, "websocket connection not established");
         php_error_docref(nullptr, E_WARNING, "websocket handshake failed, cannot push data");
@@ -384,6 +411,7 @@ void ws_push(zend_object *self, zval *data, zend_long opcode, zend_long flags, z
 void ws_recv(zend_object *self, double timeout, zval *return_value) {
     State *st = client_of(self)->st;
     drop_stale_socket(st);
+    if (closed_through_socket_object(self)) RETURN_FALSE;
     if (!st->websocket || !st->sock) {
         set_error(self, code(SwooleError::kClientNoConnection), "client is not connected");
         RETURN_FALSE;

@@ -28,6 +28,15 @@ srv::Server *server_of(ResponseObject *r) { return r->server ? srv::server_from(
 
 bool forbidden(std::string_view v) { return proto::http1::has_forbidden_header_chars(v); }
 
+// A header value as sent: whitespace (line ends included) around it is not part of a field value
+// (RFC 9110 5.5), so "a\r\n" is sent as "a"; CR, LF or NUL left inside still refuse it.
+std::string_view trim_value(std::string_view v) {
+    auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+    while (!v.empty() && space(v.front())) v.remove_prefix(1);
+    while (!v.empty() && space(v.back())) v.remove_suffix(1);
+    return v;
+}
+
 bool valid_header_name(std::string_view name) {
     if (name.empty()) return false;
     for (unsigned char c : name) {
@@ -114,9 +123,10 @@ void append_decimal(std::string &out, uint64_t v) {
     out.append(p, static_cast<size_t>(end - p));
 }
 
-// Appends the script's headers as "Name: value\r\n" lines (an array header gives one line per value),
-// leaving out names `skip(name)` claims and any name or value that could split the response.
-// `seen(name, value)` observes each line written.
+// Appends the script's headers as "Name: value\r\n" lines in the script's order (an array header gives
+// one line per value, null items none), leaving out names `skip(name)` claims (it may write its own
+// line there) and any name or value that could split the response. `seen(name, value)` observes each
+// line written.
 template <typename Skip, typename Seen>
 void append_script_headers(zend_object *obj, std::string &out, Skip skip, Seen seen) {
     HashTable *headers = array_property(obj, slots.header, false);
@@ -128,8 +138,9 @@ void append_script_headers(zend_object *obj, std::string &out, Skip skip, Seen s
         const std::string_view name(ZSTR_VAL(key), ZSTR_LEN(key));
         if (skip(name) || !valid_header_name(name)) continue;
         auto add = [&](zval *v) {
+            if (Z_TYPE_P(v) == IS_NULL) return;
             zend_string *str = zval_get_string(v);
-            const std::string_view sv(ZSTR_VAL(str), ZSTR_LEN(str));
+            const std::string_view sv = trim_value(std::string_view(ZSTR_VAL(str), ZSTR_LEN(str)));
             if (!forbidden(sv)) {
                 seen(name, sv);
                 out.append(name).append(": ").append(sv).append("\r\n");
@@ -193,11 +204,24 @@ std::string build_head(ResponseObject *r, const HeadOptions &o, bool *close_afte
     *close_after = !r->keep_alive || o.close_delimited;
     zend_object *obj = ResponseClass::object_of(r);
     // Framing is Gust's to decide: a script's Content-Length or Transfer-Encoding could make the
-    // client read the next response as part of this one.
+    // client read the next response as part of this one. Where the script set a Content-Length,
+    // Gust's own goes in its place (Swoole keeps the script's header order).
+    const bool length_framed = !o.chunked && !o.no_length && !o.close_delimited;
+    bool length_written = false;
+    auto append_length = [&] {
+        out += "Content-Length: ";
+        append_decimal(out, o.content_length);
+        out += "\r\n";
+        length_written = true;
+    };
     append_script_headers(
         obj, out,
-        [](std::string_view name) {
-            return is_one_of(name, {"content-length", "transfer-encoding"});
+        [&](std::string_view name) {
+            if (!is_one_of(name, {"content-length", "transfer-encoding"})) return false;
+            if (length_framed && !length_written && proto::http1::equals_ignore_case(name, "content-length")) {
+                append_length();
+            }
+            return true;
         },
         [&](std::string_view name, std::string_view value) {
             has_server |= proto::http1::equals_ignore_case(name, "server");
@@ -220,10 +244,8 @@ std::string build_head(ResponseObject *r, const HeadOptions &o, bool *close_afte
     append_cookies(obj, out);
     if (o.chunked) {
         out += "Transfer-Encoding: chunked\r\n";
-    } else if (!o.no_length && !o.close_delimited) {
-        out += "Content-Length: ";
-        append_decimal(out, o.content_length);
-        out += "\r\n";
+    } else if (length_framed && !length_written) {
+        append_length();
     }
     out += "\r\n";
     return out;
@@ -381,7 +403,7 @@ UserLength user_content_length(ResponseObject *r) {
             continue;
         if (Z_TYPE_P(value) == IS_ARRAY || Z_TYPE_P(value) == IS_FALSE) continue;
         zend_string *str = zval_get_string(value);
-        const std::string_view v(ZSTR_VAL(str), ZSTR_LEN(str));
+        const std::string_view v = trim_value(std::string_view(ZSTR_VAL(str), ZSTR_LEN(str)));
         uint64_t n = 0;
         bool digits = !v.empty() && v.size() <= 18;
         for (char c : v) {
@@ -727,8 +749,9 @@ ZEND_METHOD(Swoole_Http_Response, header) {
             bad = true;
             return;
         }
+        if (Z_TYPE_P(v) == IS_NULL) return;
         zend_string *str = zval_get_string(v);
-        bad |= forbidden(std::string_view(ZSTR_VAL(str), ZSTR_LEN(str)));
+        bad |= forbidden(trim_value(std::string_view(ZSTR_VAL(str), ZSTR_LEN(str))));
         zend_string_release(str);
     };
     if (Z_TYPE_P(value) == IS_ARRAY) {

@@ -222,12 +222,29 @@ bool set_callback(Callback *callbacks, const char *name, size_t len, zend_fcall_
 // Server::on() and Port::on().
 void register_callback(INTERNAL_FUNCTION_PARAMETERS, bool port_level) {
     zend_string *name;
+    zval *callback;
     zend_fcall_info fci;
     zend_fcall_info_cache fcc;
     ZEND_PARSE_PARAMETERS_START(2, 2)
         Z_PARAM_STR(name)
-        Z_PARAM_FUNC(fci, fcc)
+        Z_PARAM_ZVAL(callback)
     ZEND_PARSE_PARAMETERS_END();
+    zend_string *callable_name = nullptr;
+    char *why = nullptr;
+    if (zend_fcall_info_init(callback, 0, &fci, &fcc, &callable_name, &why) != SUCCESS) {
+        // A fatal error, as in Swoole (a server whose callback cannot run must not start); the
+        // port's on() registers a connection's events, so Swoole names it for them.
+        const int e = event_from_name(ZSTR_VAL(name), ZSTR_LEN(name));
+        char fn[256];  // not a std::string: the fatal error jumps past destructors
+        snprintf(fn, sizeof fn, "%s", callable_name ? ZSTR_VAL(callable_name) : "");
+        if (callable_name) zend_string_release(callable_name);
+        if (why) efree(why);
+        zend_error(E_ERROR, "%s::on(): function '%s' is not callable",
+                   port_level || (e >= 0 && is_port_event(e)) ? "Swoole\\Server\\Port" : "Swoole\\Server", fn);
+        RETURN_FALSE;
+    }
+    if (callable_name) zend_string_release(callable_name);
+    if (why) efree(why);
     Callback *callbacks = nullptr;
     if (port_level) {
         Port *p = port_from(Z_OBJ_P(ZEND_THIS));

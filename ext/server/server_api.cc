@@ -46,8 +46,9 @@ server::Reactor *reactor_of(Server *s) {
 
 server::Reactor *serving_reactor(Server *s, server::SessionId id) {
     if (!s->process_mode) {
-        // A stopping worker still answers the connections it kept open (HTTP/2 after GOAWAY).
-        if (s->worker.stopping && s->worker.reactor && s->worker.reactor->exists(id)) return s->worker.reactor.get();
+        // A stopping worker still answers the connections it kept open (HTTP/2 after GOAWAY); one
+        // that went meanwhile fails as a closed session does, without a warning (as in Swoole).
+        if (s->worker.stopping && s->worker.reactor) return s->worker.reactor.get();
         return reactor_of(s);
     }
     server::Reactor *r = s->worker.reactor.get();

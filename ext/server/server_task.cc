@@ -592,6 +592,13 @@ ZEND_METHOD(Swoole_Server, finish) {
         Z_PARAM_ZVAL(data)
     ZEND_PARSE_PARAMETERS_END();
     Server *s = this_server(ZEND_THIS);
+    // With task_enable_coroutine the task is a Task object and finishes through it; Swoole stops
+    // here with a fatal error, and so does Gust (the same program must fail the same way).
+    if (s->settings.task_enable_coroutine) {
+        php_error_docref(nullptr, E_ERROR,
+                         "please use Swoole\\Server\\Task->finish instead when task_enable_coroutine is enable");
+        RETURN_FALSE;
+    }
     gust::php::PhpCoroutine *p = gust::php::current();
     if (!s->messaging || !is_task_worker(s) || !p) {
         php_error_docref(nullptr, E_WARNING, "finish() must be called in onTask of a task worker");

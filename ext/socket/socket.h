@@ -46,6 +46,13 @@ zend_object *socket_over_copy_of(int fd);
 // constructed).
 int socket_fd_of(zend_object *obj);
 
+// Bytes already read from the socket's peer by the code that made it (e.g. an HTTP client's read
+// ahead), given to the object: its next reads return them first.
+void give_read_ahead(zend_object *obj, std::string bytes);
+// Closes a Co\Socket object's socket as its close() does (waiters wake with an error); false when
+// it was not open.
+bool close_socket_object(zend_object *obj);
+
 // An ext/sockets Socket over a copy (dup) of `fd` (one socket: options set through it apply to
 // the original), made the way socket_import_stream() makes one: false in `out`, with a warning
 // naming `who`, when the sockets extension is not loaded.

@@ -295,6 +295,22 @@ int gust::php::sock::socket_fd_of(zend_object *obj) {
     return sock ? sock->fd() : -1;
 }
 
+void gust::php::sock::give_read_ahead(zend_object *obj, std::string bytes) {
+    std::string &rbuf = SocketClass::from(obj)->rbuf;
+    rbuf.insert(0, bytes);
+}
+
+bool gust::php::sock::close_socket_object(zend_object *obj) {
+    SocketState *s = SocketClass::from(obj);
+    if (!s->sock || !s->sock->is_open()) return false;
+    std::vector<coro::CoroutineId> waiting = s->sock->close_keeping_waiters();
+    zval self;
+    ZVAL_OBJ(&self, obj);
+    sync_fd(&self, s);
+    wake_closed_now(waiting);
+    return true;
+}
+
 zend_object *gust::php::sock::socket_over_copy_of(int fd) {
     int domain = 0, type = 0, protocol = 0;
     socklen_t len = sizeof(int);

@@ -187,6 +187,11 @@ bool ws_send(Server *s, server::SessionId id, uint8_t opcode, std::string_view p
             payload = compressed;
             rsv1 = true;
         }
+    } else if (c && c->compress && data && (flags & kWsFlagRsv1)) {
+        // FLAG_RSV1 on what Gust does not compress (a fragment, or no FLAG_COMPRESS): the script
+        // deflated the payload itself (RFC 7692 marks a message's first frame); it goes as it is,
+        // on a connection that negotiated permessage-deflate only.
+        rsv1 = true;
     }
     return send_bytes_to_session(s, id, ws_frame_bytes(opcode, payload, flags, rsv1));
 }

@@ -7,6 +7,7 @@
 extern "C" {
 #include "ext/standard/base64.h"
 #include "ext/standard/sha1.h"
+#include "zend_interfaces.h"
 }
 
 #include "http/http.h"
@@ -191,6 +192,21 @@ bool websocket_upgrade(Server *s, Port *port, server::SessionId id, const proto:
             return true;
         }
         zend_object *response = http::make_response(s, id, head);
+        // websocket_compression holds for an application's handshake too: the offer is negotiated
+        // here and the answer preset on its Response (its 101 carries it; it may replace it).
+        const WebSocketSettings &h = ws_settings(s);
+        bool has_extensions = false;
+        const std::string_view extensions = head.header("sec-websocket-extensions", &has_extensions);
+        if (h.compression && has_extensions) {
+            if (auto params = negotiate_deflate(extensions, http::settings_of(s).compression_level, conn)) {
+                zval name, value;
+                ZVAL_STRINGL(&name, "Sec-WebSocket-Extensions", sizeof("Sec-WebSocket-Extensions") - 1);
+                ZVAL_STRINGL(&value, params->data(), params->size());
+                zend_call_method_with_2_params(response, response->ce, nullptr, "header", nullptr, &name, &value);
+                zval_ptr_dtor(&name);
+                zval_ptr_dtor(&value);
+            }
+        }
         zval args[2];
         ZVAL_OBJ(&args[0], request);
         ZVAL_OBJ(&args[1], response);

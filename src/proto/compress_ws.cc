@@ -71,6 +71,13 @@ Status restart_after_final_block(z_stream &z, std::string_view rest, void *arg) 
     if (rc == Z_OK && !window.empty()) {
         rc = inflateSetDictionary(&z, reinterpret_cast<const Bytef *>(window.data()), static_cast<uInt>(window.size()));
     }
+    // What is left is only the tail the caller appended to the message (RFC 7692 §7.2.2): it ends a
+    // sync flush, which a message ending in a final block has no use for, and read as the start of
+    // a new stream it would be a stored block's header announcing bytes that never come.
+    if (rc == Z_OK && rest.size() == sizeof kTail && std::memcmp(rest.data(), kTail, sizeof kTail) == 0) {
+        z.next_in += z.avail_in;
+        z.avail_in = 0;
+    }
     return rc == Z_OK ? Status() : Status(detail::zlib_error(rc));
 }
 

@@ -45,6 +45,17 @@ TEST(PerMessageDeflate, Rfc7692Examples) {
         "Hello");
 }
 
+TEST(PerMessageDeflate, MessageEndingInAFinalBlockWithoutPadding) {
+    // A sender that ends each message with Z_FINISH (PHP's deflate_add(..., ZLIB_FINISH)): the
+    // final block ends the stream exactly where the tail is appended; the next message starts a
+    // new stream.
+    auto inf = Inflater::create();
+    ASSERT_TRUE(inf.ok());
+    EXPECT_EQ(*inflate_message(*inf, bytes({0xf3, 0x48, 0xcd, 0xc9, 0xc9, 0x07, 0x00})), "Hello");
+    EXPECT_EQ(*inflate_message(*inf, bytes({0xf3, 0x48, 0xcd, 0xc9, 0xc9, 0x07, 0x00})), "Hello");
+    EXPECT_EQ(*inflate_message(*inf, bytes({0xf2, 0x48, 0xcd, 0xc9, 0xc9, 0x07, 0x00})), "Hello");
+}
+
 TEST(PerMessageDeflate, DeflaterProducesTheRfcBytes) {
     auto def = Deflater::create(6);
     ASSERT_TRUE(def.ok());
