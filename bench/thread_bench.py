@@ -78,13 +78,14 @@ def bench_thread_mode(row):
                        stdout=subprocess.DEVNULL)
     hello = ACCEPT / "seed004_http_hello.php"
     rps = {"thread": [], "process": []}
-    for _ in range(3):
+    # Five alternated rounds, medians: the ratio sits near 1.0 and one round swings it by 5-10 %.
+    for _ in range(5):
         for mode in ("thread", "process"):
             ctx, port = zts_server(hello, mode, 2)
             with ctx:
                 rps[mode].append(references.wrk_rps(f"http://127.0.0.1:{port}/", 5))
-    t, p = sorted(rps["thread"])[1], sorted(rps["process"])[1]
-    row("thread-mode", "seed004 THREAD 2 workers req/s, wrk -t1 -c100 -d5s (ref: PROCESS 2 workers, ZTS PHP)",
+    t, p = sorted(rps["thread"])[2], sorted(rps["process"])[2]
+    row("thread-mode", "seed004 THREAD 2 workers req/s, wrk -t1 -c100 -d5s, median of 5 (ref: PROCESS 2 workers, ZTS PHP)",
         round(t), round(p), ">= 1.0 x", t >= p)
 
     close = {"0": [], "1": []}
