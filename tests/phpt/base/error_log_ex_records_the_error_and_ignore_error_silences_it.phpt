@@ -36,7 +36,8 @@ $err = stream_get_contents($pipes[2]);
 proc_close($p);
 unlink($file);
 echo $out;
-echo preg_replace('~^\[[^\]]+\] (\w+)\t\[\d+\] ~m', '$1 ', $err);
+// Swoole's layout: "[time pid=N]\tLEVEL\tmessage".
+echo preg_replace('~^\[[^\]]+ pid=\d+\]\t(\w+)\t~m', '$1 ', $err);
 ?>
 --EXPECT--
 recorded
