@@ -177,8 +177,9 @@ int read_message(State *st, const Settings &s, Nanos timeout, WsMessage &out) {
             if (st->ws_partial_opcode == 0) return EPROTO;
         } else {
             if (st->ws_partial_opcode != 0) {  // a new message inside an unfinished one (RFC 6455 §5.4)
-                GUST_LOG_WARN("All fragments of a message, except for the initial frame, must use the "
-                              "continuation frame opcode(0).");
+                // Named after the method, as Swoole's log lines name where they come from.
+                GUST_LOG_WARN("Swoole\\Coroutine\\Http\\Client::recv(): All fragments of a message, except for the "
+                              "initial frame, must use the continuation frame opcode(0).");
                 return EPROTO;
             }
             st->ws_partial_opcode = fh.opcode;

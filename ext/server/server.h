@@ -313,6 +313,7 @@ struct Server {
     std::unique_ptr<ProtocolState> protocol_states[static_cast<int>(ProtocolId::kCount)];
     std::vector<zend_object *> user_processes;  // addProcess(): ids after the task workers
     bool started = false;
+    bool shutdown_in_start = false;  // BASE: shutdown() called in onStart, before any worker started
     bool in_manager = false;
     bool manager_stopping = false;
     bool reload_requested = false;

@@ -43,6 +43,8 @@ namespace {
 
 // The server whose worker or manager runs in this process (in this thread: a THREAD server runs one per worker thread).
 thread_local Server *g_running = nullptr;
+// BASE: the server whose onStart runs now (in the process that will manage or be its worker).
+thread_local Server *g_in_start = nullptr;
 
 constexpr int kStopSignals[] = {SIGTERM};
 
@@ -748,6 +750,9 @@ void shutdown(Server *s) {
         kill(getpid(), SIGTERM);
     } else if (s->manager_pid > 0 && s->manager_pid != getpid()) {
         kill(s->manager_pid, SIGTERM);
+    } else if (!s->worker.reactor && g_in_start == s) {
+        // BASE, onStart: no worker runs yet; start() ends right after it, without starting any.
+        s->shutdown_in_start = true;
     } else {
         if (!s->worker.stopping) (void)call_plain_with_server(s, kBeforeShutdown);
         stop_worker(s);
@@ -859,7 +864,16 @@ bool start(Server *s) {
     metrics_listener_start(s);
     // BASE with a manager: onStart runs in the manager, whose loop goes on serving its timers.
     if (multi) (void)loop_state_for_forking();
-    if (!call_plain_with_server(s, kStart)) return false;
+    g_in_start = s;
+    const bool start_ok = call_plain_with_server(s, kStart);
+    g_in_start = nullptr;
+    if (!start_ok) return false;
+    if (s->shutdown_in_start) {
+        (void)call_plain_with_server(s, kShutdown);
+        if (!s->settings.pid_file.empty()) unlink(s->settings.pid_file.c_str());
+        remove_socket_files(s);
+        return true;
+    }
     if (!multi) {
         run_worker(s, 0);
         if (check_pending()) return false;
