@@ -197,9 +197,10 @@ void release_php(PhpCoroutine *p) {
 // An exception left at the bottom of a coroutine: exit() becomes a pending exit for the resumer;
 // anything else is reported like an uncaught exception in the main script and ends the request.
 // `p` is null for a callback run outside every coroutine (call_outside()).
-void finish_exception(LoopState *rt, PhpCoroutine *p) {
+// True when it reported an uncaught exception (an error, not an exit or an unwinding).
+bool finish_exception(LoopState *rt, PhpCoroutine *p) {
     zend_object *ex = EG(exception);
-    if (!ex) return;
+    if (!ex) return false;
     const bool killed = p && p->kill;
     if (exit_exception_ce && instanceof_function(ex->ce, exit_exception_ce) && !killed) {
         // An exit() nobody caught: the script ends with the status it asked for, as exit() does
@@ -213,22 +214,23 @@ void finish_exception(LoopState *rt, PhpCoroutine *p) {
         }
         zend_clear_exception();
         if (rt->pending == Pending::kNone) rt->pending = Pending::kExit;
-        return;
+        return false;
     }
     if (zend_is_unwind_exit(ex) || zend_is_graceful_exit(ex)) {
         zend_clear_exception();
         if (!killed && rt->pending == Pending::kNone) rt->pending = Pending::kExit;
-        return;
+        return false;
     }
     if (killed) {
         zend_clear_exception();
-        return;
+        return false;
     }
     // Printed as PHP prints an uncaught exception (exit status 255); then the request ends like a
     // fatal error (no more destructors), but by unwinding rather than a bailout, so nothing leaks.
     zend_exception_error(ex, E_ERROR);
     zend_objects_store_mark_destructed(&EG(objects_store));
     if (rt->pending == Pending::kNone) rt->pending = Pending::kExit;
+    return true;
 }
 
 // `result`, when given, receives the return value (null when there is none); else it is dropped.
@@ -291,11 +293,7 @@ void run_defers(LoopState *rt, PhpCoroutine *p, zval *result) {
         if (zend_is_callable_ex(&fn, nullptr, 0, nullptr, &fcc, &error)) call(&fn, &fcc, result, 1);
         if (error) efree(error);
         zval_ptr_dtor(&fn);
-        const bool failed = EG(exception) && !p->kill && !zend_is_unwind_exit(EG(exception)) &&
-                            !zend_is_graceful_exit(EG(exception)) &&
-                            !(exit_exception_ce && instanceof_function(EG(exception)->ce, exit_exception_ce));
-        finish_exception(rt, p);
-        if (failed) break;
+        if (finish_exception(rt, p)) break;
     }
 }
 
