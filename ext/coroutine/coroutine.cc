@@ -527,9 +527,12 @@ PhpCoroutine *find(zend_long cid) {
 
 PhpCoroutine *require_coroutine() {
     PhpCoroutine *p = current();
-    // Swoole\Error (an Error): Swoole makes it fatal; here `catch (Error)` still can take it.
-    if (!p) zend_throw_error(swoole_error_ce(), "API must be called in the coroutine");
-    return p;
+    if (p) return p;
+    // Fatal, as in Swoole: a `catch (Error)` around blocking-looking code must not swallow the
+    // mistake and carry on. Reported as the uncaught Swoole\Error it is, with its stack trace.
+    zend_throw_error(swoole_error_ce(), "API must be called in the coroutine");
+    zend_exception_error(EG(exception), E_ERROR);
+    zend_bailout();
 }
 
 void disarm_event_wait_at_shutdown() {
@@ -692,7 +695,7 @@ void teardown_loop_state() {
         // Timers and events first: nothing may fire while the coroutines are unwound. Again after:
         // unwinding PHP code may have added some.
         for (ReleaseFn release : release_fns()) release(rt);
-        if (rt->pending != Pending::kBailout && !current()) kill_all(rt);
+        if (rt->pending != Pending::kBailout && !current() && !fatal_error_reported()) kill_all(rt);
         for (ReleaseFn release : release_fns()) release(rt);
         drain_graveyard(rt);
         // Whatever is left (after a fatal error) is freed without running PHP code.

@@ -183,7 +183,15 @@ inline bool resumed(PhpCoroutine *p) {
     return resumed_slow(p);
 }
 
-// Throws \Error "API must be called in the coroutine" when outside one; returns the coroutine.
+// True once the script reported a fatal error (an uncaught exception included, which PHP reports
+// without a bailout): from then on no coroutine runs again, as in Swoole.
+inline bool fatal_error_reported() {
+    return PG(last_error_message) &&
+           (PG(last_error_type) & (E_ERROR | E_CORE_ERROR | E_COMPILE_ERROR | E_USER_ERROR | E_PARSE));
+}
+
+// The current coroutine; outside one, a fatal error (uncaught Swoole\Error "API must be called in
+// the coroutine", as in Swoole). Never returns nullptr.
 PhpCoroutine *require_coroutine();
 
 extern zend_class_entry *exit_exception_ce;

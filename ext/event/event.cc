@@ -408,9 +408,7 @@ void event_wait(INTERNAL_FUNCTION_PARAMETERS) {
     LoopState *rt = loop_state_if_any();
     // Not after a fatal error (an uncaught exception too) in the script itself: this also runs as a
     // shutdown function, and PHP runs those after such an error.
-    const bool fatal = PG(last_error_message) &&
-                       (PG(last_error_type) & (E_ERROR | E_CORE_ERROR | E_COMPILE_ERROR | E_USER_ERROR | E_PARSE));
-    if (!rt || rt->pending != Pending::kNone || current() || fatal) return;
+    if (!rt || rt->pending != Pending::kNone || current() || fatal_error_reported()) return;
     run_all();
     // Swoole frees its reactor here: the shutdown function has nothing left to run until
     // something new is added to the loop.
@@ -422,9 +420,9 @@ void event_wait(INTERNAL_FUNCTION_PARAMETERS) {
 void event_rshutdown(INTERNAL_FUNCTION_PARAMETERS) {
     ZEND_PARSE_PARAMETERS_NONE();
     LoopState *rt = loop_state_if_any();
-    const bool fatal = PG(last_error_message) &&
-                       (PG(last_error_type) & (E_ERROR | E_CORE_ERROR | E_COMPILE_ERROR | E_USER_ERROR | E_PARSE));
-    if (!rt || !rt->shutdown_wait_armed || rt->pending != Pending::kNone || current() || fatal) return;
+    if (!rt || !rt->shutdown_wait_armed || rt->pending != Pending::kNone || current() || fatal_error_reported()) {
+        return;
+    }
     php_error_docref(nullptr, E_DEPRECATED, "Event::wait() in shutdown function is deprecated");
     run_all();
     rt->shutdown_wait_armed = false;

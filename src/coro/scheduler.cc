@@ -1,5 +1,6 @@
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <exception>
 #include <string>
 #include <utility>
@@ -93,8 +94,16 @@ void Scheduler::entry(void *arg) {
         if (it->destroy) it->destroy(it->value);
     }
     co->locals_.clear();
+    // Joiners wake through the loop's deferred calls, after those this coroutine queued before it
+    // ended (Swoole's order): a cancel made in one of those still ends the join as canceled.
     for (CoroutineId joiner : co->joiners_) {
-        if (Coroutine *j = s->find(joiner)) s->wake(j, 0);
+        s->loop_.defer([s, joiner, ended = co->id_] {
+            Coroutine *j = s->find(joiner);
+            if (j && j->state_ == CoState::kParked && j->wait_.object == static_cast<uint64_t>(ended) &&
+                strcmp(j->wait_.op, "join") == 0) {
+                s->wake(j, 0);
+            }
+        });
     }
     co->joiners_.clear();
     co->state_ = CoState::kDone;

@@ -124,13 +124,17 @@ struct Loop::Impl {
         return false;
     }
 
-    void run_deferred() {
+    // True if anything ran.
+    bool run_deferred() {
         // Deferred work may defer more; run until quiet, but bounded per pass.
+        bool ran = false;
         for (int pass = 0; pass < 64 && !deferred.empty(); ++pass) {
             std::vector<std::function<void()>> batch;
             batch.swap(deferred);
             for (auto &fn : batch) fn();
+            ran = true;
         }
+        return ran;
     }
 
     void run_timers() {
@@ -425,7 +429,9 @@ bool Loop::run_once(Nanos max_wait) {
     m.run_deferred();
     bool busy = false;
     for (size_t i = 0; i < m.hooks.size(); ++i) busy |= m.hooks[i]->before_wait();
-    m.run_deferred();
+    // Deferred calls run after the hooks may have handed them work (woken a coroutine): then
+    // poll without blocking, so the hooks see it next turn.
+    if (m.run_deferred()) busy = true;
     if (!m.alive() && !busy) {
         t_current = previous;
         return false;

@@ -36,6 +36,9 @@ CoSocket::~CoSocket() { close(); }
 void CoSocket::abandon() {
     loop_ = nullptr;
     watch_ = {};
+    // Their coroutines went with the loop (freed unwound or not, after a fatal error): the
+    // flags they pointed at are gone too.
+    for (Waiter &w : waiters_) w = Waiter{};
     close();
 }
 

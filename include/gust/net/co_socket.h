@@ -55,7 +55,7 @@ public:
     // consistent, so they run before it goes on, as Swoole resumes them inside close().
     std::vector<coro::CoroutineId> close_keeping_waiters();
     // The loop this socket registered with is gone (a PHP runtime ended under an object that
-    // outlived it): closes the fd without touching the loop. Nobody may be waiting.
+    // outlived it): closes the fd without touching the loop or its waiters (freed with it).
     void abandon();
 
     int fd() const { return fd_; }

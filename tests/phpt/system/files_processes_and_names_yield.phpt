@@ -45,7 +45,6 @@ Co\run(function () use ($file) {
     var_dump(System::sleep(0.001), $seen);
 });
 unlink($file);
-try { System::sleep(0.1); } catch (Error $e) { echo $e->getMessage(), "\n"; }
 ?>
 --EXPECT--
 int(3)
@@ -77,4 +76,3 @@ int(15)
 bool(false)
 bool(true)
 bool(true)
-API must be called in the coroutine

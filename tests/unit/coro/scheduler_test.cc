@@ -211,6 +211,31 @@ TEST(Scheduler, JoinWaitsForTheEnd) {
     EXPECT_EQ(log, (std::vector<std::string>{"worker done", "joined"}));
 }
 
+// A joiner wakes through the loop's deferred calls, after those the ended coroutine queued: a
+// cancel made in one of them still ends the join as canceled (and the loop does not stall on
+// the woken joiner with nothing else alive).
+TEST(Scheduler, JoinerWakesAfterCallsTheEndedCoroutineDeferred) {
+    Env env;
+    std::vector<std::string> log;
+    CoroutineId joiner = 0;
+    int rc = -1;
+    (void)env.sched.create([&] {
+        joiner = current_id();
+        auto worker = env.sched.create([&] {
+            env.sched.sleep(kNanosPerMilli);
+            env.loop.defer([&] {
+                log.push_back("deferred");
+                EXPECT_TRUE(env.sched.cancel(joiner));
+            });
+        });
+        rc = env.sched.join(worker.value());
+        log.push_back("join returned");
+    });
+    env.sched.run();
+    EXPECT_EQ(rc, kErrCanceled);
+    EXPECT_EQ(log, (std::vector<std::string>{"deferred", "join returned"}));
+}
+
 TEST(Scheduler, DefersRunLastInFirstOutAndLocalsAreDestroyed) {
     Env env;
     std::vector<int> order;
