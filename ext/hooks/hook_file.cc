@@ -37,6 +37,20 @@ const char *strip_scheme(const char *url) {
     return strncasecmp(url, "file://", sizeof("file://") - 1) == 0 ? url + sizeof("file://") - 1 : url;
 }
 
+// async.file://PATH: PATH through the pool inside coroutines, whether SWOOLE_HOOK_FILE is on or not.
+extern php_stream_wrapper g_async_wrapper;
+constexpr char kAsyncScheme[] = "async.file://";
+
+bool is_async(const php_stream_wrapper *wrapper) { return wrapper == &g_async_wrapper; }
+
+// The path an async.file:// URL names; other paths unchanged.
+const char *async_path(const php_stream_wrapper *wrapper, const char *url) {
+    constexpr size_t n = sizeof(kAsyncScheme) - 1;
+    return url && is_async(wrapper) && strncasecmp(url, kAsyncScheme, n) == 0 ? url + n : url;
+}
+
+bool offloading_for(const php_stream_wrapper *wrapper) { return fh::offloading(is_async(wrapper)); }
+
 // The plain wrapper files its errors under its own address, and the stream layer shows
 // strerror(errno) only for the plain wrapper itself: move them to ours (or name errno) so the
 // "Failed to open stream: ..." warning reads the same.
@@ -60,7 +74,9 @@ void adopt_errors(php_stream_wrapper *wrapper, int options, int err) {
     errno = err;
 }
 
-bool pooled(int options) { return fh::offloading() && !(options & (STREAM_OPEN_FOR_INCLUDE | USE_PATH)); }
+bool pooled(const php_stream_wrapper *wrapper, int options) {
+    return offloading_for(wrapper) && !(options & (STREAM_OPEN_FOR_INCLUDE | USE_PATH));
+}
 
 // ---- helpers doing the work on the pool (their C++ objects end before resumed())
 
@@ -228,7 +244,8 @@ bool called_as(const char *name) {
 
 php_stream *w_open(php_stream_wrapper *wrapper, const char *path, const char *mode, int options,
                    zend_string **opened_path, php_stream_context *context STREAMS_DC) {
-    if (!pooled(options)) {
+    path = async_path(wrapper, path);
+    if (!pooled(wrapper, options)) {
         php_stream *s = plain()->wops->stream_opener(plain(), path, mode, options, opened_path, context STREAMS_REL_CC);
         if (!s) adopt_errors(wrapper, options, errno);
         return s;
@@ -260,13 +277,15 @@ php_stream *w_open(php_stream_wrapper *wrapper, const char *path, const char *mo
         adopt_errors(wrapper, options, res.err);
         return nullptr;
     }
-    php_stream *stream = fh::stream_from_fd(res.fd, res.sb, mode);
+    php_stream *stream = fh::stream_from_fd(res.fd, res.sb, mode, is_async(wrapper));
     if (opened_path) *opened_path = zend_string_init(real, strlen(real), 0);
     return stream;
 }
 
-int w_url_stat(php_stream_wrapper *, const char *url, int flags, php_stream_statbuf *ssb, php_stream_context *context) {
-    if (!fh::offloading()) return plain()->wops->url_stat(plain(), url, flags, ssb, context);
+int w_url_stat(php_stream_wrapper *wrapper, const char *url, int flags, php_stream_statbuf *ssb,
+               php_stream_context *context) {
+    url = async_path(wrapper, url);
+    if (!offloading_for(wrapper)) return plain()->wops->url_stat(plain(), url, flags, ssb, context);
     url = strip_scheme(url);
     if (PG(open_basedir) && *PG(open_basedir)) {
         // php_stat() checks (with a warning) only for the plain wrapper itself, so it is done here.
@@ -284,8 +303,9 @@ int w_url_stat(php_stream_wrapper *, const char *url, int flags, php_stream_stat
     return r;
 }
 
-int w_unlink(php_stream_wrapper *, const char *url, int options, php_stream_context *context) {
-    if (!fh::offloading()) return plain()->wops->unlink(plain(), url, options, context);
+int w_unlink(php_stream_wrapper *wrapper, const char *url, int options, php_stream_context *context) {
+    url = async_path(wrapper, url);
+    if (!offloading_for(wrapper)) return plain()->wops->unlink(plain(), url, options, context);
     url = strip_scheme(url);
     if (php_check_open_basedir(url)) return 0;
     PhpCoroutine *p = gust::php::current();
@@ -301,8 +321,10 @@ int w_unlink(php_stream_wrapper *, const char *url, int options, php_stream_cont
     return 1;
 }
 
-int w_rename(php_stream_wrapper *, const char *from, const char *to, int options, php_stream_context *context) {
-    if (!fh::offloading() || !from || !to) return plain()->wops->rename(plain(), from, to, options, context);
+int w_rename(php_stream_wrapper *wrapper, const char *from, const char *to, int options, php_stream_context *context) {
+    from = async_path(wrapper, from);
+    to = async_path(wrapper, to);
+    if (!offloading_for(wrapper) || !from || !to) return plain()->wops->rename(plain(), from, to, options, context);
     const char *src = strip_scheme(from), *dst = strip_scheme(to);
     if (php_check_open_basedir(src) || php_check_open_basedir(dst)) return 0;
     PhpCoroutine *p = gust::php::current();
@@ -320,8 +342,9 @@ int w_rename(php_stream_wrapper *, const char *from, const char *to, int options
     return 1;
 }
 
-int w_mkdir(php_stream_wrapper *, const char *url, int mode, int options, php_stream_context *context) {
-    if (!fh::offloading()) return plain()->wops->stream_mkdir(plain(), url, mode, options, context);
+int w_mkdir(php_stream_wrapper *wrapper, const char *url, int mode, int options, php_stream_context *context) {
+    url = async_path(wrapper, url);
+    if (!offloading_for(wrapper)) return plain()->wops->stream_mkdir(plain(), url, mode, options, context);
     url = strip_scheme(url);
     char real[MAXPATHLEN];
     bool recursive = options & PHP_STREAM_MKDIR_RECURSIVE;
@@ -345,8 +368,9 @@ int w_mkdir(php_stream_wrapper *, const char *url, int mode, int options, php_st
     return 1;
 }
 
-int w_rmdir(php_stream_wrapper *, const char *url, int options, php_stream_context *context) {
-    if (!fh::offloading()) return plain()->wops->stream_rmdir(plain(), url, options, context);
+int w_rmdir(php_stream_wrapper *wrapper, const char *url, int options, php_stream_context *context) {
+    url = async_path(wrapper, url);
+    if (!offloading_for(wrapper)) return plain()->wops->stream_rmdir(plain(), url, options, context);
     url = strip_scheme(url);
     if (php_check_open_basedir(url)) return 0;
     PhpCoroutine *p = gust::php::current();
@@ -364,9 +388,11 @@ int w_rmdir(php_stream_wrapper *, const char *url, int options, php_stream_conte
 
 // touch(), chmod(), chown()/lchown(), chgrp()/lchgrp(): PHP calls these directly for plain paths,
 // so the warnings here are worded as those functions word them.
-int w_metadata(php_stream_wrapper *, const char *url, int option, void *value, php_stream_context *context) {
+int w_metadata(php_stream_wrapper *wrapper, const char *url, int option, void *value, php_stream_context *context) {
+    url = async_path(wrapper, url);
     bool by_name = option == PHP_STREAM_META_OWNER_NAME || option == PHP_STREAM_META_GROUP_NAME;
-    if (!fh::offloading() || by_name) return plain()->wops->stream_metadata(plain(), url, option, value, context);
+    if (!offloading_for(wrapper) || by_name)
+        return plain()->wops->stream_metadata(plain(), url, option, value, context);
     url = strip_scheme(url);
     if (php_check_open_basedir(url)) return 0;
     PathCall call;
@@ -418,7 +444,8 @@ int w_metadata(php_stream_wrapper *, const char *url, int option, void *value, p
 
 php_stream *w_opendir(php_stream_wrapper *wrapper, const char *path, const char *mode, int options,
                       zend_string **opened_path, php_stream_context *context STREAMS_DC) {
-    if (!fh::offloading() || (options & STREAM_USE_GLOB_DIR_OPEN)) {
+    path = async_path(wrapper, path);
+    if (!offloading_for(wrapper) || (options & STREAM_USE_GLOB_DIR_OPEN)) {
         php_stream *s = plain()->wops->dir_opener(plain(), path, mode, options, opened_path, context STREAMS_REL_CC);
         if (!s) adopt_errors(wrapper, options, errno);
         return s;
@@ -442,6 +469,10 @@ const php_stream_wrapper_ops g_wops = {
     w_open, nullptr, nullptr, w_url_stat, w_opendir, "plainfile", w_unlink, w_rename, w_mkdir, w_rmdir, w_metadata,
 };
 php_stream_wrapper g_wrapper = {&g_wops, nullptr, 0};
+const php_stream_wrapper_ops g_async_wops = {
+    w_open, nullptr, nullptr, w_url_stat, w_opendir, "async.file", w_unlink, w_rename, w_mkdir, w_rmdir, w_metadata,
+};
+php_stream_wrapper g_async_wrapper = {&g_async_wops, nullptr, 0};
 
 php_stream_wrapper *current_file_wrapper() {
     HashTable *ht = php_stream_get_url_stream_wrappers_hash();
@@ -467,5 +498,9 @@ void apply(uint32_t flags) {
 }
 
 }  // namespace
+
+// Swoole's async.file:// wrapper: file work that goes to the worker pool inside coroutines without
+// SWOOLE_HOOK_FILE (outside them it is PHP's plain-files wrapper, as the hooked one is).
+void gust::php::hooks::async_file_minit() { php_register_url_stream_wrapper("async.file", &g_async_wrapper); }
 
 GUST_HOOK_AREA(g_file_area, "file", hooks::kFile, apply);

@@ -14,8 +14,9 @@
 
 namespace gust::php::file_hook {
 
-// True when file work must go to the worker pool: inside a coroutine with SWOOLE_HOOK_FILE on.
-bool offloading();
+// True when file work must go to the worker pool: inside a coroutine with SWOOLE_HOOK_FILE on,
+// or (`always`) for what was reached through the async.file:// wrapper, whatever the flags.
+bool offloading(bool always = false);
 
 // Runs `work` on a worker thread while the coroutine parks. Returns 0 when it ran to its end,
 // else kErrCanceled/kErrTimedOut (the work still runs: it must own all it touches). The caller
@@ -34,8 +35,9 @@ struct SharedFd {
 int offload_on(const std::shared_ptr<SharedFd> &file, std::function<void(int fd)> work);
 void release(const std::shared_ptr<SharedFd> &file);
 
-// A php_stream over an fd opened by the wrapper inside a coroutine (`sb`: fstat right after open).
-php_stream *stream_from_fd(int fd, const struct stat &sb, const char *mode);
+// A php_stream over an fd opened by the wrapper inside a coroutine (`sb`: fstat right after open);
+// `always_async`: opened through async.file://, its I/O goes to the pool even with the hook off.
+php_stream *stream_from_fd(int fd, const struct stat &sb, const char *mode, bool always_async = false);
 // A directory stream over entries read at once on a worker.
 php_stream *dir_stream(std::vector<std::string> names, const char *mode);
 

@@ -32,6 +32,7 @@ struct FileStream {
     // (PHP frees the stream right after), and once closing no operation parks any more.
     int parked = 0;
     bool closing = false;
+    bool always_async = false;  // opened through async.file://
 };
 
 FileStream *of(php_stream *stream) { return static_cast<FileStream *>(stream->abstract); }
@@ -151,7 +152,7 @@ ssize_t op_read(php_stream *stream, char *buf, size_t count) {
     FileStream *fs = of(stream);
     ssize_t n;
     int err = 0;
-    if (offloading() && fs->pollable && fd_blocking(fs->fd)) {
+    if (offloading(fs->always_async) && fs->pollable && fd_blocking(fs->fd)) {
         if (fs->closing) return report_read(stream, -1, count, EBADF);
         PhpCoroutine *p = gust::php::current();
         ++fs->parked;
@@ -167,7 +168,7 @@ ssize_t op_read(php_stream *stream, char *buf, size_t count) {
             return report_read(stream, n, count, n < 0 ? errno : 0);
         }
     }
-    if (offloading() && !fs->pollable) {
+    if (offloading(fs->always_async) && !fs->pollable) {
         if (fs->closing) return report_read(stream, -1, count, EBADF);
         PhpCoroutine *p = gust::php::current();
         ++fs->parked;
@@ -185,7 +186,7 @@ ssize_t op_write(php_stream *stream, const char *buf, size_t count) {
     fs->stat_fresh = false;
     ssize_t n;
     int err = 0;
-    if (offloading() && !(fs->pollable && !fd_blocking(fs->fd))) {
+    if (offloading(fs->always_async) && !(fs->pollable && !fd_blocking(fs->fd))) {
         if (fs->closing) return -1;
         PhpCoroutine *p = gust::php::current();
         ++fs->parked;
@@ -271,7 +272,7 @@ int op_stat(php_stream *stream, php_stream_statbuf *ssb) {
         memcpy(&ssb->sb, &fs->sb, sizeof(ssb->sb));
         return 0;
     }
-    if (offloading()) {
+    if (offloading(fs->always_async)) {
         if (fs->closing) return -1;
         PhpCoroutine *p = gust::php::current();
         int err = 0;
@@ -287,7 +288,8 @@ int op_stat(php_stream *stream, php_stream_statbuf *ssb) {
 
 // flock() that never blocks the thread: LOCK_NB attempts, parking on a timer between them.
 int lock(FileStream *fs, int operation) {
-    if ((operation & LOCK_NB) || (operation & LOCK_UN) || !offloading()) return ::flock(fs->fd, operation);
+    if ((operation & LOCK_NB) || (operation & LOCK_UN) || !offloading(fs->always_async))
+        return ::flock(fs->fd, operation);
     Nanos pause = 1000000;  // 1 ms, doubling up to 32 ms
     for (;;) {
         if (::flock(fs->fd, operation | LOCK_NB) == 0) return 0;
@@ -332,7 +334,7 @@ int op_set_option(php_stream *stream, int option, int value, void *ptrparam) {
             if (size < 0) return PHP_STREAM_OPTION_RETURN_ERR;
             fs->stat_fresh = false;
             int r;
-            if (offloading()) {
+            if (offloading(fs->always_async)) {
                 if (fs->closing) return PHP_STREAM_OPTION_RETURN_ERR;
                 PhpCoroutine *p = gust::php::current();
                 int err = 0;
@@ -351,7 +353,7 @@ int op_set_option(php_stream *stream, int option, int value, void *ptrparam) {
             }
             FdCall call = value == PHP_STREAM_SYNC_FSYNC ? FdCall::kSync : FdCall::kDataSync;
             int r;
-            if (offloading()) {
+            if (offloading(fs->always_async)) {
                 if (fs->closing) return PHP_STREAM_OPTION_RETURN_ERR;
                 PhpCoroutine *p = gust::php::current();
                 int err = 0;
@@ -410,7 +412,7 @@ const php_stream_ops g_dir_ops = {
 
 }  // namespace
 
-bool offloading() { return (hooks::flags() & hooks::kFile) && hooks::in_coroutine(); }
+bool offloading(bool always) { return (always || (hooks::flags() & hooks::kFile)) && hooks::in_coroutine(); }
 
 int offload(std::function<void()> work) {
     return gust::coro::run_blocking(std::move(work), -1, coro::WaitInfo{"file", 0, "io"});
@@ -443,7 +445,7 @@ void release(const std::shared_ptr<SharedFd> &file) {
     }
 }
 
-php_stream *stream_from_fd(int fd, const struct stat &sb, const char *mode) {
+php_stream *stream_from_fd(int fd, const struct stat &sb, const char *mode, bool always_async) {
     auto *fs = new FileStream();
     fs->file = std::make_shared<SharedFd>();
     fs->file->fd = fd;
@@ -452,6 +454,7 @@ php_stream *stream_from_fd(int fd, const struct stat &sb, const char *mode) {
     fs->pollable = S_ISFIFO(sb.st_mode) || S_ISSOCK(sb.st_mode) || S_ISCHR(sb.st_mode);
     fs->sb = sb;
     fs->stat_fresh = true;
+    fs->always_async = always_async;
     php_stream *stream = php_stream_alloc(&g_file_ops, fs, nullptr, mode);
     if (!fs->seekable) {
         stream->flags |= PHP_STREAM_FLAG_NO_SEEK;

@@ -16,6 +16,8 @@ void register_runtime_class(int module_number);
 void rshutdown();
 // MINIT: starts watching which SQLite connections get PHP callbacks (hook_pdo_sqlite.cc).
 void pdo_sqlite_minit();
+// MINIT: registers the async.file:// stream wrapper (hook_file.cc).
+void async_file_minit();
 // phpinfo() / php --ri gust: one row naming the hook areas compiled in and their flags.
 void print_info();
 
