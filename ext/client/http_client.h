@@ -144,7 +144,7 @@ struct Settings {
     bool ws_close_frame = false;
     bool http_compression = true;  // send Accept-Encoding and decode the answer
     bool lowercase_header = true;
-    bool write_func = false;  // `write_func` set: the body is streamed to it (see State::write_func)
+    bool write_func = false;       // `write_func` set: the body is streamed to it (see State::write_func)
     size_t max_body = 256u << 20;  // a response body (decoded) larger than this is an error
     int max_retries = 1;           // reconnects of a dropped keep-alive connection per request
     bool ssl = false;              // the constructor's flag

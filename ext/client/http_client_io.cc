@@ -43,7 +43,7 @@ constexpr int kMaxInterim = 32;  // 1xx responses skipped before the final one
 struct Outcome {
     int err = 0;
     zend_long status = 0;  // statusCode on failure
-    bool retry = false;    // the reused connection died before answering: try a fresh one
+    bool retry = false;    // sending on the reused connection failed: try a fresh one
 };
 
 struct Io {
@@ -267,7 +267,7 @@ Outcome read_failure(int64_t rc) {
     return Outcome{e, e == ETIMEDOUT ? kStatusRequestTimeout : kStatusServerReset};
 }
 
-int open_download(const Request &req, int *fd);  // below
+int open_download(const Request &req, int *fd);                                 // below
 void publish_head(zend_object *self, const Response &resp, const Settings &s);  // below
 
 // write_func: hands the sink's pieces to the script's callback, in order. The response's status
@@ -309,7 +309,6 @@ Outcome read_response(Io &io, const Request &req, Response &resp, int *download_
     auto head_slot = std::make_unique<h1::ResponseHead>();
     h1::ResponseHead &head = *head_slot;
     int interim = 0;
-    bool got_any = false;
     size_t scanned = 0;
     int rc;
     while (true) {
@@ -318,16 +317,11 @@ Outcome read_response(Io &io, const Request &req, Response &resp, int *download_
         if (rc == h1::kNeedMore) {
             scanned = st->rbuf.size();
             int64_t n = io.fill();
-            if (n <= 0) {
-                Outcome o = read_failure(n);
-                // Nothing at all came back on a reused connection: the server dropped it idle.
-                o.retry = !got_any && st->reused && n != -ETIMEDOUT;
-                return o;
-            }
-            got_any = true;
+            // No retry once the request went out, even when nothing came back: the server may
+            // have acted on it (as Swoole, which retries only a 502/503 answer).
+            if (n <= 0) return read_failure(n);
             continue;
         }
-        got_any = true;
         if (head.status < 200 && !(req.upgrade && head.status == 101)) {
             if (++interim > kMaxInterim) return Outcome{EPROTO, kStatusServerReset};
             st->rbuf.erase(0, static_cast<size_t>(rc));
@@ -484,7 +478,8 @@ void load_write_func(zend_object *self, State *st, Settings &s) {
     st->write_func.reset();
     if (!s.write_func) return;
     zval *setting = prop(self, ZEND_STRL("setting"));
-    zval *fn = Z_TYPE_P(setting) == IS_ARRAY ? zend_hash_str_find(Z_ARRVAL_P(setting), ZEND_STRL("write_func")) : nullptr;
+    zval *fn =
+        Z_TYPE_P(setting) == IS_ARRAY ? zend_hash_str_find(Z_ARRVAL_P(setting), ZEND_STRL("write_func")) : nullptr;
     if (!fn || !st->write_func.assign(fn, "write_func")) s.write_func = false;
 }
 
@@ -497,7 +492,8 @@ bool node_failed(const Outcome &o, const Response &resp) {
 
 // The whole request: connection, send, response. When a name resolver gave several nodes, a
 // failed node gives way to the next, up to max_retries attempts in all.
-Outcome run_io(zend_object *self, State *st, const Settings &s, const std::string &host, int port, const Request &req, Response &resp) {
+Outcome run_io(zend_object *self, State *st, const Settings &s, const std::string &host, int port, const Request &req,
+               Response &resp) {
     Io io = io_for(self, st, s);
     const int attempts = s.max_retries > 1 ? s.max_retries : 1;
     for (int attempt = 1;; ++attempt) {

@@ -283,10 +283,10 @@ bool load_settings(HttpServerState *st, HashTable *ht) {
     st->http2 = bool_of(ht, "open_http2_protocol", true);  // on unless turned off, as in Swoole
     framing::Options o;
     o.mode = framing::Mode::kHttp;
-    o.websocket = true;   // an upgrade request switches the stream to frames (Response::upgrade())
+    o.websocket = true;  // an upgrade request switches the stream to frames (Response::upgrade())
     st->ws_compression = bool_of(ht, "websocket_compression", false);
     o.websocket_rsv1 = st->ws_compression;  // each connection checks RSV1 against what it negotiated
-    o.http2 = st->http2;  // the client preface switches the stream to HTTP/2 (co_http2.cc)
+    o.http2 = st->http2;                    // the client preface switches the stream to HTTP/2 (co_http2.cc)
     const zend_long max_length = long_of(ht, "package_max_length", 2 * 1024 * 1024);
     o.max_length = static_cast<uint32_t>(std::clamp<zend_long>(max_length, 1024, UINT32_MAX / 4));
     st->max_request_body = o.max_length;
