@@ -483,6 +483,13 @@ void load_write_func(zend_object *self, State *st, Settings &s) {
     if (!fn || !st->write_func.assign(fn, "write_func")) s.write_func = false;
 }
 
+// Lets go of the request's write_func when the request ends: a callable that captured the client
+// would otherwise keep it alive through State, where the cycle collector does not look.
+struct WriteFuncScope {
+    State *st;
+    ~WriteFuncScope() { st->write_func.reset(); }
+};
+
 // Whether an attempt's node failed so that the next node of a resolver's cluster may take the
 // request: it refused the connection, or answered 502 / 503.
 bool node_failed(const Outcome &o, const Response &resp) {
@@ -582,6 +589,7 @@ bool deferred_recv(zend_object *self, double timeout) {
     Settings s = read_settings(self);
     if (timeout > 0) s.read_timeout = s.total_timeout = seconds_to_nanos(timeout);
     load_write_func(self, st, s);
+    WriteFuncScope write_func_scope{st};
     Io io = io_for(self, st, s);
     int download_fd = -1;
     Response resp;
@@ -607,6 +615,7 @@ bool execute(zend_object *self, const std::string &path, bool upgrade, Response 
     if (st->socket_obj && !st->deferred && st->sock) (void)closed_through_socket_object(self);
     st->ws_lost = false;
     load_write_func(self, st, s);
+    WriteFuncScope write_func_scope{st};
     Request req;
     req.upgrade = upgrade;
     bool built = build_request(self, path, req, s);

@@ -10,6 +10,11 @@ require __DIR__ . '/serve.inc';
 use Swoole\Coroutine\Channel;
 use Swoole\Coroutine\Http\Client;
 
+class TracedClient extends Client
+{
+    public function __destruct() { echo "client freed\n"; }
+}
+
 // The server writes the next piece only once the callback has seen the previous one (true on
 // $seen), so each callback proves the body is handed over before the rest of it was even sent;
 // false on $seen: the client stopped reading.
@@ -35,6 +40,7 @@ raw_test([
     $paced([$chunk('x'), $chunk('y') . "0\r\n\r\n"],
         "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"),
     "HTTP/1.1 200 OK\r\nContent-Length: 8\r\nConnection: close\r\n\r\nbuffered",
+    "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok",
 ], function ($port) use ($seen) {
     $got = [];
     $collect = function (Client $c, string $data) use (&$got, $seen) {
@@ -81,7 +87,17 @@ raw_test([
     $c = new Client('127.0.0.1', $port);
     $c->set(['write_func' => 'no_such_function']);
     show($c, $c->get('/buffered'));
+
+    // A callback that captured its client: once the request is over, the client is a plain cycle
+    // the collector frees (the request held the callback only while it ran).
+    $t = new TracedClient('127.0.0.1', $port);
+    $t->set(['write_func' => function ($c, $data) use ($t) { echo "  piece ", json_encode($data), "\n"; }]);
+    var_dump($t->get('/captured'));
+    unset($t);
+    gc_collect_cycles();
+    echo "after gc\n";
 });
+
 ?>
 --EXPECTF--
 accept-encoding sent: false
@@ -111,3 +127,7 @@ caught: stop at x
 
 Warning: Swoole\Coroutine\Http\Client::get(): write_func is not callable: %s in %s on line %d
 ok=true status=200 err=0 body="buffered"
+  piece "ok"
+bool(true)
+client freed
+after gc
