@@ -151,6 +151,7 @@ Settings read_settings(zend_object *self) {
     s.ws_close_frame = bool_setting(ht, "open_websocket_close_frame", s.ws_close_frame);
     s.http_compression = bool_setting(ht, "http_compression", s.http_compression);
     s.lowercase_header = bool_setting(ht, "lowercase_header", s.lowercase_header);
+    if (zval *v = zend_hash_str_find(ht, ZEND_STRL("write_func"))) s.write_func = Z_TYPE_P(v) != IS_NULL;
     if (zval *v = zend_hash_str_find(ht, ZEND_STRL("max_retries"))) s.max_retries = static_cast<int>(zval_get_long(v));
     if (s.max_retries < 0) s.max_retries = 0;
     if (s.max_retries > 16) s.max_retries = 16;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "coroutine/coroutine.h"
+#include "zend/callable.h"
 #include "zend/object.h"
 
 #include <memory>
@@ -99,6 +100,10 @@ struct State {
         bool reused = false;  // sent on a connection that had carried a response (may retry)
     };
     std::unique_ptr<Deferred> deferred;  // sent, answer not read yet
+    // `write_func` of the request in progress: the response body goes to it piece by piece as it
+    // arrives, instead of into `body`. Held here, not on the coroutine's stack, so that it is
+    // released with the client even when a fatal error leaves the coroutine unwound.
+    Callable write_func;
 };
 
 void drop_stale_socket(State *st);                     // below
@@ -139,6 +144,7 @@ struct Settings {
     bool ws_close_frame = false;
     bool http_compression = true;  // send Accept-Encoding and decode the answer
     bool lowercase_header = true;
+    bool write_func = false;       // `write_func` set: the body is streamed to it (see State::write_func)
     size_t max_body = 256u << 20;  // a response body (decoded) larger than this is an error
     int max_retries = 1;           // reconnects of a dropped keep-alive connection per request
     bool ssl = false;              // the constructor's flag

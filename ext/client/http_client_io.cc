@@ -43,10 +43,11 @@ constexpr int kMaxInterim = 32;  // 1xx responses skipped before the final one
 struct Outcome {
     int err = 0;
     zend_long status = 0;  // statusCode on failure
-    bool retry = false;    // the reused connection died before answering: try a fresh one
+    bool retry = false;    // sending on the reused connection failed: try a fresh one
 };
 
 struct Io {
+    zend_object *self;  // for write_func's first argument
     State *st;
     const Settings &s;
     Nanos deadline;  // the `timeout` of the whole request, -1 for none
@@ -228,9 +229,16 @@ struct BodySink final : h1::ChunkedDecoder::Sink {
     int fd = -1;
     size_t max_body;
     int err = 0;
+    // write_func: the pieces taken since the last deliver(), one per chunk or per read.
+    bool stream = false;
+    std::vector<std::string> pieces;
     void on_body_data(std::string_view d) override { add(d.data(), d.size()); }
     void add(const char *p, size_t n) {
         if (err || n == 0) return;
+        if (stream && fd < 0) {
+            pieces.emplace_back(p, n);
+            return;
+        }
         if (fd >= 0) {
             while (n > 0) {
                 ssize_t w = ::write(fd, p, n);
@@ -259,7 +267,38 @@ Outcome read_failure(int64_t rc) {
     return Outcome{e, e == ETIMEDOUT ? kStatusRequestTimeout : kStatusServerReset};
 }
 
-int open_download(const Request &req, int *fd);  // below
+int open_download(const Request &req, int *fd);                                 // below
+void publish_head(zend_object *self, const Response &resp, const Settings &s);  // below
+
+// write_func: hands the sink's pieces to the script's callback, in order. The response's status
+// and headers are published first, so the callback can read them. The callback may close the
+// client (the request then ends as reset by the server, as in Swoole) or throw (it ends at once).
+Outcome deliver(Io &io, BodySink &sink, const Response &resp, bool *head_published) {
+    State *st = io.st;
+    for (std::string &piece : sink.pieces) {
+        if (!*head_published) {
+            publish_head(io.self, resp, io.s);
+            *head_published = true;
+        }
+        zval args[2], ret;
+        ZVAL_OBJ_COPY(&args[0], io.self);
+        ZVAL_STRINGL(&args[1], piece.data(), piece.size());
+        st->write_func.call(args, 2, &ret);
+        zval_ptr_dtor(&args[0]);
+        zval_ptr_dtor(&args[1]);
+        zval_ptr_dtor(&ret);
+        if (EG(exception)) {
+            sink.pieces.clear();
+            return Outcome{ECANCELED, kStatusServerReset};
+        }
+        if (!st->sock) {
+            sink.pieces.clear();
+            return Outcome{ECONNRESET, kStatusServerReset};
+        }
+    }
+    sink.pieces.clear();
+    return Outcome{};
+}
 
 // download(): the file is opened (created, truncated unless resuming) once a response head came,
 // so a request that gets no answer leaves no file behind; *download_fd stays open for the caller
@@ -270,7 +309,6 @@ Outcome read_response(Io &io, const Request &req, Response &resp, int *download_
     auto head_slot = std::make_unique<h1::ResponseHead>();
     h1::ResponseHead &head = *head_slot;
     int interim = 0;
-    bool got_any = false;
     size_t scanned = 0;
     int rc;
     while (true) {
@@ -279,16 +317,11 @@ Outcome read_response(Io &io, const Request &req, Response &resp, int *download_
         if (rc == h1::kNeedMore) {
             scanned = st->rbuf.size();
             int64_t n = io.fill();
-            if (n <= 0) {
-                Outcome o = read_failure(n);
-                // Nothing at all came back on a reused connection: the server dropped it idle.
-                o.retry = !got_any && st->reused && n != -ETIMEDOUT;
-                return o;
-            }
-            got_any = true;
+            // No retry once the request went out, even when nothing came back: the server may
+            // have acted on it (as Swoole, which retries only a 502/503 answer).
+            if (n <= 0) return read_failure(n);
             continue;
         }
-        got_any = true;
         if (head.status < 200 && !(req.upgrade && head.status == 101)) {
             if (++interim > kMaxInterim) return Outcome{EPROTO, kStatusServerReset};
             st->rbuf.erase(0, static_cast<size_t>(rc));
@@ -315,14 +348,18 @@ Outcome read_response(Io &io, const Request &req, Response &resp, int *download_
     sink.body = &resp.body;
     sink.fd = fd;
     sink.max_body = io.s.max_body;
+    sink.stream = io.s.write_func && st->write_func.is_set() && !req.head_request;
+    bool head_published = false;
+    Outcome streamed;
     if (framing == h1::ResponseFraming::kLength) {
-        if (fd < 0 && length > io.s.max_body) return Outcome{EMSGSIZE, kStatusServerReset};
+        if (fd < 0 && !sink.stream && length > io.s.max_body) return Outcome{EMSGSIZE, kStatusServerReset};
         while (true) {
             size_t take = st->rbuf.size() < length ? st->rbuf.size() : static_cast<size_t>(length);
             sink.add(st->rbuf.data(), take);
             st->rbuf.erase(0, take);
             length -= take;
             if (sink.err) return Outcome{sink.err, kStatusServerReset};
+            if (streamed = deliver(io, sink, resp, &head_published); streamed.err) return streamed;
             if (length == 0) break;
             int64_t n = io.fill();
             if (n <= 0) return read_failure(n);
@@ -334,6 +371,7 @@ Outcome read_response(Io &io, const Request &req, Response &resp, int *download_
             if (used < 0) return Outcome{EPROTO, kStatusServerReset};
             st->rbuf.erase(0, static_cast<size_t>(used));
             if (sink.err) return Outcome{sink.err, kStatusServerReset};
+            if (streamed = deliver(io, sink, resp, &head_published); streamed.err) return streamed;
             if (dec.done()) break;
             int64_t n = io.fill();
             if (n <= 0) return read_failure(n);
@@ -343,6 +381,7 @@ Outcome read_response(Io &io, const Request &req, Response &resp, int *download_
             sink.add(st->rbuf.data(), st->rbuf.size());
             st->rbuf.clear();
             if (sink.err) return Outcome{sink.err, kStatusServerReset};
+            if (streamed = deliver(io, sink, resp, &head_published); streamed.err) return streamed;
             int64_t n = io.fill();
             if (n == 0) break;
             if (n < 0) return read_failure(n);
@@ -411,7 +450,7 @@ Outcome receive_phase(Io &io, const std::string &host, int port, const Request &
         o = send_phase(io, host, port, req, &reused);
     }
     if (o.err) return o;
-    if (!req.download && !req.upgrade && s.http_compression) {
+    if (!req.download && !req.upgrade && s.http_compression && !s.write_func) {
         if (int e = decode_body(resp, s.max_body)) {
             reset_socket(st);
             st->rbuf.clear();
@@ -429,9 +468,27 @@ Outcome receive_phase(Io &io, const std::string &host, int port, const Request &
     return o;
 }
 
-Io io_for(State *st, const Settings &s) {
-    return Io{st, s, s.total_timeout > 0 ? monotonic_now() + s.total_timeout : -1};
+Io io_for(zend_object *self, State *st, const Settings &s) {
+    return Io{self, st, s, s.total_timeout > 0 ? monotonic_now() + s.total_timeout : -1};
 }
+
+// The request's write_func, from the `setting` property (a value that is not callable warns and
+// leaves the body buffered).
+void load_write_func(zend_object *self, State *st, Settings &s) {
+    st->write_func.reset();
+    if (!s.write_func) return;
+    zval *setting = prop(self, ZEND_STRL("setting"));
+    zval *fn =
+        Z_TYPE_P(setting) == IS_ARRAY ? zend_hash_str_find(Z_ARRVAL_P(setting), ZEND_STRL("write_func")) : nullptr;
+    if (!fn || !st->write_func.assign(fn, "write_func")) s.write_func = false;
+}
+
+// Lets go of the request's write_func when the request ends: a callable that captured the client
+// would otherwise keep it alive through State, where the cycle collector does not look.
+struct WriteFuncScope {
+    State *st;
+    ~WriteFuncScope() { st->write_func.reset(); }
+};
 
 // Whether an attempt's node failed so that the next node of a resolver's cluster may take the
 // request: it refused the connection, or answered 502 / 503.
@@ -442,8 +499,9 @@ bool node_failed(const Outcome &o, const Response &resp) {
 
 // The whole request: connection, send, response. When a name resolver gave several nodes, a
 // failed node gives way to the next, up to max_retries attempts in all.
-Outcome run_io(State *st, const Settings &s, const std::string &host, int port, const Request &req, Response &resp) {
-    Io io = io_for(st, s);
+Outcome run_io(zend_object *self, State *st, const Settings &s, const std::string &host, int port, const Request &req,
+               Response &resp) {
+    Io io = io_for(self, st, s);
     const int attempts = s.max_retries > 1 ? s.max_retries : 1;
     for (int attempt = 1;; ++attempt) {
         int download_fd = -1;
@@ -475,7 +533,7 @@ void add_header(zval *headers, const std::string &key, const std::string &value)
     add_next_index_stringl(seen, value.data(), value.size());
 }
 
-void publish(zend_object *self, Response &resp, const Settings &s) {
+void publish_head(zend_object *self, const Response &resp, const Settings &s) {
     set_long(self, ZEND_STRL("statusCode"), resp.status);
     zval headers, set_cookies, cookies;
     array_init(&headers);
@@ -503,6 +561,10 @@ void publish(zend_object *self, Response &resp, const Settings &s) {
     zval_ptr_dtor(&headers);
     zval_ptr_dtor(&set_cookies);
     zval_ptr_dtor(&cookies);
+}
+
+void publish(zend_object *self, Response &resp, const Settings &s) {
+    publish_head(self, resp, s);
     zend_update_property_stringl(ce_client, self, ZEND_STRL("body"), resp.body.data(), resp.body.size());
 }
 
@@ -526,7 +588,9 @@ bool deferred_recv(zend_object *self, double timeout) {
     std::unique_ptr<State::Deferred> d = std::move(st->deferred);
     Settings s = read_settings(self);
     if (timeout > 0) s.read_timeout = s.total_timeout = seconds_to_nanos(timeout);
-    Io io = io_for(st, s);
+    load_write_func(self, st, s);
+    WriteFuncScope write_func_scope{st};
+    Io io = io_for(self, st, s);
     int download_fd = -1;
     Response resp;
     Outcome o = receive_phase(io, d->host, d->port, d->req, resp, Outcome{}, d->reused, &download_fd);
@@ -550,6 +614,8 @@ bool execute(zend_object *self, const std::string &path, bool upgrade, Response 
     // The script closed `$client->socket`: this request connects anew.
     if (st->socket_obj && !st->deferred && st->sock) (void)closed_through_socket_object(self);
     st->ws_lost = false;
+    load_write_func(self, st, s);
+    WriteFuncScope write_func_scope{st};
     Request req;
     req.upgrade = upgrade;
     bool built = build_request(self, path, req, s);
@@ -572,7 +638,7 @@ bool execute(zend_object *self, const std::string &path, bool upgrade, Response 
     reset_request(self);
 
     if (st->defer && !upgrade) {
-        Io io = io_for(st, s);
+        Io io = io_for(self, st, s);
         bool reused = false;
         Outcome sent = send_phase(io, host, port, req, &reused);
         if (sent.err && sent.retry) sent = send_phase(io, host, port, req, &reused);  // the idle close, once
@@ -582,7 +648,7 @@ bool execute(zend_object *self, const std::string &path, bool upgrade, Response 
         return true;
     }
     Response resp;
-    Outcome o = run_io(st, s, host, port, req, resp);
+    Outcome o = run_io(self, st, s, host, port, req, resp);
     if (!resumed(p)) return false;
     if (report_failure(self, st, o)) return false;
     publish(self, resp, s);

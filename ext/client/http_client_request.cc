@@ -242,7 +242,9 @@ bool build_request(zend_object *self, const std::string &path_in, Request &req, 
         append_header(h, "Proxy-Authorization", "Basic " + std::string(ZSTR_VAL(b64), ZSTR_LEN(b64)));
         zend_string_release(b64);
     }
-    if (s.http_compression && !user_ae && !req.upgrade && !req.download)
+    // write_func hands the body over as it arrives, so it is asked for unencoded (no streaming
+    // decoder here); a script that sends Accept-Encoding itself gets the encoded bytes.
+    if (s.http_compression && !user_ae && !req.upgrade && !req.download && !s.write_func)
         append_header(h, "Accept-Encoding", "gzip, deflate, br");
     if (req.download && req.download_offset > 0)
         append_header(h, "Range", "bytes=" + std::to_string(req.download_offset) + "-");

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -11,6 +12,7 @@
 
 #include "coserver/coserver.h"
 #include "gust/net/tls.h"
+#include "gust/proto/compress.h"
 #include "gust/proto/framing.h"
 #include "http/http.h"
 #include "http/http2_session.h"
@@ -51,6 +53,12 @@ struct Conn : http::Transport {
     std::string ws_key;
     bool upgraded = false;
     bool ws_closing = false;  // a close frame went out
+    // permessage-deflate (websocket_compression): the request's offers (empty when the server does
+    // not compress), and the codecs once upgrade() accepted one.
+    std::string ws_extensions;
+    std::optional<proto::compress::Inflater> ws_inflater;
+    std::optional<proto::compress::Deflater> ws_deflater;
+    size_t ws_max_message = 2 * 1024 * 1024;  // package_max_length: an inflated message's bound
 
     // More bytes onto `buf`: 0 at end of stream, > 0 bytes, or a negative core error code.
     int64_t fill(Nanos timeout) {
@@ -129,6 +137,7 @@ struct HttpServerState {
     bool http2 = false;
     zend_object *self = nullptr;                // the server object (start() to its end)
     size_t max_request_body = 2 * 1024 * 1024;  // package_max_length
+    bool ws_compression = false;                // websocket_compression: permessage-deflate accepted
     std::unordered_map<zend_long, std::shared_ptr<CoHttp2Stream>> h2_streams;
     zend_long next_stream_key = 0;
 

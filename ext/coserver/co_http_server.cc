@@ -216,6 +216,8 @@ void serve_connection(HttpServerState *st, const std::shared_ptr<Conn> &c) {
         const std::string_view upgrade = head.header("upgrade", &found);
         const bool wants_ws = found && http1::equals_ignore_case(upgrade, "websocket");
         c->ws_key = wants_ws ? std::string(head.header("sec-websocket-key")) : std::string();
+        c->ws_extensions =
+            wants_ws && st->ws_compression ? std::string(head.header("sec-websocket-extensions")) : std::string();
         const bool ok = serve_request(st, c, data, head, head_len);
         zend_string_release(data);
         // After an upgrade request the stream is WebSocket frames (the splitter switched): only
@@ -281,8 +283,10 @@ bool load_settings(HttpServerState *st, HashTable *ht) {
     st->http2 = bool_of(ht, "open_http2_protocol", true);  // on unless turned off, as in Swoole
     framing::Options o;
     o.mode = framing::Mode::kHttp;
-    o.websocket = true;   // an upgrade request switches the stream to frames (Response::upgrade())
-    o.http2 = st->http2;  // the client preface switches the stream to HTTP/2 (co_http2.cc)
+    o.websocket = true;  // an upgrade request switches the stream to frames (Response::upgrade())
+    st->ws_compression = bool_of(ht, "websocket_compression", false);
+    o.websocket_rsv1 = st->ws_compression;  // each connection checks RSV1 against what it negotiated
+    o.http2 = st->http2;                    // the client preface switches the stream to HTTP/2 (co_http2.cc)
     const zend_long max_length = long_of(ht, "package_max_length", 2 * 1024 * 1024);
     o.max_length = static_cast<uint32_t>(std::clamp<zend_long>(max_length, 1024, UINT32_MAX / 4));
     st->max_request_body = o.max_length;
@@ -457,6 +461,7 @@ ZEND_METHOD(Swoole_Coroutine_Http_Server, start) {
         c->sock = std::move(r.value());
         c->settings_ = st->settings;
         c->port = st->port;
+        c->ws_max_message = st->max_request_body;
         if (auto peer = c->sock->peer_address(); peer.ok()) {
             c->peer_host = peer.value().host();
             c->peer_port = peer.value().is_ip() ? peer.value().port() : 0;

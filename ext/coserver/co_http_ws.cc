@@ -31,6 +31,10 @@ bool Conn::ws_upgrade(http::ResponseObject *r) {
     answer.append(ZSTR_VAL(accept), ZSTR_LEN(accept));
     answer += "\r\nSec-WebSocket-Version: 13\r\n";
     zend_string_release(accept);
+    if (!ws_extensions.empty()) {
+        if (auto params = srv::negotiate_deflate(ws_extensions, settings().compression_level, ws_inflater, ws_deflater))
+            answer += "Sec-WebSocket-Extensions: " + *params + "\r\n";
+    }
     // What the script set on the Response before upgrade() goes out with the 101, as in Swoole.
     bool has_server = false;
     answer += http::upgrade_header_lines(r, &has_server);
@@ -63,10 +67,24 @@ bool Conn::ws_push(zval *data, zend_long opcode, zend_long flags) {
     if (opcode < 0 || opcode > 0xf) {
         php_error_docref(nullptr, E_WARNING, "the opcode (" ZEND_LONG_FMT ") is not a WebSocket opcode", opcode);
     } else {
-        // No permessage-deflate is offered here: COMPRESS is ignored.
-        const std::string frame =
-            srv::ws_frame_bytes(static_cast<uint8_t>(opcode), std::string_view(ZSTR_VAL(payload), ZSTR_LEN(payload)),
-                                flags & ~srv::kWsFlagCompress, false);
+        // As Swoole\WebSocket\Server's push (srv::ws_send): FLAG_COMPRESS deflates a whole data
+        // message when permessage-deflate was negotiated; FLAG_RSV1 alone marks a payload the
+        // script deflated itself. Without the extension both are left out (the peer would fail
+        // the connection on RSV1).
+        std::string_view bytes(ZSTR_VAL(payload), ZSTR_LEN(payload));
+        std::string compressed;
+        bool rsv1 = false;
+        const bool data_frame = opcode == 1 || opcode == 2;  // RSV1 marks a message's first frame only
+        if (ws_deflater && data_frame && (flags & srv::kWsFlagCompress) && (flags & srv::kWsFlagFin)) {
+            if (ws_deflater->deflate(bytes, compressed).ok()) {
+                bytes = compressed;
+                rsv1 = true;
+            }
+        } else if (ws_deflater && data_frame && (flags & srv::kWsFlagRsv1)) {
+            rsv1 = true;
+        }
+        const std::string frame = srv::ws_frame_bytes(static_cast<uint8_t>(opcode), bytes,
+                                                      flags & ~(srv::kWsFlagCompress | srv::kWsFlagRsv1), rsv1);
         ok = send(frame);
         if (ok && opcode == 8) ws_closing = true;
     }
@@ -83,6 +101,12 @@ void Conn::ws_recv(double timeout, zval *out) {
     const Nanos deadline = timeout > 0 ? monotonic_now() + seconds_to_nanos(timeout) : -1;
     std::string message;
     uint8_t message_opcode = 0;
+    bool message_compressed = false;  // its first frame had RSV1: inflated as it comes
+    // A protocol failure: the close frame with its code, then the connection ends.
+    auto fail = [this](uint16_t code) {
+        (void)send(srv::ws_frame_bytes(8, gust::proto::ws::close_payload(code, {}), srv::kWsFlagFin, false));
+        (void)close();
+    };
     for (;;) {
         if (!alive()) {
             ZVAL_EMPTY_STRING(out);
@@ -106,8 +130,16 @@ void Conn::ws_recv(double timeout, zval *out) {
         std::string frame(step.package.data(), step.package.size());
         start += step.consume;
         proto::ws::FrameHeader h;
-        if (proto::ws::parse_frame_header(reinterpret_cast<const uint8_t *>(frame.data()), frame.size(), &h) <= 0) {
-            (void)close();
+        proto::ws::FrameLimits limits;
+        limits.max_payload = ws_max_message;
+        limits.allow_rsv1 = ws_inflater.has_value();  // only where permessage-deflate was negotiated
+        if (proto::ws::parse_frame_header(reinterpret_cast<const uint8_t *>(frame.data()), frame.size(), &h, limits) <=
+            0) {
+            fail(h.close_code ? h.close_code : srv::kCloseProtocolError);
+            return;
+        }
+        if (h.rsv1 && h.opcode == 0) {  // RFC 7692 §6.1: only a message's first frame says "compressed"
+            fail(srv::kCloseProtocolError);
             return;
         }
         char *p = frame.data() + h.header_length;
@@ -136,16 +168,32 @@ void Conn::ws_recv(double timeout, zval *out) {
                 return;
             }
             case 0:  // continuation of the message being assembled
-                message.append(payload);
                 break;
             default:
                 message_opcode = h.opcode;
-                message.assign(payload);
+                message_compressed = h.rsv1;
+                message.clear();
                 break;
         }
+        if (message_compressed) {
+            // RFC 7692 §7.2.2: the sender dropped each message's sync-flush tail; it goes back
+            // after the last fragment. The inflated message is bounded by package_max_length.
+            static constexpr char kTail[4] = {0, 0, static_cast<char>(0xff), static_cast<char>(0xff)};
+            const size_t limit = ws_max_message > message.size() ? ws_max_message - message.size() : 0;
+            Status st = ws_inflater->inflate(payload, message, limit, false);
+            if (st.ok() && h.fin)
+                st = ws_inflater->inflate(std::string_view(kTail, 4), message, ws_max_message - message.size(), true);
+            if (!st.ok()) {
+                fail(st.code() == kErrLimit ? srv::kCloseMessageTooBig : srv::kCloseInvalidPayload);
+                return;
+            }
+        } else {
+            message.append(payload);
+        }
         if (h.fin) {
-            ZVAL_OBJ(out,
-                     srv::ws_make_frame(sock->fd(), message, message_opcode ? message_opcode : 1, srv::kWsFlagFin));
+            const zend_long flags =
+                srv::kWsFlagFin | (message_compressed ? srv::kWsFlagCompress | srv::kWsFlagRsv1 : 0);
+            ZVAL_OBJ(out, srv::ws_make_frame(sock->fd(), message, message_opcode ? message_opcode : 1, flags));
             return;
         }
     }

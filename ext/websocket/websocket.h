@@ -89,6 +89,11 @@ void ws_forget(Server *s, server::SessionId id);
 
 // The frame bytes (server side: unmasked) for a payload; `flags` as Swoole's (FIN, COMPRESS).
 std::string ws_frame_bytes(uint8_t opcode, std::string_view payload, zend_long flags, bool rsv1);
+// The first permessage-deflate offer in `offers` (a Sec-WebSocket-Extensions value) we can honour
+// (RFC 7692 §7.1): the parameters to answer, or nullopt. The codecs are made to match.
+std::optional<std::string> negotiate_deflate(std::string_view offers, int level,
+                                             std::optional<proto::compress::Inflater> &inflater,
+                                             std::optional<proto::compress::Deflater> &deflater);
 // Sends a frame to a connection: compressed when asked and negotiated.
 bool ws_send(Server *s, server::SessionId id, uint8_t opcode, std::string_view payload, zend_long flags);
 // Sends a close frame and marks the connection closing; `close_now` closes the socket after it.

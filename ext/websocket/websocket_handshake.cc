@@ -52,9 +52,11 @@ void for_each_item(std::string_view list, Fn &&fn) {
     }
 }
 
-// The first permessage-deflate offer we can honour (RFC 7692 §7.1): the parameters to answer,
-// or nullopt. The deflater and inflater are made to match.
-std::optional<std::string> negotiate_deflate(std::string_view offers, int level, WsConn &conn) {
+}  // namespace
+
+std::optional<std::string> negotiate_deflate(std::string_view offers, int level,
+                                             std::optional<proto::compress::Inflater> &inflater_out,
+                                             std::optional<proto::compress::Deflater> &deflater_out) {
     std::optional<std::string> answer;
     auto try_offer = [&](std::string_view offer) {
         if (answer) return;
@@ -95,9 +97,8 @@ std::optional<std::string> negotiate_deflate(std::string_view offers, int level,
         auto deflater = proto::compress::Deflater::create(level, server_bits, !server_no_takeover);
         auto inflater = proto::compress::Inflater::create(15, !client_no_takeover);
         if (!deflater.ok() || !inflater.ok()) return;
-        conn.deflater.emplace(std::move(deflater.value()));
-        conn.inflater.emplace(std::move(inflater.value()));
-        conn.compress = true;
+        deflater_out.emplace(std::move(deflater.value()));
+        inflater_out.emplace(std::move(inflater.value()));
         std::string a = "permessage-deflate";
         if (server_no_takeover) a += "; server_no_context_takeover";
         if (client_no_takeover) a += "; client_no_context_takeover";
@@ -105,6 +106,14 @@ std::optional<std::string> negotiate_deflate(std::string_view offers, int level,
         answer = a;
     };
     for_each_item(offers, try_offer);
+    return answer;
+}
+
+namespace {
+
+std::optional<std::string> negotiate_deflate(std::string_view offers, int level, WsConn &conn) {
+    auto answer = srv::negotiate_deflate(offers, level, conn.inflater, conn.deflater);
+    if (answer) conn.compress = true;
     return answer;
 }
 
