@@ -1,5 +1,7 @@
-// BASE mode's shared worker status block (base_status.h). One 32-bit word per worker slot:
-// 0 not running, 1 idle, 2 busy. Only the worker owning a slot writes it; readers take a snapshot.
+// BASE mode's shared worker status block (base_status.h). Per worker slot: its state (0 not running,
+// 1 idle, 2 busy), written only by the worker owning it, and for a task worker the tasks sent to it
+// and not yet run (any sender adds one, the task worker takes it off once onTask returned), so a
+// task on its way already makes its task worker busy, whichever process looks first.
 #include "server/base_status.h"
 
 #include <sys/mman.h>
@@ -13,9 +15,19 @@ namespace {
 
 enum : int32_t { kStopped = 0, kIdle = 1, kBusy = 2 };
 
-std::atomic<int32_t> *g_block = nullptr;  // the block, inherited by every child
+struct Slot {
+    std::atomic<int32_t> state{kStopped};
+    std::atomic<int32_t> queued{0};
+};
+
+Slot *g_block = nullptr;  // the block, inherited by every child
 size_t g_slots = 0;
-std::atomic<int32_t> *g_own = nullptr;  // this worker's slot
+Slot *g_own = nullptr;  // this worker's slot
+
+Slot *slot(zend_long worker_id) {
+    if (!g_block || worker_id < 0 || static_cast<size_t>(worker_id) >= g_slots) return nullptr;
+    return &g_block[worker_id];
+}
 
 }  // namespace
 
@@ -23,36 +35,43 @@ bool base_status_create(Server *s) {
     base_status_free();
     const size_t slots = static_cast<size_t>(s->settings.worker_num + s->settings.task_worker_num);
     if (slots == 0) return true;
-    void *p =
-        mmap(nullptr, slots * sizeof(std::atomic<int32_t>), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    void *p = mmap(nullptr, slots * sizeof(Slot), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED) return false;
-    g_block = new (p) std::atomic<int32_t>[slots];
-    for (size_t i = 0; i < slots; ++i) g_block[i].store(kStopped, std::memory_order_relaxed);
+    g_block = new (p) Slot[slots];
     g_slots = slots;
     return true;
 }
 
 void base_status_free() {
-    if (g_block) munmap(g_block, g_slots * sizeof(std::atomic<int32_t>));
+    if (g_block) munmap(g_block, g_slots * sizeof(Slot));
     g_block = g_own = nullptr;
     g_slots = 0;
 }
 
 void base_status_worker(zend_long worker_id, bool running) {
-    if (!g_block || worker_id < 0 || static_cast<size_t>(worker_id) >= g_slots) return;
-    g_own = &g_block[worker_id];
-    g_own->store(running ? kIdle : kStopped, std::memory_order_relaxed);
+    g_own = slot(worker_id);
+    if (g_own) g_own->state.store(running ? kIdle : kStopped, std::memory_order_relaxed);
     if (!running) g_own = nullptr;
 }
 
 void base_status_busy(bool busy) {
-    if (g_own) g_own->store(busy ? kBusy : kIdle, std::memory_order_relaxed);
+    if (g_own) g_own->state.store(busy ? kBusy : kIdle, std::memory_order_relaxed);
+}
+
+void base_status_task_sent(zend_long task_worker_id) {
+    if (Slot *t = slot(task_worker_id)) t->queued.fetch_add(1, std::memory_order_relaxed);
+}
+
+void base_status_task_done() {
+    if (g_own && g_own->queued.load(std::memory_order_relaxed) > 0)
+        g_own->queued.fetch_sub(1, std::memory_order_relaxed);
 }
 
 zend_long base_status_of(zend_long worker_id) {
-    if (!g_block || worker_id < 0 || static_cast<size_t>(worker_id) >= g_slots) return 0;
-    const int32_t v = g_block[worker_id].load(std::memory_order_relaxed);
-    return v == kBusy ? 1 : v == kIdle ? 2 : 0;
+    const Slot *w = slot(worker_id);
+    const int32_t v = w ? w->state.load(std::memory_order_relaxed) : kStopped;
+    if (v == kStopped) return 0;
+    return v == kBusy || w->queued.load(std::memory_order_relaxed) > 0 ? 1 : 2;
 }
 
 zend_long base_status_idle(Server *s, bool task) {
@@ -60,7 +79,7 @@ zend_long base_status_idle(Server *s, bool task) {
     const size_t first = task ? static_cast<size_t>(s->settings.worker_num) : 0;
     const size_t end = task ? g_slots : std::min(g_slots, static_cast<size_t>(s->settings.worker_num));
     zend_long idle = 0;
-    for (size_t i = first; i < end; ++i) idle += g_block[i].load(std::memory_order_relaxed) == kIdle;
+    for (size_t i = first; i < end; ++i) idle += base_status_of(static_cast<zend_long>(i)) == 2;
     return idle;
 }
 

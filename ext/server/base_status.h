@@ -11,6 +11,9 @@ bool base_status_create(Server *s);                          // before forking; 
 void base_status_free();                                     // in the process that made it, once the server ends
 void base_status_worker(zend_long worker_id, bool running);  // in the worker itself
 void base_status_busy(bool busy);                            // this worker's own slot, if it has one
+// A task sent to task worker `task_worker_id` (any process), and run by this one (after onTask).
+void base_status_task_sent(zend_long task_worker_id);
+void base_status_task_done();
 // Another worker's SWOOLE_WORKER_BUSY (1) or _IDLE (2); 0 when not running or there is no block.
 zend_long base_status_of(zend_long worker_id);
 // Idle event workers (task == false) or task workers; -1 when there is no block.

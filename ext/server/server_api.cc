@@ -10,6 +10,7 @@
 #include <ctime>
 
 #include "gust/base/error.h"
+#include "gust/base/log.h"
 #include "event/event.h"
 #include "server/protocol.h"
 #include "server/server.h"
@@ -208,9 +209,13 @@ std::vector<server::SessionId> close_idle_sessions(Server *s, bool close) {
 
 bool send_to_session(Server *s, server::SessionId id, zend_string *data) {
     if (static_cast<zend_long>(ZSTR_LEN(data)) > s->settings.buffer_output_size) {
-        record_error(s, gust::php::SwooleError::kOutputBufferOverflow);
-        php_error_docref(nullptr, E_WARNING, "data is too large: %zu bytes, buffer_output_size is " ZEND_LONG_FMT,
-                         ZSTR_LEN(data), s->settings.buffer_output_size);
+        // One send larger than the bound can never go: Swoole's code for it (not a full buffer's
+        // 1009) and its log line.
+        const int err = record_error(s, gust::php::SwooleError::kDataLengthTooLarge);
+        GUST_LOG_WARN("%s (ERRNO %d): The length of data [%zu] exceeds the output buffer size[" ZEND_LONG_FMT
+                      "], please use the sendfile, chunked transfer mode or adjust the output_buffer_size",
+                      s->process_mode ? "ProcessFactory::finish()" : "BaseFactory::finish()", err, ZSTR_LEN(data),
+                      s->settings.buffer_output_size);
         return false;
     }
     if (base_mode_relays(s)) return relay_to_event_worker(s, ipc::MessageType::kData, id, 0, data);

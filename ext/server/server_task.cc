@@ -17,6 +17,7 @@
 #include "server/process_mode.h"
 #include "server/tasks.h"
 #include "server/worker_status.h"
+#include "server/base_status.h"
 #include "server/server_metrics.h"
 #include "zend/object.h"
 
@@ -244,6 +245,7 @@ zend_long send_task(Server *s, zval *data, zend_long dst, uint16_t extra_flags) 
     bool ok = m ? post(s, dst, ipc::MessageType::kTask, id, flags | extra_flags, payload)
                 : post_detached(s, dst, id, flags, payload);
     zend_string_release(payload);
+    if (ok) base_status_task_sent(dst);  // BASE with a manager: busy from now (no-op otherwise)
     if (ok && s->process_mode) shared_count_task(s, false);
     if (ok) metrics_task(s, false);
     return ok ? id : -1;
@@ -314,6 +316,7 @@ void task_runner(INTERNAL_FUNCTION_PARAMETERS) {
         BusyScope busy(true);  // getWorkerStatus() and stats() see a task worker in onTask as busy
         cb.call(args, argc, &ret);
     }
+    base_status_task_done();
     if (s->process_mode) shared_count_task(s, true);
     metrics_task(s, true);
     if (argc == 2) zval_ptr_dtor(&args[1]);
