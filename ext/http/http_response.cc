@@ -256,7 +256,11 @@ bool send_bytes(ResponseObject *r, std::string_view bytes) {
     srv::Server *s = server_of(r);
     if (!s || bytes.empty()) return s != nullptr;
     r->bytes_out += bytes.size();
-    return srv::send_bytes_to_session(s, r->fd, bytes);
+    if (srv::send_bytes_to_session(s, r->fd, bytes)) return true;
+    // A response larger than buffer_output_size can never go: the client is reset rather than left
+    // waiting for it (as Swoole's does).
+    if (s->last_error == code(SwooleError::kDataLengthTooLarge)) (void)srv::close_session(s, r->fd, true);
+    return false;
 }
 
 // Metrics and the access log of a measured request, once: `answered` when its response ended

@@ -10,10 +10,12 @@
 #include <ctime>
 
 #include "gust/base/error.h"
+#include "gust/base/log.h"
 #include "event/event.h"
 #include "server/protocol.h"
 #include "server/server.h"
 #include "server/worker_status.h"
+#include "server/base_status.h"
 #include "server/connections.h"
 #include "server/process_mode.h"
 #include "server/relay.h"
@@ -207,9 +209,13 @@ std::vector<server::SessionId> close_idle_sessions(Server *s, bool close) {
 
 bool send_to_session(Server *s, server::SessionId id, zend_string *data) {
     if (static_cast<zend_long>(ZSTR_LEN(data)) > s->settings.buffer_output_size) {
-        record_error(s, gust::php::SwooleError::kOutputBufferOverflow);
-        php_error_docref(nullptr, E_WARNING, "data is too large: %zu bytes, buffer_output_size is " ZEND_LONG_FMT,
-                         ZSTR_LEN(data), s->settings.buffer_output_size);
+        // One send larger than the bound can never go: Swoole's code for it (not a full buffer's
+        // 1009) and its log line.
+        const int err = record_error(s, gust::php::SwooleError::kDataLengthTooLarge);
+        GUST_LOG_WARN("%s (ERRNO %d): The length of data [%zu] exceeds the output buffer size[" ZEND_LONG_FMT
+                      "], please use the sendfile, chunked transfer mode or adjust the output_buffer_size",
+                      s->process_mode ? "ProcessFactory::finish()" : "BaseFactory::finish()", err, ZSTR_LEN(data),
+                      s->settings.buffer_output_size);
         return false;
     }
     if (base_mode_relays(s)) return relay_to_event_worker(s, ipc::MessageType::kData, id, 0, data);
@@ -692,8 +698,9 @@ void worker_query(INTERNAL_FUNCTION_PARAMETERS, bool status) {
     if (!status && s->in_manager && static_cast<size_t>(id) < s->worker_pids.size() && s->worker_pids[id] > 0) {
         RETURN_LONG(s->worker_pids[id]);
     }
-    // PROCESS mode: any process reads the others' in the shared block.
-    const zend_long other = status ? shared_worker_status(s, id) : shared_worker_pid(s, id);
+    // PROCESS mode: any process reads the others' in the shared block; BASE mode's status in its own.
+    zend_long other = status ? shared_worker_status(s, id) : shared_worker_pid(s, id);
+    if (status && other <= 0) other = base_status_of(id);
     if (other > 0) RETURN_LONG(other);
     RETURN_FALSE;
 }
@@ -728,9 +735,12 @@ ZEND_METHOD(Swoole_Server, stats) {
     add_assoc_long(return_value, "accept_count", static_cast<zend_long>(st.accepted));
     add_assoc_long(return_value, "close_count", static_cast<zend_long>(st.closed));
     add_assoc_long(return_value, "worker_num", s->settings.worker_num);
-    add_assoc_long(return_value, "task_worker_num", 0);
+    // BASE with a manager: the idle workers as the shared status block has them.
+    const zend_long idle = base_status_idle(s, false), task_idle = base_status_idle(s, true);
+    add_assoc_long(return_value, "task_worker_num", idle < 0 ? 0 : s->settings.task_worker_num);
     add_assoc_long(return_value, "user_worker_num", 0);
-    add_assoc_long(return_value, "idle_worker_num", gust::php::current() ? 0 : 1);
+    add_assoc_long(return_value, "idle_worker_num", idle >= 0 ? idle : gust::php::current() ? 0 : 1);
+    if (task_idle >= 0) add_assoc_long(return_value, "task_idle_worker_num", task_idle);
     add_assoc_long(return_value, "dispatch_count", static_cast<zend_long>(s->worker.requests));
     add_assoc_long(return_value, "request_count", static_cast<zend_long>(s->worker.requests));
     add_assoc_long(return_value, "response_count", 0);

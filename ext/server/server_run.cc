@@ -36,6 +36,7 @@ extern "C" {
 #include "server/tasks.h"
 #include "server/operations.h"
 #include "server/worker_status.h"
+#include "server/base_status.h"
 #include "server/thread_mode.h"
 
 namespace gust::php::srv {
@@ -517,10 +518,10 @@ thread_local int g_busy_depth = 0;
 }  // namespace
 
 BusyScope::BusyScope(bool active) : active_(active) {
-    if (active_) ++g_busy_depth;
+    if (active_ && ++g_busy_depth == 1) base_status_busy(true);
 }
 BusyScope::~BusyScope() {
-    if (active_) --g_busy_depth;
+    if (active_ && --g_busy_depth == 0) base_status_busy(false);
 }
 bool worker_busy() { return g_busy_depth > 0; }
 
@@ -590,6 +591,7 @@ void run_worker(Server *s, zend_long worker_id) {
         (void)s->worker.reactor->start();
     }
     messaging_start(s);
+    base_status_worker(worker_id, true);  // BASE with a manager (no-op otherwise)
     if (s->process_mode) shared_stats_worker_start(s);
     metrics_worker_start(s);
     // A THREAD server's main thread alone answers signals (server_thread_mode.cc).
@@ -619,6 +621,7 @@ void run_worker(Server *s, zend_long worker_id) {
     // As in Swoole, onWorkerStop comes once the worker's loop has ended (after any onWorkerExit).
     if (s->worker.stopping && rt->pending == Pending::kNone) (void)call_plain(s, kWorkerStop, args, 2);
     metrics_worker_end(s);
+    base_status_worker(worker_id, false);
     if (s->process_mode) shared_stats_worker_end(s);
     unwatch_signals(s, rt);
     if (s->process_mode || s->manager_pid > 0) {
@@ -846,6 +849,10 @@ bool start(Server *s) {
         php_error_docref(nullptr, E_WARNING, "cannot make the workers' inboxes: %s", strerror(errno));
         return false;
     }
+    if (multi && !process_mode && !base_status_create(s)) {
+        php_error_docref(nullptr, E_WARNING, "cannot map the workers' status block: %s", strerror(errno));
+        return false;
+    }
     s->started = true;
     set_workers_started(true);
     struct WorkersEnd {
@@ -884,6 +891,7 @@ bool start(Server *s) {
     }
     // In a forked child its script ends in serve_child: shutdown functions and destructors run.
     if (manage_workers(s)) return serve_child(s);
+    base_status_free();
     (void)call_plain_with_server(s, kShutdown);
     if (!s->settings.pid_file.empty()) unlink(s->settings.pid_file.c_str());
     remove_socket_files(s);

@@ -16,6 +16,8 @@
 #include "server/relay.h"
 #include "server/process_mode.h"
 #include "server/tasks.h"
+#include "server/worker_status.h"
+#include "server/base_status.h"
 #include "server/server_metrics.h"
 #include "zend/object.h"
 
@@ -34,6 +36,7 @@ namespace {
 // Swoole\Server\Task objects keep their server alive (finish() needs it) in a hidden field.
 struct TaskObject {
     zend_object *server = nullptr;
+    bool no_reply = false;  // sent by a process that serves no inbox: finish() has nobody to answer
     ~TaskObject() {
         if (server) OBJ_RELEASE(server);
     }
@@ -135,6 +138,19 @@ bool post(Server *s, zend_long dst, ipc::MessageType type, zend_long id, uint16_
     return true;
 }
 
+// Swoole's SWOOLE_TASK_* bits, as Task->flags reports them (the inbox's own flags differ).
+constexpr zend_long kTaskSerialize = 2, kTaskNonBlock = 4, kTaskCallback = 8, kTaskWaitAll = 16, kTaskCoroutine = 32,
+                    kTaskPeek = 64, kTaskNoReply = 128;
+
+zend_long swoole_task_flags(uint16_t flags, bool no_reply) {
+    zend_long out = kTaskNonBlock;
+    if (flags & ipc::kFlagSerialized) out |= kTaskSerialize;
+    if (flags & ipc::kFlagTaskCallback) out |= kTaskCallback;
+    if (flags & ipc::kFlagTaskCoroutine) out |= kTaskCoroutine;
+    if (no_reply) out |= kTaskNoReply;
+    return out;
+}
+
 // A task sent by a process that serves no inbox (the master in onStart, the manager, a user
 // process): no reply can come back, so it carries this source and finish() goes nowhere.
 constexpr uint16_t kNoReplySource = 0xFFFF;
@@ -229,6 +245,7 @@ zend_long send_task(Server *s, zval *data, zend_long dst, uint16_t extra_flags) 
     bool ok = m ? post(s, dst, ipc::MessageType::kTask, id, flags | extra_flags, payload)
                 : post_detached(s, dst, id, flags, payload);
     zend_string_release(payload);
+    if (ok) base_status_task_sent(dst);  // BASE with a manager: busy from now (no-op otherwise)
     if (ok && s->process_mode) shared_count_task(s, false);
     if (ok) metrics_task(s, false);
     return ok ? id : -1;
@@ -279,8 +296,11 @@ void task_runner(INTERNAL_FUNCTION_PARAMETERS) {
         object_init_ex(&args[1], ce_server_task);
         zend_object *t = Z_OBJ(args[1]);
         zend_update_property_long(ce_server_task, t, ZEND_STRL("id"), task_id);
-        zend_update_property_long(ce_server_task, t, ZEND_STRL("worker_id"), src);
-        zend_update_property_long(ce_server_task, t, ZEND_STRL("flags"), flags);
+        // A task from the master, the manager or a user process: worker 0 and NOREPLY, as in Swoole.
+        zend_update_property_long(ce_server_task, t, ZEND_STRL("worker_id"), src < 0 ? 0 : src);
+        zend_update_property_long(ce_server_task, t, ZEND_STRL("flags"),
+                                  swoole_task_flags(static_cast<uint16_t>(flags), src < 0));
+        task_object(t)->no_reply = src < 0;
         zend_update_property(ce_server_task, t, ZEND_STRL("data"), data);
         zend_update_property_double(ce_server_task, t, ZEND_STRL("dispatch_time"), dispatch_time_now());
         task_object(t)->server = Z_OBJ_P(server_zv);
@@ -292,7 +312,11 @@ void task_runner(INTERNAL_FUNCTION_PARAMETERS) {
         ZVAL_COPY_VALUE(&args[3], data);
         argc = 4;
     }
-    cb.call(args, argc, &ret);
+    {
+        BusyScope busy(true);  // getWorkerStatus() and stats() see a task worker in onTask as busy
+        cb.call(args, argc, &ret);
+    }
+    base_status_task_done();
     if (s->process_mode) shared_count_task(s, true);
     metrics_task(s, true);
     if (argc == 2) zval_ptr_dtor(&args[1]);
@@ -646,7 +670,7 @@ ZEND_METHOD(Swoole_Server_Task, finish) {
     zval rv2, rv3;
     zval *id = zend_read_property(ce_server_task, t, ZEND_STRL("id"), 1, &rv2);
     zval *src = zend_read_property(ce_server_task, t, ZEND_STRL("worker_id"), 1, &rv3);
-    if (!task_object(t)->server) RETURN_FALSE;
+    if (!task_object(t)->server || task_object(t)->no_reply) RETURN_FALSE;
     Server *s = server_from(task_object(t)->server);
     if (!s->messaging) RETURN_FALSE;
     gust::php::PhpCoroutine *p = gust::php::current();
@@ -675,6 +699,21 @@ ZEND_METHOD(Swoole_Server_Task, unpack) {
 
 void gust::php::srv::register_task_class() {
     TaskClass::install(ce_server_task);
+    const struct {
+        const char *name;
+        zend_long value;
+    } flags[] = {{"SWOOLE_TASK_TMPFILE", 1},
+                 {"SWOOLE_TASK_SERIALIZE", kTaskSerialize},
+                 {"SWOOLE_TASK_NONBLOCK", kTaskNonBlock},
+                 {"SWOOLE_TASK_CALLBACK", kTaskCallback},
+                 {"SWOOLE_TASK_WAITALL", kTaskWaitAll},
+                 {"SWOOLE_TASK_COROUTINE", kTaskCoroutine},
+                 {"SWOOLE_TASK_PEEK", kTaskPeek},
+                 {"SWOOLE_TASK_NOREPLY", kTaskNoReply}};
+    for (const auto &c : flags) {
+        zend_register_long_constant(c.name, strlen(c.name), c.value, CONST_CS | CONST_PERSISTENT,
+                                    module_entry()->module_number);
+    }
     ZVAL_UNDEF(&g_task_runner_closure);
     memset(&g_task_runner, 0, sizeof(g_task_runner));
     g_task_runner.type = ZEND_INTERNAL_FUNCTION;
