@@ -2,6 +2,7 @@
 SWOOLE_PROCESS: a user process's send() of many large messages in a row waits while the event worker's inbox is full instead of failing (each reaches the client)
 --EXTENSIONS--
 gust
+posix
 --INI--
 error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
