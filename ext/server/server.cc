@@ -6,6 +6,7 @@
 #include "server/settings.h"
 #include "server/connections.h"
 #include "server/tasks.h"
+#include "server/commands.h"
 #include "server/event_object.h"
 #include "socket/socket.h"
 #include "zend/object.h"
@@ -77,6 +78,7 @@ void release_callbacks(Callback *callbacks) {
 
 ServerObject::~ServerObject() {
     Server *s = server;
+    commands_release(s);
     release_callbacks(s->callbacks);
     s->dispatch_func.reset();
     for (auto &p : s->ports) {
@@ -99,6 +101,7 @@ void ServerObject::gc(zend_get_gc_buffer *buf) {
     if (!server) return;
     add_callbacks_to_gc(buf, server->callbacks);
     server->dispatch_func.gc(buf);
+    commands_gc(server, buf);
     for (auto &p : server->ports) add_callbacks_to_gc(buf, p->callbacks);
     for (zend_object *proc : server->user_processes) zend_get_gc_buffer_add_obj(buf, proc);
 }

@@ -289,6 +289,8 @@ struct Worker {
     std::unordered_map<server::SessionId, std::function<void()>> room_listeners;
 };
 
+struct CommandState;
+
 struct Server {
     zend_object *self = nullptr;
     zend_long mode = kModeProcess;
@@ -312,6 +314,8 @@ struct Server {
     // Each protocol's settings (server/protocol.h), made by its load_settings at start().
     std::unique_ptr<ProtocolState> protocol_states[static_cast<int>(ProtocolId::kCount)];
     std::vector<zend_object *> user_processes;  // addProcess(): ids after the task workers
+    // addCommand()'s handlers and, once started, the inboxes of commands (commands.h).
+    CommandState *command_state = nullptr;
     bool started = false;
     bool shutdown_in_start = false;  // BASE: shutdown() called in onStart, before any worker started
     bool in_manager = false;

@@ -305,6 +305,27 @@ void handoff_worker_end(Server *s) {
     LoopState *rt = loop_state_if_any();
     if (ps.release_timer && rt) rt->loop->cancel_timer(ps.release_timer);
     ps.release_timer = 0;
+    server::Reactor *r = s->worker.reactor.get();
+    if (rt && rt->pending != Pending::kNone && r) {
+        // The worker ends abnormally (a fatal error, an uncaught exception, exit()): its connections
+        // go back to the master for its successor, as when it is killed. In Swoole a client
+        // outlives the worker that served it (swoole_server/object/status_info).
+        std::vector<server::SessionId> idle;
+        for (auto &[id, c] : ps.handed) idle.push_back(id);
+        for (server::SessionId id : idle) {
+            HandedConnection *c = handed(s, id);
+            if (!c) continue;
+            auto fd = r->detach(id);
+            if (!fd.ok()) continue;  // mid-package or output queued: closed below
+            const uint32_t gen = c->gen;
+            ps.handed.erase(id);
+            s->worker.uids.erase(id);
+            s->worker.protected_sessions.erase(id);
+            (void)protocols_session_closed(s, nullptr, id);
+            ::close(fd.value());
+            release(s, id, gen, hold::kAnnounced);
+        }
+    }
     // The loop is over (max_wait_time, or an exit): what is still here is closed; the master's copy
     // is the last one once this process's goes.
     std::vector<server::SessionId> ids;

@@ -23,6 +23,7 @@
 #include "server/relay.h"
 #include "server/send.h"
 #include "server/tasks.h"
+#include "server/commands.h"
 #include "server/server_metrics.h"
 #include "server/operations.h"
 
@@ -428,10 +429,11 @@ void master_wait(Server *s, pid_t manager) {
     int sfd = signalfd(-1, &set, SFD_CLOEXEC);
     bool stopping = false;
     const int questions = ps.master->dispatch_fd();  // -1 (ignored by poll) without dispatch_func
+    const int commands = commands_master_fd(s);      // -1 without addCommand()
     MasterWaker waker;
     uint64_t watched_generation = 0;
     for (;;) {
-        pollfd p[3] = {{sfd, POLLIN, 0}, {ps.notify_read, POLLIN, 0}, {questions, POLLIN, 0}};
+        pollfd p[4] = {{sfd, POLLIN, 0}, {ps.notify_read, POLLIN, 0}, {questions, POLLIN, 0}, {commands, POLLIN, 0}};
         LoopState *rt = loop_state_if_any();
         if (rt) {
             // onStart made timers (or coroutines): the master's loop runs them and wakes on its fds.
@@ -442,10 +444,11 @@ void master_wait(Server *s, pid_t manager) {
                 }
             }
             (void)rt->loop->run_once(-1);
-            if (::poll(p, 3, 0) < 0 && errno != EINTR) break;
-        } else if (::poll(p, 3, -1) < 0 && errno != EINTR) {
+            if (::poll(p, 4, 0) < 0 && errno != EINTR) break;
+        } else if (::poll(p, 4, -1) < 0 && errno != EINTR) {
             break;
         }
+        if (p[3].revents & POLLIN) commands_master_ready(s);
         if (p[2].revents & POLLIN) {
             answer_dispatch_questions(s);
             if (ps.dispatch_failed && !stopping) {

@@ -34,6 +34,7 @@ extern "C" {
 #include "server/process_mode.h"
 #include "server/server_metrics.h"
 #include "server/tasks.h"
+#include "server/commands.h"
 #include "server/operations.h"
 #include "server/worker_status.h"
 #include "server/base_status.h"
@@ -104,8 +105,10 @@ void stop_deadline(void *arg, loop::TimerId) {
     s->worker.stop_deadline = 0;
     LoopState *rt = loop_state_if_any();
     if (!rt) return;
-    GUST_LOG_WARN("worker #%ld did not finish within max_wait_time (%.1f s); ending it",
-                  static_cast<long>(s->worker_id), s->settings.max_wait_time);
+    // Swoole's wording after the context, so a log watcher finds the same line.
+    GUST_LOG_WARN("worker #%ld, max_wait_time %.1f s (ERRNO %d): worker exit timeout, forced termination",
+                  static_cast<long>(s->worker_id), s->settings.max_wait_time,
+                  code(SwooleError::kServerWorkerExitTimeout));
     rt->exit_requested = true;
 }
 
@@ -360,6 +363,7 @@ bool run_manager(Server *s, ManagerState *m) {
     // watched signals; its children end their copy of it (spawn_worker).
     LoopState *rt = loop_state_for_forking();
     hot_reload_start(s, rt);
+    commands_serve(s, rt);
     SignalWaker waker;
     loop::WatchId signal_watch{};
     m->signal_fd = signalfd(-1, &m->watched, SFD_NONBLOCK | SFD_CLOEXEC);
@@ -416,6 +420,7 @@ bool run_manager(Server *s, ManagerState *m) {
         reap_workers(s, m);
     }
     if (loop_state_if_any() == rt) hot_reload_stop(s, rt);
+    if (loop_state_if_any() == rt) commands_stop_serving(s);
     if (signal_watch.valid() && loop_state_if_any() == rt) rt->loop->unwatch(signal_watch);
     if (m->signal_fd >= 0) ::close(m->signal_fd);
     m->signal_fd = -1;
@@ -592,6 +597,7 @@ void run_worker(Server *s, zend_long worker_id) {
     }
     messaging_start(s);
     base_status_worker(worker_id, true);  // BASE with a manager (no-op otherwise)
+    commands_serve(s, rt);
     if (s->process_mode) shared_stats_worker_start(s);
     metrics_worker_start(s);
     // A THREAD server's main thread alone answers signals (server_thread_mode.cc).
@@ -641,6 +647,7 @@ void run_worker(Server *s, zend_long worker_id) {
     if (s->process_mode) handoff_worker_end(s);
     s->worker.reactor.reset();
     if (s->process_mode && !is_task_worker(s)) process_mode_worker_teardown(s);
+    commands_stop_serving(s);
     messaging_end(s);
     protocols_worker_end(s);
     g_running = nullptr;
@@ -709,6 +716,7 @@ void stop_worker(Server *s) {
     if (w.recycle_timer) rt->loop->cancel_timer(w.recycle_timer);
     w.recycle_timer = 0;
     messaging_stop(s);
+    commands_stop_serving(s);
     if (is_task_worker(s)) {
         // nothing else to stop
     } else if (s->process_mode) {
@@ -845,7 +853,7 @@ bool start(Server *s) {
                          ZSTR_VAL(s->self->ce->name));
         return false;
     }
-    if (multi && !make_inboxes(s)) {
+    if (multi && (!make_inboxes(s) || !commands_prepare(s))) {
         php_error_docref(nullptr, E_WARNING, "cannot make the workers' inboxes: %s", strerror(errno));
         return false;
     }

@@ -170,11 +170,15 @@ bool post_detached(Server *s, zend_long dst, zend_long id, uint16_t flags, zend_
     h.reactor_id = kNoReplySource;
     h.session_id = static_cast<uint64_t>(id);
     int rc = out.send_copy(h, ZSTR_VAL(data), static_cast<uint32_t>(ZSTR_LEN(data)));
-    for (int i = 0; rc >= 0 && i < 3000; ++i) {
+    // The record is queued (rc 0): flush until it is written, waiting up to 30 s while the inbox is
+    // full. poll() may call the socket writable while a large record still does not fit: a short
+    // sleep then, not a spin.
+    const Nanos deadline = monotonic_now() + 30 * kNanosPerSecond;
+    while (rc == 0 || rc == -EAGAIN) {
         rc = out.flush();
-        if (rc != -EAGAIN) break;
+        if (rc != -EAGAIN || monotonic_now() >= deadline) break;
         pollfd p{fd, POLLOUT, 0};
-        (void)::poll(&p, 1, 10);
+        if (::poll(&p, 1, 10) > 0) usleep(1000);
     }
     if (rc < 0) {
         php_error_docref(nullptr, E_WARNING, "message to worker #" ZEND_LONG_FMT " failed: %s", dst, error_message(rc));

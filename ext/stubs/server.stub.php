@@ -1,8 +1,7 @@
 <?php
 
 /**
- * Swoole\Server (Swoole 6 signatures). Methods of Swoole's Server that are not listed here
- * (command, addCommand, sendwait) are not implemented yet.
+ * Swoole\Server (Swoole 6 signatures). Swoole's sendwait() is not implemented yet.
  * Every event callback runs in its own coroutine.
  *
  * @generate-class-entries
@@ -77,6 +76,10 @@ namespace Swoole {
         public function tick(int $ms, callable $callback, mixed ...$params): int|false {}
         public function clearTimer(int $timer_id): bool {}
         public function defer(callable $callback): bool {}
+        /** Before start(): a handler other processes run through command() (server_command.cc). */
+        public function addCommand(string $name, int $accepted_process_types, callable $callback): bool {}
+        public function command(string $name, int $process_id, int $process_type, mixed $data,
+                                bool $json_decode = true): string|array|false {}
     }
 }
 
@@ -167,6 +170,42 @@ namespace Swoole\Connection {
 }
 
 namespace {
+    /**
+     * addCommand()/command(): The master process (in SWOOLE_BASE: the process that ran onStart).
+     * @var int
+     * @cvalue gust::php::srv::kCommandMaster
+     */
+    const SWOOLE_SERVER_COMMAND_MASTER = UNKNOWN;
+    /**
+     * addCommand()/command(): Reactor threads: addCommand() refuses it (they run no PHP).
+     * @var int
+     * @cvalue gust::php::srv::kCommandReactorThread
+     */
+    const SWOOLE_SERVER_COMMAND_REACTOR_THREAD = UNKNOWN;
+    /**
+     * addCommand()/command(): An event worker, by its id.
+     * @var int
+     * @cvalue gust::php::srv::kCommandEventWorker
+     */
+    const SWOOLE_SERVER_COMMAND_EVENT_WORKER = UNKNOWN;
+    /**
+     * addCommand()/command(): The same as SWOOLE_SERVER_COMMAND_EVENT_WORKER.
+     * @var int
+     * @cvalue gust::php::srv::kCommandEventWorker
+     */
+    const SWOOLE_SERVER_COMMAND_WORKER = UNKNOWN;
+    /**
+     * addCommand()/command(): A task worker, by its id among task workers.
+     * @var int
+     * @cvalue gust::php::srv::kCommandTaskWorker
+     */
+    const SWOOLE_SERVER_COMMAND_TASK_WORKER = UNKNOWN;
+    /**
+     * addCommand()/command(): The manager process.
+     * @var int
+     * @cvalue gust::php::srv::kCommandManager
+     */
+    const SWOOLE_SERVER_COMMAND_MANAGER = UNKNOWN;
     /**
      * Each package to the next worker in turn; no onConnect/onClose on plain TCP ports.
      * @var int

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: a227edeac50c4287e4b532a9c19093f60646cf13 */
+ * Stub hash: 57d3a0ac792a88fcff920d9d35412a47e68051a8 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Swoole_Server___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, host, IS_STRING, 0, "\'0.0.0.0\'")
@@ -183,6 +183,20 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Server_defer, 0, 1,
 	ZEND_ARG_TYPE_INFO(0, callback, IS_CALLABLE, 0)
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Swoole_Server_addCommand, 0, 3, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, accepted_process_types, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO(0, callback, IS_CALLABLE, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_Swoole_Server_command, 0, 4, MAY_BE_STRING|MAY_BE_ARRAY|MAY_BE_FALSE)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, process_id, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO(0, process_type, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO(0, data, IS_MIXED, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, json_decode, _IS_BOOL, 0, "true")
+ZEND_END_ARG_INFO()
+
 #define arginfo_class_Swoole_Server_Task_finish arginfo_class_Swoole_Server_finish
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_Swoole_Server_Task_pack, 0, 1, MAY_BE_STRING|MAY_BE_FALSE)
@@ -282,6 +296,8 @@ ZEND_METHOD(Swoole_Server, after);
 ZEND_METHOD(Swoole_Server, tick);
 ZEND_METHOD(Swoole_Server, clearTimer);
 ZEND_METHOD(Swoole_Server, defer);
+ZEND_METHOD(Swoole_Server, addCommand);
+ZEND_METHOD(Swoole_Server, command);
 ZEND_METHOD(Swoole_Server_Task, finish);
 ZEND_METHOD(Swoole_Server_Task, pack);
 ZEND_METHOD(Swoole_Server_Task, unpack);
@@ -351,6 +367,8 @@ static const zend_function_entry class_Swoole_Server_methods[] = {
 	ZEND_ME(Swoole_Server, tick, arginfo_class_Swoole_Server_tick, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Server, clearTimer, arginfo_class_Swoole_Server_clearTimer, ZEND_ACC_PUBLIC)
 	ZEND_ME(Swoole_Server, defer, arginfo_class_Swoole_Server_defer, ZEND_ACC_PUBLIC)
+	ZEND_ME(Swoole_Server, addCommand, arginfo_class_Swoole_Server_addCommand, ZEND_ACC_PUBLIC)
+	ZEND_ME(Swoole_Server, command, arginfo_class_Swoole_Server_command, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
 
@@ -416,6 +434,12 @@ static const zend_function_entry class_Swoole_Connection_Iterator_methods[] = {
 
 static void register_server_symbols(int module_number)
 {
+	REGISTER_LONG_CONSTANT("SWOOLE_SERVER_COMMAND_MASTER", gust::php::srv::kCommandMaster, CONST_PERSISTENT);
+	REGISTER_LONG_CONSTANT("SWOOLE_SERVER_COMMAND_REACTOR_THREAD", gust::php::srv::kCommandReactorThread, CONST_PERSISTENT);
+	REGISTER_LONG_CONSTANT("SWOOLE_SERVER_COMMAND_EVENT_WORKER", gust::php::srv::kCommandEventWorker, CONST_PERSISTENT);
+	REGISTER_LONG_CONSTANT("SWOOLE_SERVER_COMMAND_WORKER", gust::php::srv::kCommandEventWorker, CONST_PERSISTENT);
+	REGISTER_LONG_CONSTANT("SWOOLE_SERVER_COMMAND_TASK_WORKER", gust::php::srv::kCommandTaskWorker, CONST_PERSISTENT);
+	REGISTER_LONG_CONSTANT("SWOOLE_SERVER_COMMAND_MANAGER", gust::php::srv::kCommandManager, CONST_PERSISTENT);
 	REGISTER_LONG_CONSTANT("SWOOLE_DISPATCH_ROUND", gust::php::srv::kDispatchRound, CONST_PERSISTENT);
 	REGISTER_LONG_CONSTANT("SWOOLE_DISPATCH_FDMOD", gust::php::srv::kDispatchFdMod, CONST_PERSISTENT);
 	REGISTER_LONG_CONSTANT("SWOOLE_DISPATCH_IDLE_WORKER", gust::php::srv::kDispatchIdleWorker, CONST_PERSISTENT);
