@@ -132,8 +132,14 @@ std::unique_ptr<Port> bind_port(Server *s, const char *host, zend_long port, zen
     p->host = host;
     p->sock_type = sock_type;
     zend_long base = sock_type & ~kSockSsl;
-    if ((sock_type & kSockSsl) && base != kSockTcp && base != kSockTcp6 && base != kSockUnixStream) {
-        zend_throw_exception(swoole_exception_ce(), "SWOOLE_SSL needs a stream socket (DTLS is not supported)", 0);
+    const bool dtls = base == kSockUdp || base == kSockUdp6;
+    if ((sock_type & kSockSsl) && base != kSockTcp && base != kSockTcp6 && base != kSockUnixStream && !dtls) {
+        zend_throw_exception(swoole_exception_ce(), "SWOOLE_SSL needs a TCP, UDP (DTLS) or unix stream socket", 0);
+        return nullptr;
+    }
+    if ((sock_type & kSockSsl) && dtls && s->mode != kModeBase) {
+        // DTLS sessions live in the process whose socket the client talks to: BASE mode only.
+        zend_throw_exception(swoole_exception_ce(), "DTLS (SWOOLE_UDP | SWOOLE_SSL) needs SWOOLE_BASE mode", 0);
         return nullptr;
     }
     Result<net::Address> addr = Error{kErrInvalid};

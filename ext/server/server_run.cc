@@ -809,7 +809,10 @@ bool start(Server *s) {
     for (auto &p : s->ports) {
         // A Redis\Server's RESP port answers through its handlers (setHandler()), not onReceive.
         if (p->redis && s->redis_server) continue;
-        const int needed = p->websocket ? kMessage : p->http ? kRequest : p->type == SOCK_STREAM ? kReceive : kPacket;
+        const int needed = p->websocket                       ? kMessage
+                           : p->http                          ? kRequest
+                           : p->type == SOCK_STREAM || p->tls ? kReceive
+                                                              : kPacket;
         if (!p->callbacks[needed].is_set() && !s->callbacks[needed].is_set()) {
             php_error_docref(nullptr, E_WARNING, "require on%s callback",
                              needed == kMessage   ? "Message"

@@ -217,7 +217,7 @@ void load_redis_framing(Port *p, zend_long max_length) {
 bool load_framing(Port *p, HashTable *ht, zend_long max_length, const HttpFraming &http) {
     namespace fr = proto::framing;
     p->framing = nullptr;
-    if (p->type != SOCK_STREAM) return true;
+    if (p->type != SOCK_STREAM && !(p->sock_type & kSockSsl)) return true;  // DTLS ports are framed too
     if (p->http || p->http_to_receive) {
         fr::Options o;
         o.mode = fr::Mode::kHttp;
@@ -325,6 +325,7 @@ bool load_tls(Port *p, HashTable *port_ht, HashTable *server_ht) {
     if (!(p->sock_type & kSockSsl)) return true;
     auto pick = [&](const char *key) { return find(port_ht, key) ? port_ht : server_ht; };
     net::TlsConfig c;
+    c.datagram = p->type == SOCK_DGRAM;  // SWOOLE_UDP | SWOOLE_SSL: DTLS
     c.cert_file = string_of(pick("ssl_cert_file"), "ssl_cert_file", "");
     c.key_file = string_of(pick("ssl_key_file"), "ssl_key_file", "");
     c.passphrase = string_of(pick("ssl_passphrase"), "ssl_passphrase", "");

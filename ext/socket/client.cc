@@ -176,8 +176,8 @@ ZEND_METHOD(Swoole_Coroutine_Client, __construct) {
         zend_throw_exception_ex(swoole_exception_ce(), EINVAL, "Unknown client type '" ZEND_LONG_FMT "'", type);
         RETURN_THROWS();
     }
-    if (c->ssl && c->type != SOCK_STREAM) {
-        zend_throw_exception(swoole_exception_ce(), "SWOOLE_SSL needs a stream socket (DTLS is not supported)", EINVAL);
+    if (c->ssl && c->type != SOCK_STREAM && c->domain == AF_UNIX) {  // UDP: DTLS
+        zend_throw_exception(swoole_exception_ce(), "SWOOLE_SSL needs a TCP, UDP (DTLS) or unix stream socket", EINVAL);
         RETURN_THROWS();
     }
     set_long(ZEND_THIS, kType, type);
@@ -492,6 +492,8 @@ ZEND_METHOD(Swoole_Coroutine_Client, close) {
     }
     zend_object *socket = c->socket;
     SocketState *s = SocketClass::from(socket);
+    // DTLS has no FIN: close_notify is how the server learns that the client is gone.
+    if (s->tls && s->type == SOCK_DGRAM) s->tls->shutdown();
     // The coroutines waiting on the socket (they hold the socket object) run now with ECANCELED,
     // before this close() returns, as in Swoole; the client is then free to connect again.
     std::vector<coro::CoroutineId> waiting = s->sock->close_keeping_waiters();

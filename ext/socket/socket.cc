@@ -346,7 +346,7 @@ void gust::php::sock::op_connect(zval *self, std::string_view host, zend_long po
     Nanos deadline = t < 0 ? -1 : monotonic_now() + t;
     int err = do_connect(s, host, port, t);
     // open_ssl: the handshake is part of connecting, within the same timeout.
-    if (!err && s->open_ssl && s->type == SOCK_STREAM) {
+    if (!err && s->open_ssl && (s->type == SOCK_STREAM || s->domain != AF_UNIX)) {  // UDP: DTLS
         Nanos left = deadline < 0 ? -1 : std::max<Nanos>(deadline - monotonic_now(), 0);
         err = tls_handshake(s, host, left);
         if (err) sync_fd(self, s);  // a failed handshake closed the connection

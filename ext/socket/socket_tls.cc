@@ -85,6 +85,7 @@ void gust::php::sock::read_ssl_settings(SocketState *s, HashTable *ht) {
 int gust::php::sock::ensure_tls_context(SocketState *s, bool server) {
     const net::TlsRole role = server ? net::TlsRole::kServer : net::TlsRole::kClient;
     net::TlsConfig config = s->tls_config;
+    config.datagram = s->type == SOCK_DGRAM;  // a UDP socket: DTLS
     // A server asks for a client certificate only when told to (Swoole's default for servers).
     if (server && !s->ssl_verify_set) config.verify_peer = false;
     if (s->tls_ctx && s->tls_ctx->config() == config && s->tls_ctx->role() == role) return 0;

@@ -164,6 +164,7 @@ int tls_code(ssize_t n) {
 
 int tls_handshake_blocking(SyncClient *c, Nanos deadline, std::string *why) {
     net::TlsConfig config = c->settings.tls_config;
+    config.datagram = c->type == SOCK_DGRAM;  // a UDP client: DTLS
     if (!c->tls_ctx || c->tls_ctx->config() != config) {
         c->tls_ctx.reset();
         auto ctx = net::TlsContext::create(net::TlsRole::kClient, config, why);
@@ -181,7 +182,16 @@ int tls_handshake_blocking(SyncClient *c, Nanos deadline, std::string *why) {
             c->tls.reset();
             return tls_code(rc);
         }
-        int err = wait_fd(c->fd, c->tls->wants_write(), deadline);
+        // DTLS: wake for the retransmission timer too (a lost datagram is sent again, not waited for).
+        const Nanos timer = c->tls->timer_due_in();
+        const Nanos due = timer < 0 ? -1 : monotonic_now() + std::max<Nanos>(timer, 1000000);
+        const bool timer_first = due >= 0 && (deadline < 0 || due < deadline);
+        int err = wait_fd(c->fd, c->tls->wants_write(), timer_first ? due : deadline);
+        if (err == ETIMEDOUT && timer_first) {
+            if (c->tls->on_timer() == 0) continue;
+            *why = c->tls->error();
+            err = code(SwooleError::kSslHandshakeFailed);
+        }
         if (err) {
             c->tls.reset();
             return err;
@@ -326,8 +336,8 @@ ZEND_METHOD(Swoole_Client, __construct) {
         zend_throw_exception_ex(swoole_exception_ce(), EINVAL, "Unknown client type '" ZEND_LONG_FMT "'", type);
         RETURN_THROWS();
     }
-    if (c->ssl && c->type != SOCK_STREAM) {
-        zend_throw_exception(swoole_exception_ce(), "SWOOLE_SSL needs a stream socket (DTLS is not supported)", EINVAL);
+    if (c->ssl && c->type != SOCK_STREAM && c->domain == AF_UNIX) {  // UDP: DTLS
+        zend_throw_exception(swoole_exception_ce(), "SWOOLE_SSL needs a TCP, UDP (DTLS) or unix stream socket", EINVAL);
         RETURN_THROWS();
     }
     set_long(ZEND_THIS, kType, type);

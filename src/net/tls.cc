@@ -6,10 +6,14 @@
 #include <openssl/ssl.h>
 #include <openssl/x509v3.h>
 
+#include <sys/socket.h>
+
+#include <algorithm>
 #include <cerrno>
 #include <climits>
 #include <cstring>
 
+#include "gust/net/dtls.h"
 #include "gust/net/socket.h"
 
 namespace gust::net {
@@ -126,7 +130,9 @@ Nanos remaining(Nanos deadline) {
 Result<std::shared_ptr<TlsContext>> TlsContext::create(TlsRole role, const TlsConfig &config, std::string *error) {
     ERR_clear_error();
     const bool server = role == TlsRole::kServer;
-    SSL_CTX *ctx = SSL_CTX_new(server ? TLS_server_method() : TLS_client_method());
+    const bool dtls = config.datagram;
+    SSL_CTX *ctx = dtls ? SSL_CTX_new(server ? DTLS_server_method() : DTLS_client_method())
+                        : SSL_CTX_new(server ? TLS_server_method() : TLS_client_method());
     auto refuse = [&](const char *what) -> Result<std::shared_ptr<TlsContext>> {
         if (error) *error = std::string(what) + ": " + openssl_reason("failed");
         if (ctx) SSL_CTX_free(ctx);
@@ -139,17 +145,25 @@ Result<std::shared_ptr<TlsContext>> TlsContext::create(TlsRole role, const TlsCo
         if (!lowest) lowest = version_of(bit);
         highest = version_of(bit);
     }
-    if (!config.protocols) lowest = TLS1_2_VERSION;
-    else if (!lowest) return refuse("ssl_protocols (no TLS version; SSLv2/SSLv3 are not supported)");
+    if (dtls) {
+        lowest = DTLS1_2_VERSION, highest = DTLS1_2_VERSION;  // DTLS 1.0 is TLS 1.1's age: not offered
+    } else if (!config.protocols) {
+        lowest = TLS1_2_VERSION;
+    } else if (!lowest) {
+        return refuse("ssl_protocols (no TLS version; SSLv2/SSLv3 are not supported)");
+    }
     if (!SSL_CTX_set_min_proto_version(ctx, lowest) || !SSL_CTX_set_max_proto_version(ctx, highest)) {
         return refuse("ssl_protocols");
     }
-    if (lowest < TLS1_2_VERSION) SSL_CTX_set_security_level(ctx, 0);  // old versions need SHA-1
+    if (!dtls && lowest < TLS1_2_VERSION) SSL_CTX_set_security_level(ctx, 0);  // old versions need SHA-1
     // Many peers close without close_notify; the framing above (HTTP lengths, WebSocket close)
     // notices truncation.
     SSL_CTX_set_options(ctx, SSL_OP_IGNORE_UNEXPECTED_EOF | SSL_OP_NO_COMPRESSION | SSL_OP_NO_RENEGOTIATION |
                                  (server ? SSL_OP_CIPHER_SERVER_PREFERENCE : 0));
     SSL_CTX_set_mode(ctx, SSL_MODE_RELEASE_BUFFERS);
+    if (dtls && server) {
+        use_dtls_cookies(ctx);
+    }
     if (!config.ciphers.empty() && !SSL_CTX_set_cipher_list(ctx, config.ciphers.c_str())) return refuse("ssl_ciphers");
     if (config.verify_peer) {
         const char *file = config.cafile.empty() ? nullptr : config.cafile.c_str();
@@ -238,7 +252,24 @@ TlsEngine::TlsEngine(std::shared_ptr<TlsContext> ctx, int fd, const std::string 
         error_ = openssl_reason("out of memory");
         return;
     }
-    BIO_set_data(bio, reinterpret_cast<void *>(static_cast<intptr_t>(fd)));
+    if (ctx_->config().datagram) {
+        // OpenSSL's datagram BIO: it knows the path MTU and DTLS's retransmission needs.
+        BIO_free(bio);
+        bio = BIO_new_dgram(fd, BIO_NOCLOSE);
+        sockaddr_storage peer{};
+        socklen_t peer_len = sizeof peer;
+        if (bio && getpeername(fd, reinterpret_cast<sockaddr *>(&peer), &peer_len) == 0) {
+            BIO_ctrl(bio, BIO_CTRL_DGRAM_SET_CONNECTED, 0, &peer);
+        }
+        if (!bio) {
+            SSL_free(ssl_);
+            ssl_ = nullptr;
+            error_ = openssl_reason("out of memory");
+            return;
+        }
+    } else {
+        BIO_set_data(bio, reinterpret_cast<void *>(static_cast<intptr_t>(fd)));
+    }
     SSL_set_bio(ssl_, bio, bio);
     // Partial writes: a write reports each record as it leaves, so an output buffer can be
     // consumed as it goes; the buffer may move (it grows) between a refused write and its retry.
@@ -254,6 +285,10 @@ TlsEngine::TlsEngine(std::shared_ptr<TlsContext> ctx, int fd, const std::string 
         if (ip) X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(ssl_), host.c_str());
         else SSL_set1_host(ssl_, host.c_str());
     }
+}
+
+TlsEngine::TlsEngine(std::shared_ptr<TlsContext> ctx, SSL *ssl) : ctx_(std::move(ctx)), ssl_(ssl) {
+    if (ssl_) SSL_set_mode(ssl_, SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
 }
 
 TlsEngine::~TlsEngine() {
@@ -315,7 +350,11 @@ ssize_t TlsEngine::read(void *buf, size_t len) {
     if (n > 0) return n;
     const int kind = SSL_get_error(ssl_, n);
     if (kind == SSL_ERROR_ZERO_RETURN) return 0;
-    if (kind == SSL_ERROR_SYSCALL && n == 0 && !ERR_peek_error()) return 0;
+    if (kind == SSL_ERROR_SYSCALL && !ERR_peek_error()) {
+        // A datagram has no end of stream: an empty one is just dropped (close_notify ends DTLS).
+        if (ctx_->config().datagram && (n == 0 || errno == 0)) return -EAGAIN;
+        if (n == 0) return 0;
+    }
     return classify(n);
 }
 
@@ -324,7 +363,13 @@ ssize_t TlsEngine::write(const void *buf, size_t len) {
     if (len == 0) return 0;
     ERR_clear_error();
     errno = 0;
-    const int n = SSL_write(ssl_, buf, static_cast<int>(std::min<size_t>(len, 1u << 30)));
+    size_t most = 1u << 30;
+    if (ctx_->config().datagram) {
+        // One record per datagram: what fits the path MTU, and never more than a record holds.
+        const size_t mtu = DTLS_get_data_mtu(ssl_);
+        most = mtu > 0 ? std::min<size_t>(mtu, SSL3_RT_MAX_PLAIN_LENGTH) : SSL3_RT_MAX_PLAIN_LENGTH;
+    }
+    const int n = SSL_write(ssl_, buf, static_cast<int>(std::min(len, most)));
     if (n > 0) return n;
     return classify(n);
 }
@@ -335,6 +380,20 @@ void TlsEngine::shutdown() {
     (void)SSL_shutdown(ssl_);  // one try: close_notify if the socket buffer takes it
     ERR_clear_error();
     established_ = false;
+}
+
+Nanos TlsEngine::timer_due_in() const {
+    timeval tv{};
+    if (!ssl_ || established_ || !ctx_->config().datagram || DTLSv1_get_timeout(ssl_, &tv) != 1) return -1;
+    return static_cast<Nanos>(tv.tv_sec) * kNanosPerSecond + static_cast<Nanos>(tv.tv_usec) * 1000;
+}
+
+int TlsEngine::on_timer() {
+    if (!ssl_ || established_ || !ctx_->config().datagram) return 0;
+    ERR_clear_error();
+    if (DTLSv1_handle_timeout(ssl_) >= 0) return 0;
+    error_ = openssl_reason("DTLS handshake: the peer stopped answering", &reason_);
+    return -kErrTls;
 }
 
 size_t TlsEngine::pending() const { return ssl_ ? static_cast<size_t>(SSL_pending(ssl_)) : 0; }
@@ -403,6 +462,18 @@ Status TlsSession::handshake(Nanos timeout) {
         const int r = engine_.handshake();
         if (r == 0) return {};
         if (r != -EAGAIN) return Error{code_of(r)};
+        // DTLS: wake for the retransmission timer too (a lost datagram is sent again, not waited for).
+        const Nanos timer = engine_.timer_due_in();
+        if (timer >= 0) {
+            const Nanos left = remaining(deadline);
+            if (left == 0) return Error{kErrTimedOut};
+            const bool timer_first = left < 0 || timer < left;
+            Status st = sock_.wait_ready(engine_.wants_write(), timer_first ? std::max<Nanos>(timer, 1) : left);
+            if (st.ok()) continue;
+            if (st.code() != kErrTimedOut || !timer_first) return st;
+            if (const int t = engine_.on_timer()) return Error{code_of(t)};
+            continue;
+        }
         if (const int w = wait(deadline)) return Error{w};
     }
 }

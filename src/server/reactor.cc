@@ -26,6 +26,7 @@ Reactor::~Reactor() {
         drop_files(*s);
         if (s->read_timer != 0) loop_.cancel_timer(s->read_timer);
         if (s->handshake_timer != 0) loop_.cancel_timer(s->handshake_timer);
+        if (s->retransmit_timer != 0) loop_.cancel_timer(s->retransmit_timer);
         if (s->watch.valid()) loop_.unwatch(s->watch);
         if (s->info.fd >= 0) net::sys::close(s->info.fd);
     }
@@ -61,10 +62,11 @@ Reactor::Listener &Reactor::push_listener(int fd, const ListenOptions &o) {
     l->fd = fd;
     l->type = o.type;
     l->tcp_nodelay = o.tcp_nodelay && o.address.is_ip();
-    l->framing = o.type == SOCK_STREAM ? o.framing : nullptr;
+    l->framing = o.type == SOCK_STREAM || o.tls ? o.framing : nullptr;  // DTLS sessions are framed too
     l->header_timeout = o.header_timeout;
     l->body_timeout = o.body_timeout;
-    l->tls = o.type == SOCK_STREAM ? o.tls : nullptr;
+    l->tls = o.tls;
+    if (o.type == SOCK_DGRAM && o.tls && fd >= 0) l->dtls = std::make_unique<net::DtlsListener>(o.tls, fd);
     l->handshake_timeout = o.handshake_timeout;
     listeners_.push_back(std::move(l));
     return *listeners_.back();
@@ -161,7 +163,7 @@ Status Reactor::take(int port_index, int fd) {
     return {};
 }
 
-void Reactor::serve_accepted(Listener &l, int fd, const net::Address &peer) {
+void Reactor::serve_accepted(Listener &l, int fd, const net::Address &peer, std::unique_ptr<net::TlsEngine> engine) {
     if (sessions_.size() + held_outside_ >= options_.max_connections) {
         // Refused: accepted and closed at once, so the listener does not stay ready.
         ++stats_.refused;
@@ -169,7 +171,7 @@ void Reactor::serve_accepted(Listener &l, int fd, const net::Address &peer) {
         events_.on_refused(l.index);
         return;
     }
-    if (l.tcp_nodelay) net::sys::set_tcp_nodelay(fd, true);
+    if (l.tcp_nodelay && l.type == SOCK_STREAM) net::sys::set_tcp_nodelay(fd, true);
     auto s = std::make_unique<Session>();
     s->reactor = this;
     // Skips ids the embedder cannot take yet; with at most max_connections live sessions one of
@@ -197,7 +199,7 @@ void Reactor::serve_accepted(Listener &l, int fd, const net::Address &peer) {
     sessions_.emplace(ref.info.id, std::move(s));
     ++stats_.accepted;
     if (l.tls) {
-        ref.tls = std::make_unique<net::TlsEngine>(l.tls, fd);
+        ref.tls = engine ? std::move(engine) : std::make_unique<net::TlsEngine>(l.tls, fd);
         ref.announced = false;
         const SessionId id = ref.info.id;
         ref.handshake_timer = loop_.add_timer(l.handshake_timeout, 0, [this, id](loop::TimerId) {
@@ -224,6 +226,10 @@ void Reactor::serve_accepted(Listener &l, int fd, const net::Address &peer) {
 }
 
 void Reactor::on_datagram(Listener &l) {
+    if (l.dtls) {
+        accept_dtls(l);
+        return;
+    }
     std::vector<char> buf(options_.datagram_max);
     for (int i = 0; i < 64; ++i) {
         net::Address from;
@@ -731,6 +737,8 @@ void Reactor::finish_close(Session &s, CloseCause cause) {
     s.read_timer = 0;
     if (s.handshake_timer != 0) loop_.cancel_timer(s.handshake_timer);
     s.handshake_timer = 0;
+    if (s.retransmit_timer != 0) loop_.cancel_timer(s.retransmit_timer);
+    s.retransmit_timer = 0;
     drop_files(s);
     if (s.watch.valid()) loop_.unwatch(s.watch);
     s.watch = {};

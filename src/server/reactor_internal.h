@@ -6,6 +6,7 @@
 #include <deque>
 #include <memory>
 
+#include "gust/net/dtls.h"
 #include "gust/server/reactor.h"
 
 namespace gust::server {
@@ -21,6 +22,8 @@ struct Reactor::Listener final : loop::IoHandler {
     Nanos body_timeout = 0;
     std::shared_ptr<net::TlsContext> tls;
     Nanos handshake_timeout = 0;
+    // A DTLS listener (SOCK_DGRAM with tls): clients that pass its cookie exchange become sessions.
+    std::unique_ptr<net::DtlsListener> dtls;
     loop::WatchId watch{};
     loop::TimerId resume_timer = 0;  // re-arms the watch after an EMFILE pause
     void on_io(uint32_t) override {
@@ -78,6 +81,7 @@ struct Reactor::Session final : loop::IoHandler {
     bool holding = false;           // adopted: what on_holding last reported
     bool read_wants_write = false;  // the engine's last read needs the socket writable
     loop::TimerId handshake_timer = 0;
+    loop::TimerId retransmit_timer = 0;  // DTLS: resends the handshake's last flight if no answer came
     void on_io(uint32_t events) override { reactor->on_session_io(*this, events); }
 };
 

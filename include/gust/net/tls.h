@@ -46,6 +46,9 @@ struct TlsConfig {
     int protocols = 0;                            // TlsVersion bits; 0: TLS 1.2 and 1.3
     std::string alpn;                             // comma-separated names in preference order, e.g. "h2,http/1.1"
     bool verify_host = true;                      // with verify_peer, a client also checks the host name
+    // DTLS 1.2 over a connected UDP socket instead of TLS over a stream (`protocols` is ignored).
+    // A server context also answers DtlsListener's cookie exchange (net/dtls.h).
+    bool datagram = false;
 
     bool operator==(const TlsConfig &) const = default;
 };
@@ -83,6 +86,9 @@ public:
     // The role is the context's. A client sends `host` as SNI (unless it is an IP literal) and
     // checks it against the certificate when the context verifies peers; empty skips both.
     TlsEngine(std::shared_ptr<TlsContext> ctx, int fd, const std::string &host = {});
+    // Takes over `ssl`, whose BIO and accept state are set already (DtlsListener hands a client
+    // over this way, after the cookie exchange).
+    TlsEngine(std::shared_ptr<TlsContext> ctx, SSL *ssl);
     ~TlsEngine();
     TlsEngine(const TlsEngine &) = delete;
     TlsEngine &operator=(const TlsEngine &) = delete;
@@ -103,6 +109,11 @@ public:
     // Decrypted bytes already buffered: the fd may look idle while these wait.
     size_t pending() const;
     const std::string &error() const { return error_; }
+    // DTLS handshakes retransmit on a timer of their own: the nanoseconds until the engine wants
+    // on_timer() (-1: no timer running, e.g. once established or for TLS).
+    Nanos timer_due_in() const;
+    // Retransmits the last flight when its timer expired: 0, or an error once the retries ran out.
+    int on_timer();
     // OpenSSL's reason code of the last TLS failure (ERR_GET_REASON), 0 when the socket failed instead.
     int reason() const { return reason_; }
     std::string protocol() const;  // "TLSv1.3"

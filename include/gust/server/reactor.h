@@ -46,7 +46,8 @@ struct ListenOptions {
     // A TLS listener (a server-role context): each connection completes its handshake before
     // on_connect reports it, within `handshake_timeout`; one that fails or stalls is closed
     // without ever being reported. Reads and writes then go through the engine (files too: no
-    // sendfile through TLS).
+    // sendfile through TLS). On a SOCK_DGRAM listener (a datagram context): DTLS, each client a
+    // session of its own once it passed a cookie exchange (net/dtls.h), framed like a stream's.
     std::shared_ptr<net::TlsContext> tls;
     Nanos handshake_timeout = 10 * kNanosPerSecond;
 };
@@ -213,7 +214,12 @@ private:
     Listener &push_listener(int fd, const ListenOptions &o);
     void on_accept(Listener &l);
     // A connection accepted on `l` (or handed to take()): a new session, or refused.
-    void serve_accepted(Listener &l, int fd, const net::Address &peer);
+    void serve_accepted(Listener &l, int fd, const net::Address &peer,
+                        std::unique_ptr<net::TlsEngine> engine = nullptr);
+    // DTLS listeners: the clients that passed the cookie exchange become sessions (reactor_tls.cc).
+    void accept_dtls(Listener &l);
+    // DTLS handshakes: re-arms the session's retransmission timer from its engine.
+    void arm_retransmit(Session &s);
     void on_datagram(Listener &l);
     void on_session_io(Session &s, uint32_t events);
     void read_session(Session &s);
