@@ -695,7 +695,21 @@ void teardown_loop_state() {
         // Timers and events first: nothing may fire while the coroutines are unwound. Again after:
         // unwinding PHP code may have added some.
         for (ReleaseFn release : release_fns()) release(rt);
-        if (rt->pending != Pending::kBailout && !current() && !fatal_error_reported()) kill_all(rt);
+        if (rt->pending != Pending::kBailout && !current()) {
+            // After a fatal error (an uncaught exception too) Swoole never runs them again; Gust
+            // still unwinds them, to free their frames, but they report nothing more.
+            // (Not EG(error_reporting): each coroutine switch restores its own.)
+            const bool quiet = fatal_error_reported();
+            const zend_uchar display = PG(display_errors);
+            const bool log = PG(log_errors);
+            if (quiet) {
+                PG(display_errors) = 0;
+                PG(log_errors) = false;
+            }
+            kill_all(rt);
+            PG(display_errors) = display;
+            PG(log_errors) = log;
+        }
         for (ReleaseFn release : release_fns()) release(rt);
         drain_graveyard(rt);
         // Whatever is left (after a fatal error) is freed without running PHP code.

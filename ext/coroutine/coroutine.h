@@ -184,7 +184,7 @@ inline bool resumed(PhpCoroutine *p) {
 }
 
 // True once the script reported a fatal error (an uncaught exception included, which PHP reports
-// without a bailout): from then on no coroutine runs again, as in Swoole.
+// without a bailout): from then on the loop does not run again, as in Swoole.
 inline bool fatal_error_reported() {
     return PG(last_error_message) &&
            (PG(last_error_type) & (E_ERROR | E_CORE_ERROR | E_COMPILE_ERROR | E_USER_ERROR | E_PARSE));
