@@ -630,6 +630,16 @@ ZEND_METHOD(Swoole_Process_Pool, shutdown) {
         php_error_docref(nullptr, E_WARNING, "the pool is not running");
         RETURN_FALSE;
     }
+    if (in_worker(p) && !current()) {
+        // A plain worker that asks for the stop leaves its message loop after this callback and
+        // runs workerStop; the master's SIGTERM must not kill it before (its default action is open
+        // while PHP code runs). max_wait_time still bounds it.
+        p->stopping = true;
+        sigset_t term;
+        sigemptyset(&term);
+        sigaddset(&term, SIGTERM);
+        sigprocmask(SIG_BLOCK, &term, nullptr);
+    }
     if (kill(p->master_pid, SIGTERM) != 0) {
         php_error_docref(nullptr, E_WARNING, "kill(master %d) failed: %s", static_cast<int>(p->master_pid),
                          strerror(set_last_error(errno)));
