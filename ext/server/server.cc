@@ -23,6 +23,7 @@ extern "C" {
 }
 
 #include "gust/base/error.h"
+#include "gust/base/log.h"
 #include "gust/net/socket.h"
 
 namespace gust::php::srv {
@@ -30,6 +31,8 @@ namespace gust::php::srv {
 zend_class_entry *ce_server = nullptr;
 zend_class_entry *ce_server_port = nullptr;
 zend_class_entry *ce_connection_iterator = nullptr;
+
+thread_local bool t_served_as_worker = false;
 
 namespace {
 
@@ -503,6 +506,17 @@ ZEND_METHOD(Swoole_Server, getSocket) {
 #include "stubs/server_arginfo.h"
 
 void gust::php::srv::server_rshutdown() {
+    // A worker whose PHP ended in a fatal error (an uncaught exception too) also says so in the
+    // server's log, as Swoole does (with its function's name): display_errors may go nowhere the
+    // operator looks.
+    // The server object may be gone already (the script's objects are freed before RSHUTDOWN).
+    if (t_served_as_worker && fatal_error_reported()) {
+        GUST_LOG_ERROR("php_swoole_server_rshutdown() (ERRNO %d): Fatal error: %s in %s on line %d",
+                       static_cast<int>(gust::php::SwooleError::kPhpFatalError), ZSTR_VAL(PG(last_error_message)),
+                       PG(last_error_file) ? ZSTR_VAL(PG(last_error_file)) : "Unknown",
+                       static_cast<int>(PG(last_error_lineno)));
+    }
+    t_served_as_worker = false;
     for (size_t i = 0; i < g_live_servers.size(); ++i) {
         std::vector<zend_object *> processes;
         processes.swap(g_live_servers[i]->user_processes);

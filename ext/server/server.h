@@ -359,6 +359,8 @@ bool manage_workers(Server *s);
 server::ListenOptions listen_options(Server *s, Port *p);
 // Serves as worker `worker_id` in this process (server_run.cc).
 void run_worker(Server *s, zend_long worker_id);
+// This thread's request has served as a worker (or task worker) of a server.
+extern thread_local bool t_served_as_worker;
 // In a child forked by the manager: serves as its worker, task worker or user process, then ends
 // the script. Always returns false (for start()).
 bool serve_child(Server *s);

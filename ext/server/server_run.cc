@@ -571,6 +571,7 @@ bool run_callback(Server *s, Port *port, int event, zval *args, uint32_t argc, c
 void run_worker(Server *s, zend_long worker_id) {
     LoopState *rt = loop_state();
     s->worker_id = worker_id;
+    t_served_as_worker = true;
     set_long_property(s, "worker_id", worker_id);
     set_long_property(s, "worker_pid", getpid());
     const bool task_worker = worker_id >= s->settings.worker_num;

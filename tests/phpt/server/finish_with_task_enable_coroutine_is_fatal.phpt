@@ -1,5 +1,5 @@
 --TEST--
-Server::finish() in onTask with task_enable_coroutine is a fatal error pointing to Task::finish(), as in Swoole; the task worker dies and onWorkerError reports it
+Server::finish() in onTask with task_enable_coroutine is a fatal error pointing to Task::finish(), as in Swoole; the task worker dies (its server log has the error too) and onWorkerError reports it
 --EXTENSIONS--
 gust
 --ENV--
@@ -27,5 +27,6 @@ echo "stopped\n";
 ?>
 --EXPECTF--
 Fatal error: Swoole\Server::finish(): please use Swoole\Server\Task->finish instead when task_enable_coroutine is enable in %s on line %d
+[%s]	ERROR	php_swoole_server_rshutdown() (ERRNO 503): Fatal error: Swoole\Server::finish(): please use Swoole\Server\Task->finish instead when task_enable_coroutine is enable in %s on line %d
 worker error: task worker yes
 stopped
