@@ -33,12 +33,16 @@ namespace loop = gust::loop;
 
 void hooked_proc_open(INTERNAL_FUNCTION_PARAMETERS);
 void hooked_proc_close(INTERNAL_FUNCTION_PARAMETERS);
+void hooked_proc_get_status(INTERNAL_FUNCTION_PARAMETERS);
+void hooked_proc_terminate(INTERNAL_FUNCTION_PARAMETERS);
 void hooked_exec(INTERNAL_FUNCTION_PARAMETERS);
 void hooked_shell_exec(INTERNAL_FUNCTION_PARAMETERS);
 
 hooks::FunctionHook g_proc_hooks[] = {
     {"proc_open", hooked_proc_open},
     {"proc_close", hooked_proc_close},
+    {"proc_get_status", hooked_proc_get_status},
+    {"proc_terminate", hooked_proc_terminate},
 };
 hooks::FunctionHook g_exec_hooks[] = {
     {"exec", hooked_exec},
@@ -127,11 +131,52 @@ void adopt_pipes(zval *pipes) {
     ZEND_HASH_FOREACH_END();
 }
 
+// ---- the process resource: "process/coroutine", as Swoole names the hooked one
+
+// A process opened in a coroutine under the hook carries its own resource type (what
+// get_resource_type() and var_dump() show); the handle is PHP's, so its destructor and the
+// functions taking it run PHP's own code with the type switched back for the call.
+int g_le_process = -1;     // PHP's "process"
+int g_le_co_process = -1;  // "process/coroutine"
+bool g_retyped = false;    // some resource has the new type: its functions stay hooked from now on
+
+void co_process_dtor(zend_resource *res) {
+    // A copy on this frame with PHP's type: zend_list_close() runs PHP's destructor on the handle
+    // and never touches the resource list.
+    zend_resource plain = *res;
+    plain.type = g_le_process;
+    GC_SET_REFCOUNT(&plain, 1);
+    zend_list_close(&plain);
+}
+
+// Calls PHP's original of `hook` with the process argument (the first) typed as PHP's own.
+void call_as_plain_process(hooks::FunctionHook &hook, INTERNAL_FUNCTION_PARAMETERS) {
+    zval *arg = ZEND_NUM_ARGS() >= 1 ? ZEND_CALL_ARG(execute_data, 1) : nullptr;
+    zend_resource *res = arg && Z_TYPE_P(arg) == IS_RESOURCE ? Z_RES_P(arg) : nullptr;
+    const bool retyped = res && res->type == g_le_co_process;
+    if (retyped) res->type = g_le_process;
+    GUST_CALL_ORIGINAL(hook);
+    if (retyped && res->type == g_le_process) res->type = g_le_co_process;  // not closed meanwhile
+}
+
+void hooked_proc_get_status(INTERNAL_FUNCTION_PARAMETERS) {
+    call_as_plain_process(g_proc_hooks[2], INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
+void hooked_proc_terminate(INTERNAL_FUNCTION_PARAMETERS) {
+    call_as_plain_process(g_proc_hooks[3], INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
 void hooked_proc_open(INTERNAL_FUNCTION_PARAMETERS) {
     bool active = proc_active();
     zval *pipes = ZEND_NUM_ARGS() >= 3 ? ZEND_CALL_ARG(execute_data, 3) : nullptr;
     GUST_CALL_ORIGINAL(g_proc_hooks[0]);
-    if (active && Z_TYPE_P(return_value) == IS_RESOURCE) adopt_pipes(pipes);
+    if (!active || Z_TYPE_P(return_value) != IS_RESOURCE) return;
+    adopt_pipes(pipes);
+    if (g_le_co_process >= 0 && Z_RES_P(return_value)->type == g_le_process) {
+        Z_RES_P(return_value)->type = g_le_co_process;
+        g_retyped = true;
+    }
 }
 
 // ---- waiting for a child without blocking the thread
@@ -147,11 +192,11 @@ bool wait_child(pid_t pid) {
 void hooked_proc_close(INTERNAL_FUNCTION_PARAMETERS) {
     zval *zproc = nullptr;
     if (!proc_active() || zend_parse_parameters_ex(ZEND_PARSE_PARAMS_QUIET, ZEND_NUM_ARGS(), "r", &zproc) == FAILURE) {
-        GUST_CALL_ORIGINAL(g_proc_hooks[1]);
+        call_as_plain_process(g_proc_hooks[1], INTERNAL_FUNCTION_PARAM_PASSTHRU);
         return;
     }
-    const char *type = zend_rsrc_list_get_rsrc_type(Z_RES_P(zproc));
-    if (!type || strcmp(type, "process") != 0) {
+    const int type = Z_RES_P(zproc)->type;
+    if (type != g_le_process && type != g_le_co_process) {
         GUST_CALL_ORIGINAL(g_proc_hooks[1]);
         return;
     }
@@ -165,7 +210,8 @@ void hooked_proc_close(INTERNAL_FUNCTION_PARAMETERS) {
         }
     }
     if (!wait_child(proc->child)) return;
-    GUST_CALL_ORIGINAL(g_proc_hooks[1]);  // the child has exited: its waitpid() returns at once
+    // The child has exited: its waitpid() returns at once.
+    call_as_plain_process(g_proc_hooks[1], INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
 // ---- exec() and shell_exec()
@@ -317,7 +363,10 @@ void apply_proc(uint32_t flags) {
         g_pipe_ops.close = pipe_close;
         ops_ready = true;
     }
-    hooks::switch_functions(g_proc_hooks, sizeof(g_proc_hooks) / sizeof(g_proc_hooks[0]), (flags & hooks::kProc) != 0);
+    // Once a resource has the coroutine type, PHP's own functions would refuse it: they stay hooked
+    // (outside coroutines the hooks only switch the type for PHP's code).
+    hooks::switch_functions(g_proc_hooks, sizeof(g_proc_hooks) / sizeof(g_proc_hooks[0]),
+                            (flags & hooks::kProc) != 0 || g_retyped);
 }
 
 void apply_exec(uint32_t flags) {
@@ -329,3 +378,9 @@ void apply_exec(uint32_t flags) {
 
 GUST_HOOK_AREA(g_proc_area, "proc", hooks::kProc, apply_proc);
 GUST_HOOK_AREA(g_exec_area, "exec", hooks::kBlockingFunction, apply_exec);
+
+void gust::php::hooks::proc_minit(int module_number) {
+    g_le_process = zend_fetch_list_dtor_id("process");
+    if (g_le_process <= 0) return;  // no proc_open in this PHP: nothing to retype
+    g_le_co_process = zend_register_list_destructors_ex(co_process_dtor, nullptr, "process/coroutine", module_number);
+}

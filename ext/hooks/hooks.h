@@ -18,6 +18,8 @@ void rshutdown();
 void pdo_sqlite_minit();
 // MINIT: registers the async.file:// stream wrapper (hook_file.cc).
 void async_file_minit();
+// MINIT: registers "process/coroutine", the type of a process opened under SWOOLE_HOOK_PROC (hook_proc.cc).
+void proc_minit(int module_number);
 // phpinfo() / php --ri gust: one row naming the hook areas compiled in and their flags.
 void print_info();
 
