@@ -89,6 +89,16 @@ void do_lookup(INTERNAL_FUNCTION_PARAMETERS, const char *name, size_t len, zend_
     }
     PhpCoroutine *p = enter();
     if (!p) return;
+    if (all) {
+        // getaddrinfo() is always a suspension point, as Swoole's (which always runs on its thread
+        // pool): other coroutines run meanwhile whether or not the answer is at hand (/etc/hosts).
+        const int rc = gust::php::loop_state()->scheduler->sleep(0);
+        if (!gust::php::resumed(p)) return;
+        if (rc != 0) {
+            gust::php::set_last_error(gust::php::swoole_code_of(rc, gust::php::Where::kCoroutine));
+            RETURN_FALSE;
+        }
+    }
     bool ok = resolve_into(name, len, static_cast<int>(family), timeout, all, return_value);
     if (!gust::php::resumed(p)) {
         zval_ptr_dtor(return_value);
