@@ -202,6 +202,60 @@ std::unique_ptr<Port> bind_port(Server *s, const char *host, zend_long port, zen
     return p;
 }
 
+}  // namespace
+
+namespace {
+
+// A socket with SO_REUSEADDR and SO_REUSEPORT bound to `fd`'s address: the fd, or -errno.
+int bind_reuse_port_twin(int fd, int family, int type) {
+    net::Address addr;
+    int rc = net::sys::local_address(fd, &addr);
+    if (rc < 0) return rc;
+    const int twin = net::sys::open_socket(family, type);
+    if (twin < 0) return twin;
+    (void)net::sys::set_reuse_addr(twin, true);
+    rc = net::sys::set_reuse_port(twin, true);
+    if (rc == 0) rc = net::sys::bind(twin, addr);
+    if (rc < 0) {
+        net::sys::close(twin);
+        return rc;
+    }
+    return twin;
+}
+
+}  // namespace
+
+void reserve_ports_for_reuse(Server *s) {
+    for (auto &p : s->ports) {
+        if (p->fd < 0 || p->type != SOCK_STREAM || p->family == AF_UNIX) continue;
+        // The constructor's socket listened before set() asked for SO_REUSEPORT, so it is in no
+        // reuse group: it would keep taking a share of the connections that no worker accepts.
+        // A bound socket that never listens keeps the address while workers come and go.
+        const int holder = bind_reuse_port_twin(p->fd, p->family, p->type);
+        if (holder < 0) {
+            GUST_LOG_WARN("enable_reuse_port: port %d keeps one shared listening socket: %s", p->port,
+                          error_message(holder));
+            continue;
+        }
+        net::sys::close(p->fd);
+        p->fd = holder;
+        p->listener_per_worker = true;
+    }
+}
+
+int worker_listener(Server *s, Port *p) {
+    const int fd = bind_reuse_port_twin(p->fd, p->family, p->type);
+    if (fd < 0) return fd;
+    const int rc = net::sys::listen(fd, static_cast<int>(s->settings.backlog));
+    if (rc < 0) {
+        net::sys::close(fd);
+        return rc;
+    }
+    return fd;
+}
+
+namespace {
+
 // Creates the Swoole\Server\Port object of `p` and appends it to the server's `ports` array.
 void attach_port_object(Server *s, Port *p, zval *out) {
     object_init_ex(out, ce_server_port);

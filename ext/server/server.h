@@ -110,6 +110,9 @@ struct Port {
     int family = AF_INET;
     int type = SOCK_STREAM;
     int fd = -1;  // bound in the constructor / listen(); handed to the reactor of each worker
+    // enable_reuse_port in BASE with several workers: `fd` only holds the address (bound, not
+    // listening) and each worker listens on a socket of its own (worker_listener()).
+    bool listener_per_worker = false;
     Callback callbacks[kEventCount];
     std::shared_ptr<const proto::framing::Framing> framing;
     bool tcp_nodelay = true;
@@ -339,6 +342,11 @@ Server *running_server();
 
 // server_run.cc
 bool start(Server *s);
+// enable_reuse_port (BASE, several workers): swaps each TCP port's listening socket for one that
+// only holds the address, so that the kernel spreads connections over the workers' own sockets.
+void reserve_ports_for_reuse(Server *s);
+// A worker's own SO_REUSEPORT listener on `p`'s address (listener_per_worker): the fd, or -errno.
+int worker_listener(Server *s, Port *p);
 // In the process (or THREAD server's main thread) that starts the server: log_file/log_level/
 // log_format, then the pid_file.
 void apply_logging(Server *s);

@@ -202,23 +202,42 @@ std::vector<server::SessionId> idle_sessions(Server *s) {
 std::vector<server::SessionId> close_idle_sessions(Server *s, bool close) {
     std::vector<server::SessionId> idle = idle_sessions(s);
     if (close) {
-        for (server::SessionId id : idle) (void)s->worker.reactor->close(id, false);
+        for (server::SessionId id : idle) {
+            // An idle peer that does not read either would hold a graceful close open for ever
+            // (it waits for the queued output to drain): as in Swoole, what is still queued is
+            // dropped; what the peer's kernel already holds stays readable before the reset.
+            server::Reactor *r = s->worker.reactor.get();
+            (void)r->close(id, r->queued_bytes(id) > 0);
+        }
     }
     return idle;
 }
 
+namespace {
+
+// The largest single send(). PROCESS mode: buffer_output_size (what the master may have to hold for
+// it). BASE mode, where Swoole documents no such bound: one reply may pass socket_buffer_size by up
+// to buffer_output_size when the connection's queue is empty (idle_send_limit), so no more.
+zend_long single_send_limit(Server *s) {
+    if (s->process_mode) return s->settings.buffer_output_size;
+    return s->settings.socket_buffer_size + s->settings.buffer_output_size;
+}
+
+}  // namespace
+
 bool send_to_session(Server *s, server::SessionId id, zend_string *data) {
-    if (static_cast<zend_long>(ZSTR_LEN(data)) > s->settings.buffer_output_size) {
+    const zend_long limit = single_send_limit(s);
+    if (static_cast<zend_long>(ZSTR_LEN(data)) > limit) {
         // One send larger than the bound can never go: Swoole's code for it (not a full buffer's
         // 1009) and its log line.
         const int err = record_error(s, gust::php::SwooleError::kDataLengthTooLarge);
         GUST_LOG_WARN("%s (ERRNO %d): The length of data [%zu] exceeds the output buffer size[" ZEND_LONG_FMT
                       "], please use the sendfile, chunked transfer mode or adjust the output_buffer_size",
                       s->process_mode ? "ProcessFactory::finish()" : "BaseFactory::finish()", err, ZSTR_LEN(data),
-                      s->settings.buffer_output_size);
+                      limit);
         return false;
     }
-    if (base_mode_relays(s)) return relay_to_event_worker(s, ipc::MessageType::kData, id, 0, data);
+    if (base_mode_relays(s, id)) return relay_to_event_worker(s, ipc::MessageType::kData, id, 0, data);
     return send_with_yield(s, id, [&] {
         server::Reactor *r = serving_reactor(s, id);
         if (!r && s->process_mode) return process_mode_send(s, id, data);
@@ -227,8 +246,8 @@ bool send_to_session(Server *s, server::SessionId id, zend_string *data) {
 }
 
 bool send_bytes_to_session(Server *s, server::SessionId id, std::string_view bytes) {
-    if ((s->process_mode && !serving_reactor(s, id)) || base_mode_relays(s) ||
-        bytes.size() > static_cast<size_t>(s->settings.buffer_output_size)) {
+    if ((s->process_mode && !serving_reactor(s, id)) || base_mode_relays(s, id) ||
+        bytes.size() > static_cast<size_t>(single_send_limit(s))) {
         zend_string *str = zend_string_init(bytes.data(), bytes.size(), 0);
         const bool ok = send_to_session(s, id, str);
         zend_string_release(str);
@@ -279,7 +298,7 @@ GatherSend write_gathered(Server *s, server::SessionId id, const iovec *iov, int
 bool close_session(Server *s, server::SessionId id, bool reset) {
     server::Reactor *r = s->worker.reactor.get();
     if (s->process_mode && !(r && r->info(id))) return process_mode_close(s, id, reset);
-    if (base_mode_relays(s))
+    if (base_mode_relays(s, id))
         return relay_to_event_worker(s, ipc::MessageType::kClose, id, reset ? server::kCloseReset : 0, nullptr);
     if (!r) {
         record_error(s, gust::php::SwooleError::kSessionNotExist);

@@ -55,6 +55,9 @@ constexpr zend_long kAllKinds =
 constexpr uint16_t kRequest = ipc::kFlagServer1;
 constexpr uint16_t kReply = ipc::kFlagServer2;
 constexpr int kLocal = -2;  // the target is this very process
+// A SWOOLE_THREAD server has no inboxes (its workers are threads of one process): a command can
+// run only in the calling thread; another thread's handler must not run on this one's stack.
+constexpr int kOtherThread = -3;
 // A reply that never comes (its process died while serving it) ends the wait here.
 constexpr int kReplyTimeoutSeconds = 60;
 
@@ -75,6 +78,15 @@ int own_endpoint(Server *s) {
 // such process exists.
 int target_endpoint(Server *s, CommandState *st, zend_long kind, zend_long id) {
     const bool one_process = st->inboxes.empty();
+    if (s->mode == kModeThread) {
+        switch (kind) {
+            case kCommandMaster: return s->worker_id < 0 ? kLocal : kOtherThread;
+            case kCommandEventWorker:
+                if (id < 0 || id >= s->settings.worker_num) return -1;
+                return id == s->worker_id ? kLocal : kOtherThread;
+            default: return -1;
+        }
+    }
     switch (kind) {
         case kCommandMaster:
             if (one_process) return kLocal;
@@ -378,6 +390,13 @@ ZEND_METHOD(Swoole_Server, command) {
     if (target == -1) {
         php_error_docref(nullptr, E_WARNING, "no process of type " ZEND_LONG_FMT " with id " ZEND_LONG_FMT, kind,
                          process_id);
+        RETURN_FALSE;
+    }
+    if (target == kOtherThread) {
+        php_error_docref(nullptr, E_WARNING,
+                         "command(%s): a SWOOLE_THREAD server runs a command only in the calling thread; process "
+                         "type " ZEND_LONG_FMT " id " ZEND_LONG_FMT " is another thread",
+                         ZSTR_VAL(name), kind, process_id);
         RETURN_FALSE;
     }
     smart_str json = {};

@@ -29,10 +29,26 @@ bool relay_to_master(Server *s, ipc::MessageType type, server::SessionId id, uin
     return true;
 }
 
-bool base_mode_relays(Server *s) {
+namespace {
+
+// The event worker whose reactor numbered `id` (base_mode_interleaves()), or -1 for no such id.
+zend_long base_mode_owner(Server *s, server::SessionId id) {
+    const auto first = static_cast<server::SessionId>(s->settings.start_session_id) + 1;
+    if (id < first) return -1;
+    return static_cast<zend_long>((id - first) % static_cast<server::SessionId>(s->settings.worker_num));
+}
+
+}  // namespace
+
+bool base_mode_interleaves(Server *s) {
+    return s->mode == kModeBase && !s->process_mode && s->settings.worker_num > 1 && !s->inboxes.empty();
+}
+
+bool base_mode_relays(Server *s, server::SessionId id) {
+    if (s->mode != kModeBase || s->process_mode || !s->started || s->inboxes.empty()) return false;
     // Not an event worker (one whose reactor is gone is stopping: its sends fail as before).
-    const bool other = s->worker_id < 0 || s->worker_id >= s->settings.worker_num;
-    return s->mode == kModeBase && !s->process_mode && other && s->started && !s->inboxes.empty();
+    if (s->worker_id < 0 || s->worker_id >= s->settings.worker_num) return true;
+    return base_mode_interleaves(s) && base_mode_owner(s, id) != s->worker_id;
 }
 
 bool relay_to_event_worker(Server *s, ipc::MessageType type, server::SessionId id, uint16_t flags,
@@ -41,15 +57,9 @@ bool relay_to_event_worker(Server *s, ipc::MessageType type, server::SessionId i
         record_error(s, SwooleError::kSessionNotExist);
         return false;
     }
-    // BASE-mode session ids are each worker's own, so with several workers an fd names a connection
-    // only together with its worker: the one whose task runs here (its callback passed the fd on).
-    // A guess elsewhere could reach another worker's client with the same fd: refused instead.
-    zend_long worker = s->settings.worker_num == 1 ? 0 : task_source_worker(s);
+    const zend_long worker = base_mode_interleaves(s) ? base_mode_owner(s, id) : 0;
     if (worker < 0 || worker >= s->settings.worker_num) {
         record_error(s, SwooleError::kSessionNotExist);
-        php_error_docref(nullptr, E_WARNING,
-                         "SWOOLE_BASE with several workers: this process reaches a connection only from "
-                         "the onTask of a task its worker sent");
         return false;
     }
     if (!post_to_inbox(s, worker, type, static_cast<zend_long>(id), flags, payload ? payload : ZSTR_EMPTY_ALLOC())) {

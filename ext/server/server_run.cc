@@ -39,6 +39,7 @@ extern "C" {
 #include "server/worker_status.h"
 #include "server/base_status.h"
 #include "server/thread_mode.h"
+#include "server/relay.h"
 
 namespace gust::php::srv {
 namespace {
@@ -261,8 +262,9 @@ void reap_workers(Server *s, ManagerState *m) {
         // that died abruptly takes its unanswered requests with it.
         if (s->process_mode && (code != 0 || sig != 0)) process_mode_worker_exited(s, id);
         if (code != 0 || sig != 0) {
-            GUST_LOG_WARN("worker #%zu (pid %d) exited abnormally: code=%d, signal=%d", id, static_cast<int>(pid), code,
-                          sig);
+            // Swoole's wording, which its tests and users' log filters look for.
+            GUST_LOG_WARN("Worker::report_error(): worker(pid=%d, id=%zu) abnormal exit, status=%d, signal=%d",
+                          static_cast<int>(pid), id, code, sig);
             zval args[5];
             ZVAL_OBJ(&args[0], s->self);
             if (s->settings.event_object) {
@@ -321,7 +323,7 @@ void manager_on_signal(Server *s, ManagerState *m, int sig) {
         // Listening sockets and channels stay open meanwhile, so nothing sent to them is lost.
         const size_t first = sig == SIGUSR2 ? static_cast<size_t>(s->settings.worker_num) : 0;
         if (first < n && m->reload_left == 0) {
-            GUST_LOG_INFO("reloading workers %zu..%zu", first, n - 1);
+            GUST_LOG_INFO("Server is reloading %s workers now", sig == SIGUSR2 ? "task" : "all");
             (void)call_plain_with_server(s, kBeforeReload);
             if (EG(exception)) zend_clear_exception();
             for (size_t id = first; id < n; ++id) {
@@ -395,8 +397,8 @@ bool run_manager(Server *s, ManagerState *m) {
                 // (e.g. in a blocking call): it is killed and spawned again.
                 for (size_t id = 0; id < n; ++id) {
                     if (!m->reloading[id] || s->worker_pids[id] <= 0) continue;
-                    GUST_LOG_WARN("worker #%zu (pid %d) did not stop within max_wait_time on reload; killing it", id,
-                                  static_cast<int>(s->worker_pids[id]));
+                    GUST_LOG_WARN("ReloadTask::kill_all(): force kill worker process(pid=%d, id=%zu)",
+                                  static_cast<int>(s->worker_pids[id]), id);
                     kill(s->worker_pids[id], SIGKILL);
                 }
                 m->reload_kill_at = 0;
@@ -583,13 +585,29 @@ void run_worker(Server *s, zend_long worker_id) {
         server::ReactorOptions ro;
         ro.max_connections = static_cast<size_t>(s->settings.max_connection);
         ro.output_buffer_limit = static_cast<size_t>(s->settings.socket_buffer_size);
+        ro.idle_send_limit = static_cast<size_t>(s->settings.socket_buffer_size + s->settings.buffer_output_size);
         ro.first_id = s->settings.start_session_id + 1;
+        if (base_mode_interleaves(s)) {
+            // Ids unique across the workers, each naming its worker (relay.h).
+            ro.first_id += static_cast<server::SessionId>(worker_id);
+            ro.id_step = static_cast<server::SessionId>(s->settings.worker_num);
+        }
         s->worker.reactor = std::make_unique<server::Reactor>(*rt->loop, s->bridge, ro);
         const bool handed = s->mode == kModeThread && thread_mode_hands_off();
         for (auto &p : s->ports) {
             if (handed && p->type == SOCK_STREAM) {
                 // The main thread accepts; p->fd (a copy) stays open for the port's address only.
                 (void)s->worker.reactor->add_passive_port(listen_options(s, p.get()));
+            } else if (p->listener_per_worker) {
+                const int own = worker_listener(s, p.get());
+                if (own >= 0) {
+                    (void)s->worker.reactor->adopt_listener(own, listen_options(s, p.get()));
+                } else {
+                    // The port keeps its index (callbacks find their port by it); the others serve it.
+                    GUST_LOG_ERROR("worker #" ZEND_LONG_FMT ": cannot listen on port %d (enable_reuse_port): %s",
+                                   worker_id, p->port, error_message(own));
+                    (void)s->worker.reactor->add_passive_port(listen_options(s, p.get()));
+                }
             } else if (s->worker.reactor->adopt_listener(p->fd, listen_options(s, p.get())).ok()) {
                 p->fd = -1;  // the reactor closes it now
             }
@@ -860,6 +878,11 @@ bool start(Server *s) {
     if (multi && (!make_inboxes(s) || !commands_prepare(s))) {
         php_error_docref(nullptr, E_WARNING, "cannot make the workers' inboxes: %s", strerror(errno));
         return false;
+    }
+    // BASE with several workers: each listens on its own SO_REUSEPORT socket (PROCESS mode's
+    // reactor threads share the master's).
+    if (multi && !process_mode && s->settings.enable_reuse_port && s->settings.worker_num > 1) {
+        reserve_ports_for_reuse(s);
     }
     if (multi && !process_mode && !base_status_create(s)) {
         php_error_docref(nullptr, E_WARNING, "cannot map the workers' status block: %s", strerror(errno));

@@ -67,7 +67,6 @@ struct Messaging final : loop::IoHandler, ZendStringAllocator {
     std::map<zend_long, zval> callbacks;
     std::map<zend_long, TaskWait *> waits;                                 // task id -> its waiter
     std::map<coro::CoroutineId, std::pair<zend_long, zend_long>> running;  // onTask coroutine -> task id, source
-    std::map<coro::CoroutineId, zend_long> sources;  // onTask coroutine -> its source, until onTask returns
 
     void on_io(uint32_t) override;
 };
@@ -192,14 +191,6 @@ bool may_send_detached(Server *s) { return !s->messaging && s->started && !s->in
 
 }  // namespace
 
-zend_long task_source_worker(Server *s) {
-    Messaging *m = s->messaging;
-    if (!m) return -1;
-    PhpCoroutine *p = current();
-    auto it = m->sources.find(p ? p->co->id() : 0);
-    return it != m->sources.end() ? it->second : -1;
-}
-
 bool post_to_inbox(Server *s, zend_long dst, ipc::MessageType type, zend_long id, uint16_t flags, zend_string *data) {
     if (s->messaging) return post(s, dst, type, id, flags, data);
     if (!may_send_detached(s)) return false;
@@ -291,7 +282,6 @@ void task_runner(INTERNAL_FUNCTION_PARAMETERS) {
     PhpCoroutine *p = current();
     const coro::CoroutineId cid = p ? p->co->id() : 0;
     s->messaging->running[cid] = {task_id, src};
-    s->messaging->sources[cid] = src;
     zval args[4], ret;
     uint32_t argc;
     ZVAL_COPY_VALUE(&args[0], server_zv);
@@ -330,7 +320,6 @@ void task_runner(INTERNAL_FUNCTION_PARAMETERS) {
         (void)send_finish(s, task_id, src, &ret);
     }
     if (s->messaging) s->messaging->running.erase(cid);
-    if (s->messaging) s->messaging->sources.erase(cid);
     zval_ptr_dtor(&ret);
 }
 

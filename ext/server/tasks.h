@@ -16,8 +16,6 @@ bool is_task_worker(Server *s);
 // A record for worker `dst`'s inbox, from any process of the running server (queued on this
 // process's loop in a worker, written at once elsewhere). False (no warning) when it cannot go.
 bool post_to_inbox(Server *s, zend_long dst, ipc::MessageType type, zend_long id, uint16_t flags, zend_string *data);
-// In a task worker: the event worker whose task runs in this coroutine (-1: none, or not a worker).
-zend_long task_source_worker(Server *s);
 void register_task_class();
 void task_rshutdown();  // frees the request's task runner closure
 

@@ -1,6 +1,7 @@
 #include "gust/coro/blocking.h"
 
 #include <pthread.h>
+#include <signal.h>
 
 #include <atomic>
 #include <condition_variable>
@@ -56,7 +57,14 @@ public:
         queue_.push_back(std::move(job));
         if (idle_ == 0 && threads_ < g_max_threads.load()) {
             ++threads_;
+            // The thread starts with every signal blocked: a process-directed signal (a server's
+            // SIGTERM, which the main thread reads from a signalfd) must never land on it and
+            // take its default action there.
+            sigset_t all, previous;
+            sigfillset(&all);
+            pthread_sigmask(SIG_BLOCK, &all, &previous);
             std::thread([this] { work(); }).detach();
+            pthread_sigmask(SIG_SETMASK, &previous, nullptr);
         }
         cv_.notify_one();
     }

@@ -131,8 +131,9 @@ void ProcessMaster::Thread::reclaim_handed(int worker) {
         // Closed by the worker (its slot freed, or marked): it counted it down before saying so.
         const bool worker_closed = !master->shared_->exists(id) || (word & hold::kClosed);
         if (!worker_closed) {
-            GUST_LOG_WARN("reactor %d: worker #%d died while serving connection %lld; closing it", index, worker,
-                          static_cast<long long>(id));
+            // A debug line: the manager's "abnormal exit" warning already reports the death.
+            GUST_LOG(LogLevel::kDebug, "reactor %d: worker #%d died while serving connection %lld; closing it", index,
+                     worker, static_cast<long long>(id));
         }
         finish_handed(id, !worker_closed, worker_closed);
     }

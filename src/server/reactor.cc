@@ -546,7 +546,8 @@ Status Reactor::send(SessionId id, Slice data) {
     Session &s = *it->second;
     if (data.empty()) return {};
     size_t offset = 0;
-    if (s.idle()) {
+    const bool was_idle = s.idle();
+    if (was_idle) {
         // Nothing queued: write straight from the caller's bytes, queue only the rest.
         ssize_t n = session_send(s, data.data(), data.size());
         if (n >= 0) {
@@ -558,7 +559,9 @@ Status Reactor::send(SessionId id, Slice data) {
     }
     if (offset < data.size()) {
         size_t rest = data.size() - offset;
-        if (s.output.size() + s.queued_after + rest > options_.output_buffer_limit) {
+        const size_t limit =
+            was_idle ? std::max(options_.output_buffer_limit, options_.idle_send_limit) : options_.output_buffer_limit;
+        if (s.output.size() + s.queued_after + rest > limit) {
             if (!s.buffer_full) {
                 s.buffer_full = true;
                 CallbackScope scope(callback_depth_);

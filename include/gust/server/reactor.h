@@ -54,8 +54,11 @@ struct ListenOptions {
 
 struct ReactorOptions {
     size_t max_connections = 100000;
-    size_t output_buffer_limit = 2 * 1024 * 1024;  // per session: Swoole's buffer_output_size
-    size_t read_chunk = 64 * 1024;                 // bytes read per recv
+    size_t output_buffer_limit = 2 * 1024 * 1024;  // per session: Swoole's socket_buffer_size
+    // A session with nothing queued takes one send() whose unwritten rest is up to this (when
+    // larger than output_buffer_limit): one big reply fits while the queue stays bounded.
+    size_t idle_send_limit = 0;
+    size_t read_chunk = 64 * 1024;  // bytes read per recv
     // Connections accepted per readiness report of a listener. Reactors of several threads that
     // share one listening socket (a THREAD server's workers) take 1, so that a burst of connects
     // spreads over them instead of going to whichever woke first.

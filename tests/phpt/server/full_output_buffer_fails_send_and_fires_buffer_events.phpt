@@ -1,5 +1,5 @@
 --TEST--
-send() to a client that does not read fails once socket_buffer_size is queued (SWOOLE_ERROR_OUTPUT_BUFFER_OVERFLOW, bufferFull), bufferEmpty fires when it drains; one send() over buffer_output_size is refused (SWOOLE_ERROR_DATA_LENGTH_TOO_LARGE, a log line, no warning)
+send() to a client that does not read fails once socket_buffer_size is queued (SWOOLE_ERROR_OUTPUT_BUFFER_OVERFLOW, bufferFull), bufferEmpty fires when it drains; in BASE mode one send() over socket_buffer_size + buffer_output_size is refused (SWOOLE_ERROR_DATA_LENGTH_TOO_LARGE, a log line, no warning) and one up to that size is taken on an empty connection
 --EXTENSIONS--
 gust
 --INI--
@@ -14,9 +14,10 @@ $server->on('workerStart', function ($s) {
     $GLOBALS['client'] = $c;
 });
 $server->on('receive', function ($s, $fd, $rid, $data) {
-    var_dump($s->send($fd, str_repeat('y', 100001)), $s->getLastError() === SWOOLE_ERROR_DATA_LENGTH_TOO_LARGE);
+    var_dump($s->send($fd, str_repeat('y', 256 * 1024 + 100001)), $s->getLastError() === SWOOLE_ERROR_DATA_LENGTH_TOO_LARGE);
+    var_dump($s->send($fd, str_repeat('z', 256 * 1024 + 100000)));
     $chunk = str_repeat('x', 64 * 1024);
-    $sent = 0;
+    $sent = 256 * 1024 + 100000;
     for ($i = 0; $i < 1000; $i++) {
         if (!$s->send($fd, $chunk)) break;
         $sent += strlen($chunk);
@@ -33,8 +34,9 @@ $server->on('bufferEmpty', function ($s, $fd) { echo "bufferEmpty $fd\n"; $s->sh
 $server->start();
 ?>
 --EXPECTF--
-[%s]	WARNING	BaseFactory::finish() (ERRNO 1203): The length of data [100001] exceeds the output buffer size[100000], please use the sendfile, chunked transfer mode or adjust the output_buffer_size
+[%s]	WARNING	BaseFactory::finish() (ERRNO 1203): The length of data [362145] exceeds the output buffer size[362144], please use the sendfile, chunked transfer mode or adjust the output_buffer_size
 bool(false)
+bool(true)
 bool(true)
 bufferFull 1
 send failed after some chunks: true, error is overflow: true
