@@ -51,18 +51,29 @@ bool process_mode_credit_admit(Server *s, server::SessionId id, size_t len);
 void process_mode_credit_sent(Server *s, server::SessionId id, size_t len);
 void process_mode_credit_note(Server *s, server::SessionId id, zend_string *payload);
 void process_mode_credit_forget(Server *s, server::SessionId id);
-// server_stats.cc: the shared counters and connection table of PROCESS mode.
+// server_stats.cc: the shared counters and connection table of PROCESS mode. The workers' counter
+// lines (pid, busy or idle, tasks on their way) also exist in BASE mode with a manager.
+bool shared_stats_create_base(Server *s);   // BASE with a manager, before the first fork; false: no map
 void shared_stats_worker_start(Server *s);  // in a worker or task worker, before its loop
 void shared_stats_worker_end(Server *s);
+// Manager: worker `id` died without clearing its line (a crash): not running, nothing in hand.
+void shared_stats_worker_gone(Server *s, zend_long id);
 void shared_count_request(Server *s);
-// A worker starts on what it read from its channels: it counts as busy (dispatch_mode 3, 7, 9, 10).
+// A worker starts on what it read from its channels, or an event callback starts: it counts as busy
+// until its loop next sleeps (dispatch_mode 3, 7, 9, 10; stats() and getWorkerStatus() of others).
 void shared_stats_taking_work(Server *s);
 void shared_count_task(Server *s, bool done);
+// A task is about to be sent to task worker `task_worker_id` (`queued`), which counts as busy until
+// it has taken it; or the sending failed (!`queued`).
+void shared_task_queued(Server *s, zend_long task_worker_id, bool queued);
+void shared_task_taken(Server *s);  // in the task worker, as it starts one
+// Idle event workers (task == false) or task workers; -1 when there are no shared lines.
+zend_long shared_idle_workers(Server *s, bool task);
 // stats() of the whole server into `out` (an initialised array).
 void shared_stats(Server *s, zval *out);
 bool shared_client_info(Server *s, server::SessionId id, zval *out);
 // getWorkerStatus() of another worker or task worker: SWOOLE_WORKER_BUSY (1) or _IDLE (2), 0 when
-// it is not running (or not PROCESS mode).
+// it is not running (or there are no shared lines).
 zend_long shared_worker_status(Server *s, zend_long id);
 // onClose of connection `id` is about to run after the connection left the shared table:
 // getClientInfo() answers from what it was until shared_closing_done(). From the table (a handed

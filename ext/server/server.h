@@ -235,8 +235,7 @@ struct ProcessModeState {
     std::vector<std::unique_ptr<WorkerChannel>> channels;                 // worker: one per reactor thread
     std::unordered_map<server::SessionId, server::ConnectInfo> sessions;  // worker: connected ones
     std::unordered_map<server::SessionId, SendCredit> credits;            // worker: connections with bytes outstanding
-    loop::IterationHook *stats_hook = nullptr;  // worker: publishes its coroutine count (server_stats.cc)
-    std::unordered_map<server::SessionId, HandedConnection> handed;  // worker: connections it serves itself
+    std::unordered_map<server::SessionId, HandedConnection> handed;       // worker: connections it serves itself
     // worker: the connection whose onClose runs now, as it was (getClientInfo() in onClose); id 0: none.
     server::ConnectionRecord closing;
     loop::TimerId release_timer = 0;  // worker, stopping: hands its connections back as they go idle
@@ -290,6 +289,7 @@ struct Worker {
     std::unordered_map<server::SessionId, SendLine> send_waiters;
     // notify_when_room(): engines with their own backlog (HTTP/2), called once on room or close.
     std::unordered_map<server::SessionId, std::function<void()>> room_listeners;
+    loop::IterationHook *stats_hook = nullptr;  // publishes its coroutine count (server_stats.cc)
 };
 
 struct CommandState;
@@ -304,6 +304,9 @@ struct Server {
     Bridge bridge{this};
     Worker worker;
     std::unique_ptr<ProcessModeState> process_mode;  // PROCESS mode only
+    // BASE mode with a manager: the workers' counter lines (busy or idle, pid), made before the
+    // first fork; PROCESS mode has them in its master's block (server_stats.cc).
+    std::unique_ptr<server::SharedState> base_shared;
     // One inbox (a seqpacket pair) per worker and task worker, made before the first fork when a
     // manager runs: anyone writes to in[0], the owner reads in[1].
     std::vector<std::pair<int, int>> inboxes;

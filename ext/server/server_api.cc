@@ -15,7 +15,6 @@
 #include "server/protocol.h"
 #include "server/server.h"
 #include "server/worker_status.h"
-#include "server/base_status.h"
 #include "server/connections.h"
 #include "server/process_mode.h"
 #include "server/relay.h"
@@ -717,9 +716,8 @@ void worker_query(INTERNAL_FUNCTION_PARAMETERS, bool status) {
     if (!status && s->in_manager && static_cast<size_t>(id) < s->worker_pids.size() && s->worker_pids[id] > 0) {
         RETURN_LONG(s->worker_pids[id]);
     }
-    // PROCESS mode: any process reads the others' in the shared block; BASE mode's status in its own.
-    zend_long other = status ? shared_worker_status(s, id) : shared_worker_pid(s, id);
-    if (status && other <= 0) other = base_status_of(id);
+    // PROCESS mode, or BASE with a manager: any process reads the others' in the shared lines.
+    const zend_long other = status ? shared_worker_status(s, id) : shared_worker_pid(s, id);
     if (other > 0) RETURN_LONG(other);
     RETURN_FALSE;
 }
@@ -754,8 +752,8 @@ ZEND_METHOD(Swoole_Server, stats) {
     add_assoc_long(return_value, "accept_count", static_cast<zend_long>(st.accepted));
     add_assoc_long(return_value, "close_count", static_cast<zend_long>(st.closed));
     add_assoc_long(return_value, "worker_num", s->settings.worker_num);
-    // BASE with a manager: the idle workers as the shared status block has them.
-    const zend_long idle = base_status_idle(s, false), task_idle = base_status_idle(s, true);
+    // BASE with a manager: the idle workers as the shared lines have them.
+    const zend_long idle = shared_idle_workers(s, false), task_idle = shared_idle_workers(s, true);
     add_assoc_long(return_value, "task_worker_num", idle < 0 ? 0 : s->settings.task_worker_num);
     add_assoc_long(return_value, "user_worker_num", 0);
     add_assoc_long(return_value, "idle_worker_num", idle >= 0 ? idle : gust::php::current() ? 0 : 1);

@@ -340,12 +340,8 @@ void process_mode_worker_exited(Server *s, size_t worker_id) {
         while (::recv(fd, buf, sizeof buf, MSG_DONTWAIT) > 0) {
         }
     }
-    // It published nothing on its way out: the master must not take it for a running, idle worker.
-    if (static_cast<int>(worker_id) < ps.master->shared().workers()) {
-        server::WorkerCounters &line = ps.master->shared().worker(static_cast<int>(worker_id));
-        line.pid.store(0, std::memory_order_relaxed);
-        line.coroutines.store(0, std::memory_order_relaxed);
-    }
+    // It published nothing on its way out: reap_workers clears its line (shared_stats_worker_gone),
+    // so the master does not take it for a running worker.
     int32_t id = static_cast<int32_t>(worker_id);
     if (ps.notify_write >= 0) (void)!::write(ps.notify_write, &id, sizeof id);
 }

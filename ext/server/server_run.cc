@@ -37,7 +37,6 @@ extern "C" {
 #include "server/commands.h"
 #include "server/operations.h"
 #include "server/worker_status.h"
-#include "server/base_status.h"
 #include "server/thread_mode.h"
 #include "server/relay.h"
 
@@ -261,6 +260,7 @@ void reap_workers(Server *s, ManagerState *m) {
         // what it had not read waits in its channels for the replacement: nothing is lost. One
         // that died abruptly takes its unanswered requests with it.
         if (s->process_mode && (code != 0 || sig != 0)) process_mode_worker_exited(s, id);
+        if (code != 0 || sig != 0) shared_stats_worker_gone(s, static_cast<zend_long>(id));
         if (code != 0 || sig != 0) {
             // Swoole's wording, which its tests and users' log filters look for.
             GUST_LOG_WARN("Worker::report_error(): worker(pid=%d, id=%zu) abnormal exit, status=%d, signal=%d",
@@ -525,10 +525,11 @@ thread_local int g_busy_depth = 0;
 }  // namespace
 
 BusyScope::BusyScope(bool active) : active_(active) {
-    if (active_ && ++g_busy_depth == 1) base_status_busy(true);
+    // Others see it busy until its loop next sleeps (and publishes its coroutines again).
+    if (active_ && ++g_busy_depth == 1 && g_running) shared_stats_taking_work(g_running);
 }
 BusyScope::~BusyScope() {
-    if (active_ && --g_busy_depth == 0) base_status_busy(false);
+    if (active_) --g_busy_depth;
 }
 bool worker_busy() { return g_busy_depth > 0; }
 
@@ -615,9 +616,8 @@ void run_worker(Server *s, zend_long worker_id) {
         (void)s->worker.reactor->start();
     }
     messaging_start(s);
-    base_status_worker(worker_id, true);  // BASE with a manager (no-op otherwise)
     commands_serve(s, rt);
-    if (s->process_mode) shared_stats_worker_start(s);
+    shared_stats_worker_start(s);  // PROCESS mode, or BASE with a manager (no-op otherwise)
     metrics_worker_start(s);
     // A THREAD server's main thread alone answers signals (server_thread_mode.cc).
     if (s->mode != kModeThread) watch_signals(s, rt);
@@ -646,8 +646,7 @@ void run_worker(Server *s, zend_long worker_id) {
     // As in Swoole, onWorkerStop comes once the worker's loop has ended (after any onWorkerExit).
     if (s->worker.stopping && rt->pending == Pending::kNone) (void)call_plain(s, kWorkerStop, args, 2);
     metrics_worker_end(s);
-    base_status_worker(worker_id, false);
-    if (s->process_mode) shared_stats_worker_end(s);
+    shared_stats_worker_end(s);
     unwatch_signals(s, rt);
     if (s->process_mode || s->manager_pid > 0) {
         // A forked worker: SIGTERM was blocked for its loop (spawn_worker). One that came while it
@@ -884,7 +883,7 @@ bool start(Server *s) {
     if (multi && !process_mode && s->settings.enable_reuse_port && s->settings.worker_num > 1) {
         reserve_ports_for_reuse(s);
     }
-    if (multi && !process_mode && !base_status_create(s)) {
+    if (multi && !process_mode && !shared_stats_create_base(s)) {
         php_error_docref(nullptr, E_WARNING, "cannot map the workers' status block: %s", strerror(errno));
         return false;
     }
@@ -926,7 +925,7 @@ bool start(Server *s) {
     }
     // In a forked child its script ends in serve_child: shutdown functions and destructors run.
     if (manage_workers(s)) return serve_child(s);
-    base_status_free();
+    s->base_shared.reset();
     (void)call_plain_with_server(s, kShutdown);
     if (!s->settings.pid_file.empty()) unlink(s->settings.pid_file.c_str());
     remove_socket_files(s);

@@ -1,7 +1,8 @@
-// PROCESS mode: stats() of the whole server and getClientInfo() of any connection, read from the
-// block every process shares (gust/server/shared_state.h). The master's reactor threads count
-// connections, bytes and dispatches; each worker counts its requests and tasks and publishes how
-// many coroutines it has when its loop goes to sleep (an idle worker has none).
+// stats() of the whole server and getClientInfo() of any connection, read from the block every
+// process shares (gust/server/shared_state.h). PROCESS mode: the master's reactor threads count
+// connections, bytes and dispatches. Each worker (also in BASE mode with a manager, whose block
+// holds only the workers' lines) counts its requests and tasks and publishes how many coroutines
+// it has when its loop goes to sleep (an idle worker has none).
 #include <unistd.h>
 
 #include <algorithm>
@@ -9,17 +10,32 @@
 
 #include "server/server.h"
 #include "server/process_mode.h"
+#include "server/worker_status.h"
 
 namespace gust::php::srv {
 namespace {
 
 server::SharedState &shared(Server *s) { return s->process_mode->master->shared(); }
 
-// The worker's counter line, or nullptr (a user process, or not PROCESS mode).
-server::WorkerCounters *own_line(Server *s) {
-    if (!s->process_mode || !s->process_mode->master || s->worker_id < 0) return nullptr;
-    if (s->worker_id >= shared(s).workers()) return nullptr;
-    return &shared(s).worker(static_cast<int>(s->worker_id));
+// The workers' lines: PROCESS mode's master block, or BASE mode's (nullptr: none).
+server::SharedState *lines_block(Server *s) {
+    if (s->process_mode) return s->process_mode->master ? &s->process_mode->master->shared() : nullptr;
+    return s->base_shared.get();
+}
+
+server::WorkerCounters *line_of(Server *s, zend_long id) {
+    server::SharedState *b = lines_block(s);
+    if (!b || id < 0 || id >= b->workers()) return nullptr;
+    return &b->worker(static_cast<int>(id));
+}
+
+// The worker's counter line, or nullptr (a user process, or no shared lines).
+server::WorkerCounters *own_line(Server *s) { return line_of(s, s->worker_id); }
+
+// Busy as others see it: coroutines when its loop last slept (or work it took since), or a task
+// sent to it and not taken yet.
+bool line_busy(const server::WorkerCounters &c) {
+    return c.coroutines.load(std::memory_order_relaxed) > 0 || c.tasks_queued.load(std::memory_order_relaxed) > 0;
 }
 
 struct CoroutinePublisher final : loop::IterationHook {
@@ -37,6 +53,20 @@ struct CoroutinePublisher final : loop::IterationHook {
 
 }  // namespace
 
+bool shared_stats_create_base(Server *s) {
+    s->base_shared.reset();
+    // One reactor line and one connection slot, unused: BASE workers keep their connections.
+    const int lines = static_cast<int>(s->settings.worker_num + s->settings.task_worker_num +
+                                       static_cast<zend_long>(s->user_processes.size()));
+    auto made = server::SharedState::create(1, lines, 1);
+    if (!made.ok()) {
+        errno = -made.error().code;
+        return false;
+    }
+    s->base_shared = std::move(made.value());
+    return true;
+}
+
 void shared_stats_worker_start(Server *s) {
     server::WorkerCounters *line = own_line(s);
     if (!line) return;
@@ -47,20 +77,31 @@ void shared_stats_worker_start(Server *s) {
     auto *hook = new CoroutinePublisher();
     hook->line = line;
     rt->loop->add_hook(hook);
-    s->process_mode->stats_hook = hook;
+    s->worker.stats_hook = hook;
 }
 
 void shared_stats_worker_end(Server *s) {
     server::WorkerCounters *line = own_line(s);
-    if (s->process_mode && s->process_mode->stats_hook) {
+    if (s->worker.stats_hook) {
         LoopState *rt = loop_state_if_any();
-        if (rt) rt->loop->remove_hook(s->process_mode->stats_hook);
-        delete static_cast<CoroutinePublisher *>(s->process_mode->stats_hook);
-        s->process_mode->stats_hook = nullptr;
+        if (rt) rt->loop->remove_hook(s->worker.stats_hook);
+        delete static_cast<CoroutinePublisher *>(s->worker.stats_hook);
+        s->worker.stats_hook = nullptr;
     }
     if (!line) return;
     line->coroutines.store(0, std::memory_order_relaxed);
     line->pid.store(0, std::memory_order_relaxed);
+}
+
+void shared_stats_worker_gone(Server *s, zend_long id) {
+    // User processes' lines hold only their pid (shared_user_process_pid).
+    if (id >= s->settings.worker_num + s->settings.task_worker_num) return;
+    server::WorkerCounters *line = line_of(s, id);
+    if (!line) return;
+    // Its last count would keep it busy until the replacement's start; the tasks still in its
+    // inbox wait for that replacement and stay counted.
+    line->pid.store(0, std::memory_order_relaxed);
+    line->coroutines.store(0, std::memory_order_relaxed);
 }
 
 void shared_count_request(Server *s) {
@@ -83,6 +124,40 @@ void shared_stats_taking_work(Server *s) {
 void shared_count_task(Server *s, bool done) {
     server::WorkerCounters *line = own_line(s);
     if (line) (done ? line->tasks_done : line->tasks_sent).fetch_add(1, std::memory_order_relaxed);
+}
+
+void shared_task_queued(Server *s, zend_long task_worker_id, bool queued) {
+    if (server::WorkerCounters *line = line_of(s, task_worker_id))
+        line->tasks_queued.fetch_add(queued ? 1 : -1, std::memory_order_relaxed);
+}
+
+void shared_task_taken(Server *s) {
+    server::WorkerCounters *line = own_line(s);
+    if (!line) return;
+    // Busy from here on by its coroutine count, until its loop next sleeps: never idle between.
+    shared_stats_taking_work(s);
+    int64_t queued = line->tasks_queued.load(std::memory_order_relaxed);
+    // A task sent by a process without the lines (none counted) must not take it below zero.
+    while (queued > 0 && !line->tasks_queued.compare_exchange_weak(queued, queued - 1, std::memory_order_relaxed)) {
+    }
+}
+
+zend_long shared_idle_workers(Server *s, bool task) {
+    server::SharedState *b = lines_block(s);
+    if (!b) return -1;
+    const zend_long first = task ? s->settings.worker_num : 0;
+    const zend_long end = std::min<zend_long>(
+        b->workers(), task ? s->settings.worker_num + s->settings.task_worker_num : s->settings.worker_num);
+    zend_long idle = 0;
+    for (zend_long w = first; w < end; ++w) {
+        // The caller's own status is the live one.
+        if (w == s->worker_id) {
+            idle += !worker_busy();
+            continue;
+        }
+        idle += shared_worker_status(s, w) == 2;
+    }
+    return idle;
 }
 
 void shared_stats(Server *s, zval *out) {
@@ -115,10 +190,11 @@ void shared_stats(Server *s, zval *out) {
         sent += c.tasks_sent.load(std::memory_order_relaxed);
         done += c.tasks_done.load(std::memory_order_relaxed);
         // The caller's own count is the live one; others' as of their last sleep.
-        const int64_t busy = w == s->worker_id ? own_coroutines : c.coroutines.load(std::memory_order_relaxed);
-        const bool running = w == s->worker_id || c.pid.load(std::memory_order_relaxed) != 0;
-        concurrency += busy;
-        if (running && busy == 0) ++(w < s->settings.worker_num ? idle : task_idle);
+        const bool own = w == s->worker_id;
+        concurrency += own ? own_coroutines : c.coroutines.load(std::memory_order_relaxed);
+        const bool running = own || c.pid.load(std::memory_order_relaxed) != 0;
+        const bool busy = own ? own_coroutines > 0 || worker_busy() : line_busy(c);
+        if (running && !busy) ++(w < s->settings.worker_num ? idle : task_idle);
     }
     server::WorkerCounters *line = own_line(s);
     const uint64_t own_requests = line ? line->requests.load(std::memory_order_relaxed) : 0;
@@ -203,22 +279,21 @@ bool shared_client_info(Server *s, server::SessionId id, zval *out) {
 }
 
 void shared_user_process_pid(Server *s, zend_long id, pid_t pid) {
-    if (!s->process_mode || !s->process_mode->master || id >= shared(s).workers()) return;
     if (id < s->settings.worker_num + s->settings.task_worker_num) return;  // not a user process
-    shared(s).worker(static_cast<int>(id)).pid.store(static_cast<int32_t>(pid), std::memory_order_relaxed);
+    if (server::WorkerCounters *line = line_of(s, id))
+        line->pid.store(static_cast<int32_t>(pid), std::memory_order_relaxed);
 }
 
 pid_t shared_worker_pid(Server *s, zend_long id) {
-    if (!s->process_mode || !s->process_mode->master || id < 0 || id >= shared(s).workers()) return 0;
-    return shared(s).worker(static_cast<int>(id)).pid.load(std::memory_order_relaxed);
+    const server::WorkerCounters *line = line_of(s, id);
+    return line ? line->pid.load(std::memory_order_relaxed) : 0;
 }
 
 zend_long shared_worker_status(Server *s, zend_long id) {
-    if (!s->process_mode || !s->process_mode->master || id < 0 || id >= shared(s).workers()) return 0;
-    const server::WorkerCounters &c = shared(s).worker(static_cast<int>(id));
-    if (c.pid.load(std::memory_order_relaxed) == 0) return 0;
-    // As stats() counts idle workers: busy while it had coroutines when its loop last slept.
-    return c.coroutines.load(std::memory_order_relaxed) > 0 ? 1 : 2;
+    const server::WorkerCounters *line = line_of(s, id);
+    if (!line || line->pid.load(std::memory_order_relaxed) == 0) return 0;
+    // As stats() counts idle workers.
+    return line_busy(*line) ? 1 : 2;
 }
 
 }  // namespace gust::php::srv

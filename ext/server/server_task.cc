@@ -17,7 +17,6 @@
 #include "server/process_mode.h"
 #include "server/tasks.h"
 #include "server/worker_status.h"
-#include "server/base_status.h"
 #include "server/server_metrics.h"
 #include "zend/object.h"
 
@@ -237,10 +236,12 @@ zend_long send_task(Server *s, zval *data, zend_long dst, uint16_t extra_flags) 
     zend_string *payload = encode(data, &flags);
     if (!payload) return -1;
     const zend_long id = m ? m->next_task_id++ : g_detached_task_id++;
+    // Busy from now, whoever looks; counted before it can arrive, so the taker always finds it.
+    shared_task_queued(s, dst, true);
     bool ok = m ? post(s, dst, ipc::MessageType::kTask, id, flags | extra_flags, payload)
                 : post_detached(s, dst, id, flags, payload);
     zend_string_release(payload);
-    if (ok) base_status_task_sent(dst);  // BASE with a manager: busy from now (no-op otherwise)
+    if (!ok) shared_task_queued(s, dst, false);
     if (ok && s->process_mode) shared_count_task(s, false);
     if (ok) metrics_task(s, false);
     return ok ? id : -1;
@@ -310,7 +311,6 @@ void task_runner(INTERNAL_FUNCTION_PARAMETERS) {
         BusyScope busy(true);  // getWorkerStatus() and stats() see a task worker in onTask as busy
         cb.call(args, argc, &ret);
     }
-    base_status_task_done();
     if (s->process_mode) shared_count_task(s, true);
     metrics_task(s, true);
     if (argc == 2) zval_ptr_dtor(&args[1]);
@@ -414,6 +414,8 @@ void Messaging::on_io(uint32_t) {
         // A message from a process that is no worker (the master, the manager, a user process): -1.
         const zend_long src = msg.header.reactor_id == kNoReplySource ? -1 : msg.header.reactor_id;
         if (msg.header.type == ipc::MessageType::kTask) {
+            // Off its count as it starts, not once done: a crash in onTask leaves none counted.
+            shared_task_taken(server);
             run_task(server, id, src, &data, msg.header.flags);
         } else if (msg.header.type == ipc::MessageType::kFinish) {
             on_finish_message(server, id, src, &data);

@@ -48,6 +48,9 @@ struct alignas(64) WorkerCounters {
     std::atomic<uint64_t> tasks_sent{0};
     std::atomic<uint64_t> tasks_done{0};
     std::atomic<int64_t> coroutines{0};  // live coroutines when its loop last went to sleep
+    // A task worker's tasks sent to it and not yet taken (any sender adds one, the task worker
+    // takes it off as it starts the task): a task on its way makes its task worker busy already.
+    std::atomic<int64_t> tasks_queued{0};
     std::atomic<int32_t> pid{0};
     // On connections handed to this worker (which the master's thread counters never see).
     std::atomic<uint64_t> handed_packages{0};
