@@ -225,6 +225,9 @@ void log_coroutine_dump(const char *who);
 void register_coroutine_area(int module_number);
 zend_class_entry *register_coroutine(int module_number);  // returns Swoole\Coroutine
 void register_channel(int module_number);
+// At request end, before leftover coroutines are unwound: Swoole's warning for each channel that
+// still has coroutines waiting on it ("channel is destroyed, N producers will be discarded").
+void warn_discarded_channel_waiters();
 void register_sync(int module_number);       // sync.cc: WaitGroup, Barrier
 void register_system(int module_number);     // system.cc: Swoole\Coroutine\System
 void register_scheduler(int module_number);  // scheduler.cc: Swoole\Coroutine\Scheduler

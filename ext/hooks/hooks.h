@@ -18,6 +18,8 @@ void rshutdown();
 void pdo_sqlite_minit();
 // MINIT: registers the async.file:// stream wrapper (hook_file.cc).
 void async_file_minit();
+// MINIT: pcntl_fork() refuses to run inside a coroutine, whatever the hook flags (hook_proc.cc).
+void fork_guard_minit();
 // phpinfo() / php --ri gust: one row naming the hook areas compiled in and their flags.
 void print_info();
 

@@ -52,6 +52,7 @@ void gust::php::hooks::register_runtime_class(int module_number) {
         REGISTER_LONG_CONSTANT("SWOOLE_HOOK_NATIVE_CURL", kNativeCurl, CONST_CS | CONST_PERSISTENT);
     pdo_sqlite_minit();
     async_file_minit();
+    fork_guard_minit();
 }
 
 void gust::php::hooks::print_info() { php_info_print_table_row(2, "Runtime hooks", hooks::describe_areas().c_str()); }
