@@ -1,9 +1,9 @@
 // Process::signal() and Process::alarm(): process-level signal handlers that run on the event loop
 // (through its signalfd, so a handler runs between callbacks, never inside one), each call in a
 // coroutine of its own like Timer callbacks, or outside every coroutine when Swoole's
-// enable_coroutine is off (then exit() in a handler is PHP's own, as in Swoole). A handler does not keep the loop alive by
-// itself, as in Swoole (unless swoole_async_set(['wait_signal' => true])): the script ends when
-// nothing else is left.
+// enable_coroutine is off (then exit() in a handler is PHP's own, as in Swoole). A handler does
+// not keep the loop alive by itself, as in Swoole (unless swoole_async_set(['wait_signal' =>
+// true])): the script ends when nothing else is left.
 #include <pthread.h>
 #include <signal.h>
 #include <sys/time.h>
