@@ -25,6 +25,7 @@ void gust::php::init_globals(zend_gust_globals *globals) {
 
 namespace {
 bool g_workers_started = false;
+bool g_server_started = false;
 bool g_exit_after_request = false;  // only ever set in a forked child, which never runs another request
 }  // namespace
 
@@ -45,6 +46,8 @@ void gust::php::quick_exit_if_asked() {
 
 void gust::php::set_workers_started(bool started) { g_workers_started = started; }
 bool gust::php::workers_started() { return g_workers_started; }
+void gust::php::set_server_started(bool started) { g_server_started = started; }
+bool gust::php::server_started() { return g_server_started; }
 
 zend_module_entry *gust::php::module_entry() {
     return static_cast<zend_module_entry *>(zend_hash_str_find_ptr(&module_registry, ZEND_STRL("gust")));

@@ -78,6 +78,11 @@ void register_co_short_name(zend_class_entry *ce);
 // (a Swoole\Table) reaches no other process of it, so lower areas warn.
 void set_workers_started(bool started);
 bool workers_started();
+// Whether a Swoole\Server of this process has started (true in the master and every process it
+// forks, until start() returns): exit() then throws Swoole\ExitException with
+// SWOOLE_EXIT_IN_SERVER, as in Swoole, even outside coroutines.
+void set_server_started(bool started);
+bool server_started();
 
 // RSHUTDOWN: forgets the resolvers of swoole_name_resolver_add().
 void name_resolvers_rshutdown();

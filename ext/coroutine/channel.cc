@@ -4,6 +4,7 @@
 #include "zend/object.h"
 
 #include "gust/base/error.h"
+#include "gust/base/log.h"
 #include "gust/coro/channel.h"
 
 using gust::php::PhpCoroutine;
@@ -188,6 +189,27 @@ ZEND_METHOD(Swoole_Coroutine_Channel, length) {
 }
 
 #include "stubs/coroutine_channel_arginfo.h"
+
+void gust::php::warn_discarded_channel_waiters() {
+    if (!ce_channel) return;
+    zend_objects_store *store = &EG(objects_store);
+    for (uint32_t i = 1; i < store->top; ++i) {
+        zend_object *obj = store->object_buckets[i];
+        if (!IS_OBJ_VALID(obj) || !instanceof_function(obj->ce, ce_channel)) continue;
+        const CoreChannel *ch = from_obj(obj)->ch;
+        if (!ch) continue;
+        // Swoole's log lines, written when its channel is freed with waiters still on it.
+        constexpr int kDiscarded = gust::php::code(gust::php::SwooleError::kCoHasBeenDiscarded);
+        if (ch->producers() > 0) {
+            GUST_LOG_WARN("Channel::~Channel() (ERRNO %d): channel is destroyed, %zu producers will be discarded",
+                          kDiscarded, ch->producers());
+        }
+        if (ch->consumers() > 0) {
+            GUST_LOG_WARN("Channel::~Channel() (ERRNO %d): channel is destroyed, %zu consumers will be discarded",
+                          kDiscarded, ch->consumers());
+        }
+    }
+}
 
 void gust::php::register_channel(int module_number) {
     ce_channel = register_class_Swoole_Coroutine_Channel();

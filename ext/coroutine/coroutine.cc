@@ -194,28 +194,15 @@ void release_php(PhpCoroutine *p) {
     ZVAL_UNDEF(&p->context);
 }
 
-// An exception left at the bottom of a coroutine: exit() becomes a pending exit for the resumer;
-// anything else is reported like an uncaught exception in the main script and ends the request.
+// An exception left at the bottom of a coroutine: PHP's own exit (an unwinding) becomes a pending
+// exit for the resumer; anything else, Swoole\ExitException included (as in Swoole), is reported
+// like an uncaught exception in the main script and ends the request.
 // `p` is null for a callback run outside every coroutine (call_outside()).
 // True when it reported an uncaught exception (an error, not an exit or an unwinding).
 bool finish_exception(LoopState *rt, PhpCoroutine *p) {
     zend_object *ex = EG(exception);
     if (!ex) return false;
     const bool killed = p && p->kill;
-    if (exit_exception_ce && instanceof_function(ex->ce, exit_exception_ce) && !killed) {
-        // An exit() nobody caught: the script ends with the status it asked for, as exit() does
-        // outside coroutines (a string status is printed and the exit status is 0).
-        zval rv;
-        zval *status = zend_read_property(exit_exception_ce, ex, ZEND_STRL("status"), 1, &rv);
-        if (Z_TYPE_P(status) == IS_LONG) {
-            EG(exit_status) = static_cast<int>(Z_LVAL_P(status));
-        } else if (Z_TYPE_P(status) == IS_STRING) {
-            php_output_write(Z_STRVAL_P(status), Z_STRLEN_P(status));
-        }
-        zend_clear_exception();
-        if (rt->pending == Pending::kNone) rt->pending = Pending::kExit;
-        return false;
-    }
     if (zend_is_unwind_exit(ex) || zend_is_graceful_exit(ex)) {
         zend_clear_exception();
         if (!killed && rt->pending == Pending::kNone) rt->pending = Pending::kExit;
@@ -397,7 +384,8 @@ void print_backtrace_of(PhpCoroutine *p) {
 
 // Swoole's deadlock banner: every coroutine left when nothing can wake them any more (parked on
 // something no event will answer, or suspended by yield() with nobody to resume them), each with
-// what it waits on and its backtrace. The parked ones are then woken with kErrDeadlock to unwind.
+// what it waits on and its backtrace. They stay as they are, as in Swoole: the request's end
+// (teardown_loop_state) unwinds them.
 void report_deadlock(LoopState *rt) {
     std::vector<coro::Coroutine *> stuck;
     for (coro::CoroutineId id : rt->scheduler->list()) {
@@ -425,11 +413,6 @@ void report_deadlock(LoopState *rt) {
             if (PhpCoroutine *p = of(co)) print_backtrace_of(p);
         }
         php_printf("\n%s", kRule);
-    }
-    for (coro::Coroutine *co : stuck) {
-        if (co->state() != coro::CoState::kParked) continue;  // kill_all resumes the suspended ones
-        if (PhpCoroutine *p = of(co)) p->kill = true;
-        rt->scheduler->wake(co, kErrDeadlock);
     }
 }
 
@@ -604,7 +587,6 @@ void run_all() {
     const bool with_condition = exit_condition_set();
     if (with_condition) rt->loop->add_hook(&hook);
     rt->exit_requested = false;
-    bool deadlock_reported = false;
     while (rt->pending == Pending::kNone && !rt->exit_requested) {
         if (exit_condition_met()) break;
         bool more = rt->loop->run_once(-1);
@@ -619,14 +601,12 @@ void run_all() {
         }
         // Ended by an error or Event::exit() in this iteration: that is not a deadlock.
         if (rt->pending != Pending::kNone || rt->exit_requested) break;
-        // Coroutines left with nothing to wake them: reported once; the parked ones are woken to
-        // unwind (this loop runs them), the suspended ones are unwound by kill_all() below.
-        if (rt->scheduler->stats().live == 0 || deadlock_reported) break;
-        report_deadlock(rt);
-        deadlock_reported = true;
+        // Coroutines left with nothing to wake them: reported, and left suspended (as in Swoole)
+        // until the request ends or something else wakes them.
+        if (rt->scheduler->stats().live > 0) report_deadlock(rt);
+        break;
     }
     if (with_condition) rt->loop->remove_hook(&hook);
-    if (rt->pending == Pending::kNone) kill_all(rt);
     rt->running = false;
     // Left set until the next run: timers and events do not fire while coroutines are unwound.
 }
@@ -666,6 +646,7 @@ std::vector<ReleaseFn> &release_fns() {
 void add_loop_release(ReleaseFn fn) { release_fns().push_back(fn); }
 
 void rshutdown() {
+    if (t_loop_state) warn_discarded_channel_waiters();
     teardown_loop_state();
     cpu_guard::stop_thread();
     zval_ptr_dtor(&t_options.exit_condition);

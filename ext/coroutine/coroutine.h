@@ -168,8 +168,9 @@ struct RunTask {
 // (false, Swoole's warning) inside a coroutine or a running loop; false too when a task could not
 // start. The caller checks check_pending() afterwards.
 bool run_tasks(const RunTask *tasks, size_t n);
-// Runs the loop and every coroutine until nothing is left to do; leftover suspended coroutines are
-// unwound. Callable only outside coroutines.
+// Runs the loop and every coroutine until nothing is left to do; coroutines left with nothing to
+// wake them stay suspended (as in Swoole) until teardown_loop_state() unwinds them. Callable only
+// outside coroutines.
 void run_all();
 // After any call that may have switched: a fatal error or exit() in a coroutine is re-raised here,
 // in the context that resumed it (bailout or unwind exit). Returns true when the caller must return.
@@ -225,6 +226,9 @@ void log_coroutine_dump(const char *who);
 void register_coroutine_area(int module_number);
 zend_class_entry *register_coroutine(int module_number);  // returns Swoole\Coroutine
 void register_channel(int module_number);
+// At request end, before leftover coroutines are unwound: Swoole's warning for each channel that
+// still has coroutines waiting on it ("channel is destroyed, N producers will be discarded").
+void warn_discarded_channel_waiters();
 void register_sync(int module_number);       // sync.cc: WaitGroup, Barrier
 void register_system(int module_number);     // system.cc: Swoole\Coroutine\System
 void register_scheduler(int module_number);  // scheduler.cc: Swoole\Coroutine\Scheduler

@@ -22,6 +22,15 @@ zend_class_entry *ce_iterator = nullptr;
 // The coroutine `cid` names: 0 = the running one. Null for the main context or an unknown id.
 PhpCoroutine *target(zend_long cid) { return cid == 0 ? gust::php::current() : gust::php::find(cid); }
 
+// A __destruct run by the request's shutdown (after the shutdown functions began), outside every
+// coroutine.
+bool called_from_destructor_at_shutdown(zend_execute_data *execute_data) {
+    if (!(EG(flags) & EG_FLAGS_IN_SHUTDOWN) || gust::php::current()) return false;
+    zend_execute_data *caller = execute_data->prev_execute_data;
+    if (!caller || !caller->func || !caller->func->common.function_name) return false;
+    return zend_string_equals_literal_ci(caller->func->common.function_name, "__destruct");
+}
+
 void do_create(INTERNAL_FUNCTION_PARAMETERS) {
     zend_fcall_info fci;
     zend_fcall_info_cache fcc;
@@ -31,6 +40,11 @@ void do_create(INTERNAL_FUNCTION_PARAMETERS) {
         Z_PARAM_FUNC(fci, fcc)
         Z_PARAM_VARIADIC('*', args, argc)
     ZEND_PARSE_PARAMETERS_END();
+    if (called_from_destructor_at_shutdown(execute_data)) {
+        // As in Swoole: nothing would run the coroutine any more (the script-end loop is over).
+        php_error_docref(nullptr, E_ERROR, "can not use coroutine in __destruct after php_request_shutdown");
+        RETURN_FALSE;
+    }
     zend_long id = gust::php::create(&fcc, &fci.function_name, args, argc);
     if (gust::php::check_pending()) return;
     if (id < 0) RETURN_FALSE;
@@ -522,11 +536,15 @@ ZEND_METHOD(Swoole_ExitException, getStatus) {
 namespace {
 user_opcode_handler_t g_previous_exit_handler = nullptr;
 
-// exit() inside a coroutine throws Swoole\ExitException (catchable; if nobody catches it the
-// script ends with its status, see finish_exception). Elsewhere exit() is PHP's own.
+// exit() inside a coroutine, or anywhere in a process of a started Swoole\Server, throws
+// Swoole\ExitException (catchable) as in Swoole; uncaught it is reported like any uncaught
+// exception, a fatal error. Elsewhere, and while a coroutine is unwound, exit() is PHP's own.
 int exit_in_coroutine(zend_execute_data *execute_data) {
     PhpCoroutine *p = gust::php::current();
-    if (!p || p->kill) {
+    zend_long flags = 0;
+    if (p && !p->kill) flags |= GUST_EXIT_IN_COROUTINE;
+    if (gust::php::server_started() && !(p && p->kill)) flags |= GUST_EXIT_IN_SERVER;
+    if (flags == 0) {
         return g_previous_exit_handler ? g_previous_exit_handler(execute_data) : ZEND_USER_OPCODE_DISPATCH;
     }
     const zend_op *opline = EX(opline);
@@ -540,7 +558,7 @@ int exit_in_coroutine(zend_execute_data *execute_data) {
     }
     // Not an error: exit() is asked for, so the last error stays as it was.
     zend_object *ex = zend_throw_exception(gust::php::exit_exception_ce, "swoole exit", 0);
-    zend_update_property_long(gust::php::exit_exception_ce, ex, ZEND_STRL("flags"), GUST_EXIT_IN_COROUTINE);
+    zend_update_property_long(gust::php::exit_exception_ce, ex, ZEND_STRL("flags"), flags);
     zend_update_property(gust::php::exit_exception_ce, ex, ZEND_STRL("status"), &status);
     zval_ptr_dtor(&status);
     return ZEND_USER_OPCODE_CONTINUE;  // the throw pointed the frame at the exception handler

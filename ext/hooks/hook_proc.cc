@@ -3,6 +3,8 @@
 // of blocking in waitpid(); proc_get_status() (already WNOHANG) and proc_terminate() are PHP's.
 // SWOOLE_HOOK_BLOCKING_FUNCTION: exec() and shell_exec() run `/bin/sh -c` as popen() does and
 // read its output while the coroutine parks. Outside coroutines every function is PHP's own.
+// Always, whatever the flags: pcntl_fork() inside a coroutine is refused as Swoole refuses it (the
+// child would inherit every coroutine of the process, suspended for ever).
 #include "coroutine/coroutine.h"
 #include "coroutine/fd_wait.h"
 #include "hooks/hooks.h"
@@ -354,6 +356,18 @@ void hooked_shell_exec(INTERNAL_FUNCTION_PARAMETERS) {
     RETURN_NULL();
 }
 
+hooks::FunctionHook g_fork_hooks[] = {{"pcntl_fork", nullptr}};
+
+void refused_in_coroutine(INTERNAL_FUNCTION_PARAMETERS) {
+    if (!hooks::in_coroutine()) {
+        GUST_CALL_ORIGINAL(g_fork_hooks[0]);
+        return;
+    }
+    // Swoole's words: a warning, and null.
+    zend_error(E_WARNING, "%s() has been disabled for security reasons", ZSTR_VAL(EX(func)->common.function_name));
+    RETURN_NULL();
+}
+
 void apply_proc(uint32_t flags) {
     static bool ops_ready = false;
     if (!ops_ready) {
@@ -383,4 +397,10 @@ void gust::php::hooks::proc_minit(int module_number) {
     g_le_process = zend_fetch_list_dtor_id("process");
     if (g_le_process <= 0) return;  // no proc_open in this PHP: nothing to retype
     g_le_co_process = zend_register_list_destructors_ex(co_process_dtor, nullptr, "process/coroutine", module_number);
+}
+
+// At MINIT, for good: pcntl is loaded by then when it is built in or listed before gust.
+void gust::php::hooks::fork_guard_minit() {
+    g_fork_hooks[0].replacement = refused_in_coroutine;
+    switch_functions(g_fork_hooks, 1, true);
 }

@@ -20,6 +20,8 @@ void pdo_sqlite_minit();
 void async_file_minit();
 // MINIT: registers "process/coroutine", the type of a process opened under SWOOLE_HOOK_PROC (hook_proc.cc).
 void proc_minit(int module_number);
+// MINIT: pcntl_fork() refuses to run inside a coroutine, whatever the hook flags (hook_proc.cc).
+void fork_guard_minit();
 // phpinfo() / php --ri gust: one row naming the hook areas compiled in and their flags.
 void print_info();
 

@@ -53,6 +53,7 @@ void gust::php::hooks::register_runtime_class(int module_number) {
     pdo_sqlite_minit();
     async_file_minit();
     proc_minit(module_number);
+    fork_guard_minit();
 }
 
 void gust::php::hooks::print_info() { php_info_print_table_row(2, "Runtime hooks", hooks::describe_areas().c_str()); }

@@ -167,6 +167,13 @@ ZEND_METHOD(Swoole_Process, start) {
             o->pool_borrowed ? "a Process\\Pool worker is started by its pool" : "a child process cannot start itself");
         RETURN_FALSE;
     }
+    if (current()) {
+        // As in Swoole, a fatal error a catch cannot take: the child would get a copy of every
+        // coroutine of this process, suspended for ever.
+        throw_error(swoole_error_ce(), SwooleError::kOperationNotSupport, "must be forked outside the coroutine");
+        zend_exception_error(EG(exception), E_ERROR);
+        zend_bailout();
+    }
     pid_t pid = process_fork(Z_OBJ_P(ZEND_THIS));
     if (pid < 0) {
         php_error_docref(nullptr, E_WARNING, "fork() failed: %s", strerror_of(set_last_error(swoole_code_of(pid))));

@@ -1,8 +1,9 @@
 // Process::signal() and Process::alarm(): process-level signal handlers that run on the event loop
 // (through its signalfd, so a handler runs between callbacks, never inside one), each call in a
-// coroutine of its own like Timer and Event callbacks. A handler does not keep the loop alive by
-// itself, as in Swoole (unless swoole_async_set(['wait_signal' => true])): the script ends when
-// nothing else is left.
+// coroutine of its own like Timer callbacks, or outside every coroutine when Swoole's
+// enable_coroutine is off (then exit() in a handler is PHP's own, as in Swoole). A handler does
+// not keep the loop alive by itself, as in Swoole (unless swoole_async_set(['wait_signal' =>
+// true])): the script ends when nothing else is left.
 #include <pthread.h>
 #include <signal.h>
 #include <sys/time.h>
@@ -32,7 +33,7 @@ void on_signal(int signo) {
     if (zend_is_callable_ex(&fn, nullptr, 0, nullptr, &fcc, &error)) {
         zval arg;
         ZVAL_LONG(&arg, signo);
-        (void)create(&fcc, &fn, &arg, 1);
+        run_callback_as_configured(&fcc, &fn, &arg, 1);
     }
     if (error) efree(error);
     release_later(&fn);

@@ -889,8 +889,12 @@ bool start(Server *s) {
     }
     s->started = true;
     set_workers_started(true);
+    set_server_started(true);
     struct WorkersEnd {
-        ~WorkersEnd() { set_workers_started(false); }
+        ~WorkersEnd() {
+            set_workers_started(false);
+            set_server_started(false);
+        }
     } workers_end;  // once start() returns here, the server has ended
     apply_logging(s);
     if (s->settings.daemonize) daemonize();

@@ -1,5 +1,5 @@
 --TEST--
-An uncaught exit() inside a coroutine ends the whole script with its status; destructors and shutdown functions still run
+An uncaught exit() inside a coroutine is a fatal error, as in Swoole: "Uncaught Swoole\ExitException: swoole exit" with its backtrace, exit status 255; the exception unwinds the frames (their objects are released), shutdown functions run, the other coroutines do not
 --EXTENSIONS--
 gust
 --FILE--
@@ -13,11 +13,13 @@ $child = <<<'PHP'
 <?php
 class D { function __destruct() { echo "destruct\n"; } }
 register_shutdown_function(function () { echo "shutdown function\n"; });
+function leave(string $why) { exit("text status"); }
 Co\run(function () {
+    go(function () { Co::sleep(0.05); echo "never: other coroutine\n"; });
     go(function () {
         $d = new D;
         echo "exiting\n";
-        exit(3);
+        leave("done");
     });
     echo "never\n";
 });
@@ -25,18 +27,26 @@ echo "never after run\n";
 PHP;
 $file = tempnam(sys_get_temp_dir(), 'gust');
 file_put_contents($file, $child);
-$p = proc_open([PHP_BINARY, '-n', '-d', "extension=$gust", $file], [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
+$p = proc_open([PHP_BINARY, '-n', '-d', "extension=$gust", '-d', 'display_errors=1', '-d', 'log_errors=0', $file],
+               [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
 $out = stream_get_contents($pipes[1]);
 $err = stream_get_contents($pipes[2]);
 $rc = proc_close($p);
 unlink($file);
-echo $out;
+echo str_replace($file, 'FILE', $out);
 echo "stderr: ", $err === '' ? "empty" : $err, "\n";
 echo "exit code: $rc\n";
 ?>
---EXPECT--
+--EXPECTF--
 exiting
 destruct
+
+Fatal error: Uncaught Swoole\ExitException: swoole exit in FILE:4
+Stack trace:
+#0 FILE(10): leave('done')
+#1 [internal function]: {closure}()
+#2 {main}
+  thrown in FILE on line 4
 shutdown function
 stderr: empty
-exit code: 3
+exit code: 255

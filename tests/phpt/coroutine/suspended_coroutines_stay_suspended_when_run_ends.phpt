@@ -1,5 +1,5 @@
 --TEST--
-Coroutines still suspended when run() ends are unwound: destructors run, finally blocks do not (as for exit)
+Coroutines still suspended when run() ends stay suspended, as in Swoole: the script goes on, their objects live until the request's shutdown calls their destructors, and no finally block runs
 --EXTENSIONS--
 gust
 --INI--
@@ -19,9 +19,9 @@ echo "script end\n";
 ?>
 --EXPECT--
 run ends
-destruct 2
-destruct 1
 after run
 outside run
 script end
+destruct 1
+destruct 2
 destruct 3

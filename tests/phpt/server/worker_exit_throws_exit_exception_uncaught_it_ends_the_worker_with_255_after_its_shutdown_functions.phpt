@@ -1,5 +1,5 @@
 --TEST--
-A server worker that ends (exit(5) in workerStart) still runs its shutdown functions and destructors and flushes its output buffers, and the manager sees its exit code (onWorkerError), although a forked worker skips PHP's module shutdown as Swoole's do
+exit() in a server worker throws Swoole\ExitException with SWOOLE_EXIT_IN_COROUTINE | SWOOLE_EXIT_IN_SERVER, as in Swoole; uncaught it is a fatal error: the worker still runs its shutdown functions and flushes its output buffers (destructors do not run after a fatal error) and the manager sees exit code 255 (onWorkerError), although a forked worker skips PHP's module shutdown as Swoole's do
 --EXTENSIONS--
 gust
 posix
@@ -24,6 +24,14 @@ if ($pid === 0) {
         }
         register_shutdown_function(function () use ($report) { fwrite($report, "shutdown function ran\n"); });
         $GLOBALS['noisy'] = new Noisy($report);
+        try {
+            exit(5);
+        } catch (Swoole\ExitException $e) {
+            $flags = $e->getFlags() === (SWOOLE_EXIT_IN_COROUTINE | SWOOLE_EXIT_IN_SERVER) ? 'coroutine and server' : $e->getFlags();
+            fwrite($report, "caught exit: status {$e->getStatus()}, flags: $flags\n");
+        }
+        ini_set('display_errors', '0');  // the fatal error would go to the test's output
+        ini_set('log_errors', '0');
         ob_start();
         echo "buffered output of the first worker 0\n";
         exit(5);
@@ -49,8 +57,8 @@ echo "master exit status ", pcntl_wexitstatus($status), "\n";
 ?>
 --EXPECT--
 buffered output of the first worker 0
+caught exit: status 5, flags: coroutine and server
 shutdown function ran
-destructor ran
-workerError: worker 0, exit code 5, signal 0
+workerError: worker 0, exit code 255, signal 0
 worker 0 started again
 master exit status 0
