@@ -7,6 +7,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <optional>
 
 #include "common/module.h"
 #include "coroutine/coroutine.h"
@@ -14,6 +15,7 @@
 #include "client/client_common.h"
 
 #include "gust/base/error.h"
+#include "gust/proto/compress.h"
 #include "gust/proto/http1.h"
 #include "gust/proto/http1_response.h"
 
@@ -34,6 +36,8 @@ struct BodySink final : h1::ChunkedDecoder::Sink {
     // write_func: the pieces taken since the last deliver(), one per chunk or per read.
     bool stream = false;
     std::vector<std::string> pieces;
+    // download() of a compressed body: decoded on its way into the file, as Swoole writes it.
+    std::optional<proto::compress::BodyDecoder> decoder;
     void on_body_data(std::string_view d) override { add(d.data(), d.size()); }
     void add(const char *p, size_t n) {
         if (err || n == 0) return;
@@ -42,15 +46,10 @@ struct BodySink final : h1::ChunkedDecoder::Sink {
             return;
         }
         if (fd >= 0) {
-            while (n > 0) {
-                ssize_t w = ::write(fd, p, n);
-                if (w < 0 && errno == EINTR) continue;
-                if (w < 0) {
-                    err = errno;
-                    return;
-                }
-                p += w;
-                n -= static_cast<size_t>(w);
+            if (!decoder) {
+                write_file(p, n);
+            } else if (Status st = decoder->feed(std::string_view(p, n), &decoded_to_file, this); !st.ok()) {
+                if (!err) err = st.code() == -ENOMEM ? ENOMEM : EPROTO;
             }
             return;
         }
@@ -59,6 +58,29 @@ struct BodySink final : h1::ChunkedDecoder::Sink {
             return;
         }
         body->append(p, n);
+    }
+    // The body ended: a decoded download's stream must have ended with it.
+    void finish() {
+        if (err || !decoder) return;
+        if (Status st = decoder->finish(&decoded_to_file, this); !st.ok() && !err)
+            err = st.code() == -ENOMEM ? ENOMEM : EPROTO;
+    }
+    void write_file(const char *p, size_t n) {
+        while (n > 0) {
+            ssize_t w = ::write(fd, p, n);
+            if (w < 0 && errno == EINTR) continue;
+            if (w < 0) {
+                err = errno;
+                return;
+            }
+            p += w;
+            n -= static_cast<size_t>(w);
+        }
+    }
+    static Status decoded_to_file(std::string_view piece, void *arg) {
+        auto *sink = static_cast<BodySink *>(arg);
+        sink->write_file(piece.data(), piece.size());
+        return sink->err ? Status(Error{-sink->err}) : Status();
     }
 };
 
@@ -161,6 +183,13 @@ Outcome read_response(Io &io, const Request &req, Response &resp, int *download_
     sink.fd = fd;
     sink.max_body = io.s.max_body;
     sink.stream = io.s.write_func && st->write_func.is_set() && !req.head_request;
+    if (fd >= 0 && io.s.http_compression) {
+        if (auto coding = client_common::content_coding(resp.headers); coding != proto::compress::Encoding::kIdentity) {
+            auto decoder = proto::compress::BodyDecoder::create(coding);
+            if (!decoder.ok()) return Outcome{ENOMEM, kStatusServerReset};
+            sink.decoder.emplace(std::move(decoder.value()));
+        }
+    }
     bool head_published = false;
     Outcome streamed;
     if (framing == h1::ResponseFraming::kLength) {
@@ -200,6 +229,8 @@ Outcome read_response(Io &io, const Request &req, Response &resp, int *download_
         }
         resp.keep_alive = false;
     }
+    sink.finish();
+    if (sink.err) return Outcome{sink.err, kStatusServerReset};
     return Outcome{};
 }
 
