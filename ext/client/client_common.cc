@@ -59,14 +59,26 @@ bool urlencode_array(zval *arr, std::string &out) {
     return ok;
 }
 
-int decode_content(std::string_view coding, std::string &body, size_t max_body) {
+proto::compress::Encoding content_coding(std::string_view coding) {
     using proto::compress::Encoding;
     using proto::http1::equals_ignore_case;
-    Encoding e;
-    if (equals_ignore_case(coding, "gzip") || equals_ignore_case(coding, "x-gzip")) e = Encoding::kGzip;
-    else if (equals_ignore_case(coding, "deflate")) e = Encoding::kDeflate;
-    else if (equals_ignore_case(coding, "br")) e = Encoding::kBrotli;
-    else return 0;
+    if (equals_ignore_case(coding, "gzip") || equals_ignore_case(coding, "x-gzip")) return Encoding::kGzip;
+    if (equals_ignore_case(coding, "deflate")) return Encoding::kDeflate;
+    if (equals_ignore_case(coding, "br")) return Encoding::kBrotli;
+    return Encoding::kIdentity;
+}
+
+proto::compress::Encoding content_coding(const std::vector<std::pair<std::string, std::string>> &headers) {
+    std::string_view coding;
+    for (const auto &[name, value] : headers) {
+        if (proto::http1::equals_ignore_case(name, "content-encoding")) coding = value;
+    }
+    return content_coding(coding);
+}
+
+int decode_content(std::string_view coding, std::string &body, size_t max_body) {
+    const proto::compress::Encoding e = content_coding(coding);
+    if (e == proto::compress::Encoding::kIdentity) return 0;
     auto r = proto::compress::decompress(e, body, max_body);
     if (!r.ok()) return r.code() == kErrLimit ? EMSGSIZE : EPROTO;
     body = std::move(r.value());

@@ -4,11 +4,14 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "zend/object.h"
 
 #include "gust/base/clock.h"
 #include "gust/net/tls.h"
+#include "gust/proto/compress.h"
 
 namespace gust::php::client_common {
 
@@ -25,8 +28,14 @@ void read_tls_settings(HashTable *ht, net::TlsConfig &tls, std::string &ssl_host
 // http_build_query($array): the engine's own encoder, so nested arrays come out as PHP's.
 bool urlencode_array(zval *arr, std::string &out);
 
-// Decodes a body in place by its Content-Encoding (gzip, x-gzip, deflate, br; identity, empty
-// and unknown codings leave it as it came, as Swoole does): 0, EMSGSIZE past max_body, EPROTO.
+// The coding a Content-Encoding value names (gzip, x-gzip, deflate, br): identity for an empty
+// value, "identity" and unknown codings, which stay as they came, as Swoole leaves them.
+proto::compress::Encoding content_coding(std::string_view coding);
+// The same for a response's headers (the last Content-Encoding counts).
+proto::compress::Encoding content_coding(const std::vector<std::pair<std::string, std::string>> &headers);
+
+// Decodes a body in place by its Content-Encoding (content_coding()): 0, EMSGSIZE past max_body,
+// EPROTO.
 int decode_content(std::string_view coding, std::string &body, size_t max_body);
 
 // Set-Cookie "name=value; attributes" into the cookies array (value URL-decoded, as Swoole does).

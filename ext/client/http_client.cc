@@ -1,6 +1,7 @@
 // Swoole\Coroutine\Http\Client: the class, its setters and getters, and the
 // Swoole\Coroutine\Http\get()/post()/request() shortcuts with their ClientProxy. The I/O is in
-// http_client_io.cc, the WebSocket part in http_client_ws.cc.
+// http_client_execute.cc, http_client_connect.cc and http_client_response.cc, the WebSocket part
+// in http_client_ws.cc.
 #include "client/http_client.h"
 #include "client/client_common.h"
 #include "common/mime.h"

@@ -1,6 +1,6 @@
 // Swoole\Coroutine\Http\Client: shared between ext/http_client.cc (class, setters, getters,
-// get()/post()/request()), ext/http_client_io.cc (connection, request, response) and
-// ext/http_client_ws.cc (WebSocket). See docs/php-http-client.md.
+// get()/post()/request()), ext/http_client_{execute,connect,response}.cc (a request's I/O, see
+// http_client_io.h) and ext/http_client_ws.cc (WebSocket). See docs/php-http-client.md.
 #pragma once
 
 #include "coroutine/coroutine.h"

@@ -188,6 +188,12 @@ void Conn::ws_recv(double timeout, zval *out) {
                 return;
             }
         } else {
+            // The whole message, not only each frame, stays within package_max_length (as
+            // Swoole\WebSocket\Server bounds it): fragments cannot pile up without end.
+            if (payload.size() > ws_max_message - std::min(message.size(), ws_max_message)) {
+                fail(srv::kCloseMessageTooBig);
+                return;
+            }
             message.append(payload);
         }
         if (h.fin) {

@@ -158,7 +158,15 @@ void start_request(Server *s, Port *port, server::SessionId id, zend_string *dat
     zend_long cid = 0;
     const bool ran = srv::run_callback(s, port, srv::kRequest, args, 2, deadline ? &deadline_hook : nullptr, &cid);
     if (deadline) deadline_start(deadline, ran, cid);
-    if (!ran) {
+    if (!ran && cid < 0) {
+        // onRequest is set but no coroutine could run it (max_coroutine reached): Swoole's warning,
+        // and a 503 that ends the connection, so the client is not left waiting.
+        php_error_docref(nullptr, E_WARNING, "Swoole\\Http\\Server->onRequest handler error");
+        ResponseObject *r = response_from(response);
+        r->status = 503;
+        r->keep_alive = false;
+        (void)end_response_with(r, std::string_view());
+    } else if (!ran) {
         // No onRequest (a WebSocket server without one): a plain request is not welcome.
         // A browser opening the address of a WebSocket server sees why nothing is there.
         ResponseObject *r = response_from(response);

@@ -101,6 +101,38 @@ Result<std::string> decompress(Encoding encoding, std::string_view in, size_t ma
 // The decoders' output step (the bomb bound above).
 constexpr size_t kDecodeChunk = 16 * 1024;
 
+// Streaming decoding of one HTTP body that is not kept whole (a download written to a file as it
+// arrives): the codings decompress() reads, with the same rules (gzip members, deflate in the
+// zlib format or raw, told apart by its first two bytes; nothing may follow the end). The output
+// goes to `emit` in pieces of at most kDecodeChunk bytes from a buffer the decoder owns, so the
+// decoder's memory is fixed (its buffer and the library's window) whatever the input expands to;
+// bounding the total is the caller's business. After an error the decoder keeps answering it.
+class BodyDecoder {
+public:
+    // Takes each piece of output (valid during the call); a failed Status stops the decoding and
+    // is returned by feed()/finish() as it is.
+    using Emit = Status (*)(std::string_view piece, void *arg);
+
+    // kErrInvalid for kIdentity; -ENOMEM when the library cannot allocate.
+    static Result<BodyDecoder> create(Encoding encoding);
+
+    BodyDecoder(BodyDecoder &&) noexcept;
+    BodyDecoder &operator=(BodyDecoder &&) noexcept;
+    ~BodyDecoder();
+
+    // The next bytes of the body. kErrProtocol on corrupt data or bytes after the stream's end.
+    Status feed(std::string_view in, Emit emit, void *arg);
+    // The body ended: kErrProtocol when the stream did not (truncated). A body without a single
+    // byte is accepted, as decompress() accepts it.
+    Status finish(Emit emit, void *arg);
+
+    struct State;  // private to compress_body_decoder.cc
+
+private:
+    explicit BodyDecoder(std::unique_ptr<State> state);
+    std::unique_ptr<State> state_;
+};
+
 // permessage-deflate (RFC 7692): raw deflate with an LZ77 window of 2^window_bits bytes
 // (8..15, the negotiated *_max_window_bits); without context takeover each message is
 // compressed alone.
