@@ -194,7 +194,7 @@ Step apply(zend_object *self, h2::Event &e, bool pipeline_read, zval *return_val
 
 // recv() and read(): the next complete response (or part), reading as needed within `timeout`.
 void receive(zend_object *self, double timeout, bool pipeline_read, zval *return_value) {
-    if (!require_coroutine()) RETURN_FALSE;
+    (void)require_coroutine();  // outside a coroutine: a fatal error, no return
     if (!require_connection(self)) RETURN_FALSE;
     State *st = state_of(self);
     if (st->reading) {
@@ -359,7 +359,7 @@ ZEND_METHOD(Swoole_Coroutine_Http2_Client, set) {
 
 ZEND_METHOD(Swoole_Coroutine_Http2_Client, connect) {
     ZEND_PARSE_PARAMETERS_NONE();
-    if (!require_coroutine()) RETURN_THROWS();
+    (void)require_coroutine();  // outside a coroutine: a fatal error, no return
     State *st = state_of(SELF);
     if (st->conn) RETURN_FALSE;  // connected already (Swoole answers false too)
     RETURN_BOOL(open_connection(SELF));
@@ -427,7 +427,7 @@ ZEND_METHOD(Swoole_Coroutine_Http2_Client, send) {
     ZEND_PARSE_PARAMETERS_START(1, 1)
         Z_PARAM_OBJECT_OF_CLASS(zreq, ce_request)
     ZEND_PARSE_PARAMETERS_END();
-    if (!require_coroutine()) RETURN_THROWS();
+    (void)require_coroutine();  // outside a coroutine: a fatal error, no return
     if (!require_connection(SELF)) RETURN_FALSE;
     State *st = state_of(SELF);
     if (st->goaway) {
@@ -471,7 +471,7 @@ ZEND_METHOD(Swoole_Coroutine_Http2_Client, write) {
         Z_PARAM_OPTIONAL
         Z_PARAM_BOOL(end)
     ZEND_PARSE_PARAMETERS_END();
-    if (!require_coroutine()) RETURN_THROWS();
+    (void)require_coroutine();  // outside a coroutine: a fatal error, no return
     if (!require_connection(SELF)) RETURN_FALSE;
     State *st = state_of(SELF);
     auto it = id > 0 && id <= INT32_MAX ? st->streams.find(static_cast<int32_t>(id)) : st->streams.end();
@@ -521,7 +521,7 @@ ZEND_METHOD(Swoole_Coroutine_Http2_Client, goaway) {
         Z_PARAM_LONG(error_code)
         Z_PARAM_STR(debug)
     ZEND_PARSE_PARAMETERS_END();
-    if (!require_coroutine()) RETURN_THROWS();
+    (void)require_coroutine();  // outside a coroutine: a fatal error, no return
     if (!require_connection(SELF)) RETURN_FALSE;
     if (error_code < 0 || error_code > UINT32_MAX) {
         zend_argument_value_error(1, "must be between 0 and %u", UINT32_MAX);
@@ -535,7 +535,7 @@ ZEND_METHOD(Swoole_Coroutine_Http2_Client, goaway) {
 
 ZEND_METHOD(Swoole_Coroutine_Http2_Client, ping) {
     ZEND_PARSE_PARAMETERS_NONE();
-    if (!require_coroutine()) RETURN_THROWS();
+    (void)require_coroutine();  // outside a coroutine: a fatal error, no return
     if (!require_connection(SELF)) RETURN_FALSE;
     if (state_of(SELF)->conn->ping() < 0) RETURN_FALSE;
     RETURN_BOOL(flush(SELF));

@@ -182,7 +182,6 @@ void reset_request(zend_object *self) {
 // execute(). RETURN value is set by the caller from the bool.
 bool run_request(zend_object *self, const std::string &path) {
     PhpCoroutine *p = require_coroutine();
-    if (!p) return false;
     State *st = client_of(self)->st;
     if (st->busy) {
         zend_throw_error(nullptr, "Swoole\\Coroutine\\Http\\Client is already in use by another coroutine");
@@ -540,7 +539,6 @@ ZEND_METHOD(Swoole_Coroutine_Http_Client, recv) {
         return;
     }
     PhpCoroutine *p = gust::php::require_coroutine();
-    if (!p) return;
     if (st->busy) {
         zend_throw_error(nullptr, "Swoole\\Coroutine\\Http\\Client is already in use by another coroutine");
         return;

@@ -312,7 +312,6 @@ bool ws_accept(zend_object *self, const Request &req, const Response &resp, cons
 
 void ws_upgrade(zend_object *self, zend_string *path, zval *return_value) {
     PhpCoroutine *p = require_coroutine();
-    if (!p) return;
     State *st = client_of(self)->st;
     if (st->busy) {
         zend_throw_error(nullptr, "Swoole\\Coroutine\\Http\\Client is already in use by another coroutine");
@@ -383,7 +382,6 @@ void ws_push(zend_object *self, zval *data, zend_long opcode, zend_long flags, z
         RETURN_FALSE;
     }
     PhpCoroutine *p = require_coroutine();
-    if (!p) return;
     Settings s = read_settings(self);
     // Control frames are never fragmented nor compressed (RFC 6455 §5.5, RFC 7692 §6.1): whatever
     // the flags say, a close, ping or pong goes out whole with RSV1 clear.
@@ -418,7 +416,6 @@ void ws_recv(zend_object *self, double timeout, zval *return_value) {
         RETURN_FALSE;
     }
     PhpCoroutine *p = require_coroutine();
-    if (!p) return;
     if (st->busy) {
         zend_throw_error(nullptr, "Swoole\\Coroutine\\Http\\Client is already in use by another coroutine");
         return;

@@ -114,7 +114,6 @@ ZEND_METHOD(Swoole_Coroutine_Channel, push) {
     CoreChannel *ch = channel_of(ZEND_THIS);
     if (!ch) return;
     PhpCoroutine *p = gust::php::require_coroutine();
-    if (!p) return;
     if (p->kill) RETURN_FALSE;
     int rc = do_push(ch, data, channel_deadline(timeout));
     if (!gust::php::resumed(p)) return;
@@ -134,7 +133,6 @@ ZEND_METHOD(Swoole_Coroutine_Channel, pop) {
     CoreChannel *ch = channel_of(ZEND_THIS);
     if (!ch) return;
     PhpCoroutine *p = gust::php::require_coroutine();
-    if (!p) return;
     if (p->kill) RETURN_FALSE;
     int rc = do_pop(ch, channel_deadline(timeout), return_value);
     if (!gust::php::resumed(p)) {

@@ -58,7 +58,6 @@ void do_defer(INTERNAL_FUNCTION_PARAMETERS) {
         Z_PARAM_FUNC(fci, fcc)
     ZEND_PARSE_PARAMETERS_END();
     PhpCoroutine *p = gust::php::require_coroutine();
-    if (!p) return;
     if (Z_TYPE(p->defers) != IS_ARRAY) array_init(&p->defers);
     Z_TRY_ADDREF(fci.function_name);
     add_next_index_zval(&p->defers, &fci.function_name);
@@ -230,7 +229,6 @@ ZEND_METHOD(Swoole_Coroutine, exists) {
 ZEND_METHOD(Swoole_Coroutine, yield) {
     ZEND_PARSE_PARAMETERS_NONE();
     PhpCoroutine *p = gust::php::require_coroutine();
-    if (!p) return;
     if (p->kill) return;
     const bool canceled = !gust::php::loop_state()->scheduler->yield().ok();
     if (!gust::php::resumed(p)) return;
@@ -288,7 +286,6 @@ ZEND_METHOD(Swoole_Coroutine, cancel) {
 ZEND_METHOD(Swoole_Coroutine, isCanceled) {
     ZEND_PARSE_PARAMETERS_NONE();
     PhpCoroutine *p = gust::php::require_coroutine();
-    if (!p) return;
     RETURN_BOOL(p->co->canceled());
 }
 
@@ -301,7 +298,6 @@ ZEND_METHOD(Swoole_Coroutine, join) {
         Z_PARAM_DOUBLE(timeout)
     ZEND_PARSE_PARAMETERS_END();
     PhpCoroutine *p = gust::php::require_coroutine();
-    if (!p) return;
     // As Swoole: joining oneself fails before anything is waited for; ids of coroutines that have
     // ended (or never existed) are skipped, but at least one must be running.
     zval *v;
@@ -447,7 +443,6 @@ ZEND_METHOD(Swoole_Coroutine, sleep) {
         Z_PARAM_DOUBLE(seconds)
     ZEND_PARSE_PARAMETERS_END();
     PhpCoroutine *p = gust::php::require_coroutine();
-    if (!p) return;
     if (p->kill) RETURN_FALSE;
     int rc = gust::php::loop_state()->scheduler->sleep(gust::seconds_to_nanos(seconds < 0 ? 0 : seconds));
     if (!gust::php::resumed(p)) return;

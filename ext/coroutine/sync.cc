@@ -123,7 +123,6 @@ ZEND_METHOD(Swoole_Coroutine_WaitGroup, wait) {
     }
     if (w->wg->count() == 0) RETURN_TRUE;
     PhpCoroutine *p = gust::php::require_coroutine();
-    if (!p) return;
     if (p->kill) RETURN_FALSE;
     w->waiting = true;
     int rc = w->wg->wait(gust::seconds_to_nanos(timeout));
@@ -164,7 +163,6 @@ ZEND_METHOD(Swoole_Coroutine_Barrier, wait) {
         return;
     }
     PhpCoroutine *p = gust::php::require_coroutine();
-    if (!p) return;
     BarrierWait w{b, false};
     b->wait = &w;
     b->waiter = p->co->id();

@@ -39,10 +39,11 @@ constexpr zend_long kEventRead = 512;    // SWOOLE_EVENT_READ
 constexpr zend_long kEventWrite = 1024;  // SWOOLE_EVENT_WRITE
 constexpr int FILE_APPEND_FLAG = 8;      // PHP FILE_APPEND
 
-// The coroutine to park, or nullptr after throwing (outside coroutines) / when it must not park.
+// The coroutine to park, or nullptr when it must not park (it is being unwound). Outside
+// coroutines require_coroutine() does not return (a fatal error).
 PhpCoroutine *enter() {
     PhpCoroutine *p = gust::php::require_coroutine();
-    if (p && p->kill) return nullptr;
+    if (p->kill) return nullptr;
     return p;
 }
 

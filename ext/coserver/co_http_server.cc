@@ -408,7 +408,6 @@ ZEND_METHOD(Swoole_Coroutine_Http_Server, start) {
     ZEND_PARSE_PARAMETERS_NONE();
     zval *self = ZEND_THIS;
     PhpCoroutine *p = require_coroutine();
-    if (!p) RETURN_THROWS();
     HttpServerState *st = ServerClass::from(Z_OBJ_P(self));
     sock::SocketState *ls = listener_of(self);
     if (!ls || !ls->sock || !ls->sock->is_open()) {

@@ -101,6 +101,7 @@ void Conn::ws_recv(double timeout, zval *out) {
     const Nanos deadline = timeout > 0 ? monotonic_now() + seconds_to_nanos(timeout) : -1;
     std::string message;
     uint8_t message_opcode = 0;
+    bool in_message = false;          // a data frame without FIN came: continuations follow until one has FIN
     bool message_compressed = false;  // its first frame had RSV1: inflated as it comes
     // A protocol failure: the close frame with its code, then the connection ends.
     auto fail = [this](uint16_t code) {
@@ -167,9 +168,18 @@ void Conn::ws_recv(double timeout, zval *out) {
                 ZVAL_OBJ(out, srv::ws_make_close_frame(sock->fd(), code, reason));
                 return;
             }
-            case 0:  // continuation of the message being assembled
+            case 0:                 // continuation of the message being assembled
+                if (!in_message) {  // RFC 6455 §5.4: nothing to continue
+                    fail(srv::kCloseProtocolError);
+                    return;
+                }
                 break;
             default:
+                if (in_message) {  // RFC 6455 §5.4: a new message inside a fragmented one
+                    fail(srv::kCloseProtocolError);
+                    return;
+                }
+                in_message = true;
                 message_opcode = h.opcode;
                 message_compressed = h.rsv1;
                 message.clear();
@@ -197,6 +207,7 @@ void Conn::ws_recv(double timeout, zval *out) {
             message.append(payload);
         }
         if (h.fin) {
+            in_message = false;
             const zend_long flags =
                 srv::kWsFlagFin | (message_compressed ? srv::kWsFlagCompress | srv::kWsFlagRsv1 : 0);
             ZVAL_OBJ(out, srv::ws_make_frame(sock->fd(), message, message_opcode ? message_opcode : 1, flags));

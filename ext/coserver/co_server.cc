@@ -238,7 +238,7 @@ ZEND_METHOD(Swoole_Coroutine_Server, shutdown) {
 ZEND_METHOD(Swoole_Coroutine_Server, start) {
     ZEND_PARSE_PARAMETERS_NONE();
     zval *self = ZEND_THIS;
-    if (!require_coroutine()) RETURN_THROWS();
+    (void)require_coroutine();  // outside a coroutine: a fatal error, no return
     zend_update_property_bool(ce_co_server, Z_OBJ_P(self), ZEND_STRL("running"), true);
     zval fn, sock;
     ZVAL_COPY(&fn, prop(self, "fn"));

@@ -499,7 +499,6 @@ Server *this_server(zval *z) { return server_from(Z_OBJ_P(z)); }
 // taskwait / taskWaitMulti / taskCo: sends every task, parks until all finish or the timeout.
 void wait_tasks(Server *s, HashTable *tasks, double timeout, zend_long dst, zval *return_value) {
     gust::php::PhpCoroutine *p = gust::php::require_coroutine();
-    if (!p) return;
     auto *tw = new TaskWait();
     tw->co = p->co;
     array_init(&tw->results);

@@ -232,7 +232,7 @@ ZEND_METHOD(Swoole_Coroutine_Client, connect) {
         client_error(ZEND_THIS, EINVAL);
         RETURN_FALSE;
     }
-    if (!require_coroutine()) RETURN_FALSE;
+    (void)require_coroutine();  // outside a coroutine: a fatal error, no return
     // A socket exported before connecting is the one that connects; otherwise a fresh one.
     bool reuse = c->socket && SocketClass::from(c->socket)->sock->is_open();
     if (!reuse && !new_socket(ZEND_THIS, c)) RETURN_FALSE;

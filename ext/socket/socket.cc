@@ -97,7 +97,6 @@ bool usable(zval *self, SocketState *s) {
 PhpCoroutine *begin_io(zval *self, SocketState *s, Kind kind) {
     if (!usable(self, s)) return nullptr;
     PhpCoroutine *p = require_coroutine();
-    if (!p) return nullptr;
     int64_t &bound = kind == Kind::kWrite ? s->write_cid : s->read_cid;
     if (bound != 0) {
         throw_error(swoole_error_ce(), code(SwooleError::kCoHasBeenBound),
