@@ -3,6 +3,7 @@
 #pragma once
 
 #include <brotli/decode.h>
+#include <sys/resource.h>
 #include <zlib.h>
 
 #include <random>
@@ -86,6 +87,26 @@ inline std::string raw_deflate(std::string_view in, bool sync = false, size_t ze
     run(in, sync ? Z_SYNC_FLUSH : Z_FINISH);
     deflateEnd(&z);
     return out;
+}
+
+// The process's peak resident size so far, in KiB.
+inline long max_rss_kib() {
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return u.ru_maxrss;
+}
+
+// `mib` MiB of zeros compressed with `e` at level 9 (a few hundred KiB at most): a decompression
+// bomb. Empty when the compressor fails.
+inline std::string zero_bomb(Encoding e, size_t mib) {
+    auto c = Compressor::create(e, 9);
+    if (!c.ok()) return {};
+    const std::string zeros(1 << 20, '\0');
+    std::string bomb;
+    for (size_t i = 0; i < mib; ++i) {
+        if (!c->write(zeros, bomb).ok()) return {};
+    }
+    return c->finish(bomb).ok() ? bomb : std::string();
 }
 
 }  // namespace gust::proto::compress::test
