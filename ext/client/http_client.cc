@@ -180,7 +180,7 @@ void reset_request(zend_object *self) {
 
 // Runs one request from a method: the coroutine check, the one-request-at-a-time check, then
 // execute(). RETURN value is set by the caller from the bool.
-bool run_request(zend_object *self, const std::string &path) {
+bool run_request(zend_object *self, zend_string *path) {
     PhpCoroutine *p = require_coroutine();
     State *st = client_of(self)->st;
     if (st->busy) {
@@ -188,8 +188,9 @@ bool run_request(zend_object *self, const std::string &path) {
         return false;
     }
     st->busy = true;
-    bool ok = execute(self, path);
+    const bool ok = execute(self, std::string(ZSTR_VAL(path), ZSTR_LEN(path)));
     client_of(self)->st->busy = false;
+    raise_write_func_bailout(client_of(self)->st);
     return ok;
 }
 
@@ -402,7 +403,7 @@ ZEND_METHOD(Swoole_Coroutine_Http_Client, execute) {
     ZEND_PARSE_PARAMETERS_START(1, 1)
         Z_PARAM_STR(path)
     ZEND_PARSE_PARAMETERS_END();
-    RETURN_BOOL(run_request(SELF, std::string(ZSTR_VAL(path), ZSTR_LEN(path))));
+    RETURN_BOOL(run_request(SELF, path));
 }
 
 ZEND_METHOD(Swoole_Coroutine_Http_Client, get) {
@@ -413,7 +414,7 @@ ZEND_METHOD(Swoole_Coroutine_Http_Client, get) {
     zend_update_property_string(ce_client, SELF, ZEND_STRL("requestMethod"), "GET");
     // The body setData()/post() left for the next request is not for a GET.
     zend_update_property_null(ce_client, SELF, ZEND_STRL("requestBody"));
-    RETURN_BOOL(run_request(SELF, std::string(ZSTR_VAL(path), ZSTR_LEN(path))));
+    RETURN_BOOL(run_request(SELF, path));
 }
 
 ZEND_METHOD(Swoole_Coroutine_Http_Client, post) {
@@ -425,7 +426,7 @@ ZEND_METHOD(Swoole_Coroutine_Http_Client, post) {
     ZEND_PARSE_PARAMETERS_END();
     zend_update_property_string(ce_client, SELF, ZEND_STRL("requestMethod"), "POST");
     zend_update_property(ce_client, SELF, ZEND_STRL("requestBody"), data);
-    RETURN_BOOL(run_request(SELF, std::string(ZSTR_VAL(path), ZSTR_LEN(path))));
+    RETURN_BOOL(run_request(SELF, path));
 }
 
 ZEND_METHOD(Swoole_Coroutine_Http_Client, download) {
@@ -443,7 +444,7 @@ ZEND_METHOD(Swoole_Coroutine_Http_Client, download) {
     }
     zend_update_property_str(ce_client, SELF, ZEND_STRL("downloadFile"), file);
     set_long(SELF, ZEND_STRL("downloadOffset"), offset);
-    RETURN_BOOL(run_request(SELF, std::string(ZSTR_VAL(path), ZSTR_LEN(path))));
+    RETURN_BOOL(run_request(SELF, path));
 }
 
 static void return_prop(zend_object *self, const char *name, size_t len, zval *return_value) {
@@ -546,6 +547,7 @@ ZEND_METHOD(Swoole_Coroutine_Http_Client, recv) {
     st->busy = true;
     bool ok = deferred_recv(SELF, timeout);
     client_of(SELF)->st->busy = false;
+    raise_write_func_bailout(client_of(SELF)->st);
     RETURN_BOOL(ok);
 }
 

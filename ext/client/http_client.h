@@ -73,9 +73,12 @@ struct State {
     std::string tls_error;                     // errMsg of the last TLS failure
     std::string rbuf;                          // received bytes not consumed yet (pipelined or after the upgrade)
     bool busy = false;                         // a coroutine is inside a request or recv on this client
-    bool reused = false;                       // the current connection already carried a response
-    std::string last_head;                     // getHeaderOut(): the head of the last request sent
-    uint64_t generation = 0;                   // the runtime whose loop `sock` registered with
+    // write_func ended in a fatal error (a bailout): the request unwinds its C++ state and returns;
+    // the method that started it raises the bailout again (raise_write_func_bailout()).
+    bool bailout_pending = false;
+    bool reused = false;      // the current connection already carried a response
+    std::string last_head;    // getHeaderOut(): the head of the last request sent
+    uint64_t generation = 0;  // the runtime whose loop `sock` registered with
     // `$client->socket`, made when first read: a Co\Socket over a copy of this connection's
     // descriptor (it holds a reference). It closes with the connection; closing it ends the
     // connection at the client's next call.
@@ -125,7 +128,7 @@ extern zend_class_entry *ce_client;
 extern zend_class_entry *ce_client_exception;
 extern zend_class_entry *ce_proxy;
 // A method's request: the coroutine and one-request-at-a-time checks, then execute().
-bool run_request(zend_object *self, const std::string &path);
+bool run_request(zend_object *self, zend_string *path);
 
 // Settings read from the `setting` property when a request starts.
 struct Settings {
@@ -195,6 +198,13 @@ void ws_recv(zend_object *self, double timeout, zval *return_value);
 // recv() after a deferred request: its answer into the properties, within `timeout` seconds (> 0)
 // or the client's own timeouts.
 bool deferred_recv(zend_object *self, double timeout);
+// After a request or recv() returned, with no C++ object of the caller's left on the stack: the
+// fatal error write_func hit goes on (it longjmps, as it would have from the callback).
+inline void raise_write_func_bailout(State *st) {
+    if (!st->bailout_pending) return;
+    st->bailout_pending = false;
+    zend_bailout();
+}
 // The connection after a successful upgrade (ext/http_client_ws.cc); false when the answer is
 // not a valid 101 for our key. Called by execute() with the response head.
 bool ws_accept(zend_object *self, const Request &req, const Response &resp, const Settings &s);

@@ -160,6 +160,7 @@ bool deferred_recv(zend_object *self, double timeout) {
     Response resp;
     Outcome o = receive_phase(io, d->host, d->port, d->req, resp, Outcome{}, d->reused, &download_fd);
     if (download_fd >= 0) ::close(download_fd);
+    if (st->bailout_pending) return false;  // no PHP state touched: the caller raises it again
     if (!resumed(p)) return false;
     if (report_failure(self, st, o)) return false;
     publish(self, resp, s);
@@ -214,6 +215,7 @@ bool execute(zend_object *self, const std::string &path, bool upgrade, Response 
     }
     Response resp;
     Outcome o = run_io(self, st, s, host, port, req, resp);
+    if (st->bailout_pending) return false;  // no PHP state touched: the caller raises it again
     if (!resumed(p)) return false;
     if (report_failure(self, st, o)) return false;
     publish(self, resp, s);

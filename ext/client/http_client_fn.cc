@@ -78,12 +78,19 @@ static void http_request(zend_string *url, zend_string *method, zval *data, zval
     ZVAL_STR_COPY(&args[0], u->host);
     ZVAL_LONG(&args[1], u->port ? u->port : (https ? 443 : 80));
     ZVAL_BOOL(&args[2], https);
-    std::string path = u->path ? std::string(ZSTR_VAL(u->path), ZSTR_LEN(u->path)) : "/";
-    if (u->query) path += "?" + std::string(ZSTR_VAL(u->query), ZSTR_LEN(u->query));
+    // A zend_string, not a C++ one: a fatal error in the request longjmps through this frame.
+    zend_string *path = u->path ? zend_string_copy(u->path) : zend_string_init("/", 1, 0);
+    if (u->query) {
+        zend_string *with_query =
+            zend_string_concat3(ZSTR_VAL(path), ZSTR_LEN(path), "?", 1, ZSTR_VAL(u->query), ZSTR_LEN(u->query));
+        zend_string_release(path);
+        path = with_query;
+    }
     php_url_free(u);
     zend_call_known_instance_method(ce_client->constructor, Z_OBJ(client), nullptr, 3, args);
     zval_ptr_dtor(&args[0]);
     if (EG(exception)) {
+        zend_string_release(path);
         zval_ptr_dtor(&client);
         return;
     }
@@ -97,6 +104,7 @@ static void http_request(zend_string *url, zend_string *method, zval *data, zval
     set_if_given(ZEND_STRL("requestHeaders"), headers);
     set_if_given(ZEND_STRL("cookies"), cookies);
     bool ok = run_request(c, path);
+    zend_string_release(path);
     if (EG(exception)) {
         zval_ptr_dtor(&client);
         return;

@@ -104,9 +104,18 @@ Outcome deliver(Io &io, BodySink &sink, const Response &resp, bool *head_publish
         zval args[2], ret;
         ZVAL_OBJ_COPY(&args[0], io.self);
         ZVAL_STRINGL(&args[1], piece.data(), piece.size());
-        st->write_func.call(args, 2, &ret);
+        ZVAL_UNDEF(&ret);
+        // A fatal error in the callback must not longjmp over the request's C++ frames (they own
+        // memory): caught here, the request ends, and the method raises it again.
+        zend_try { st->write_func.call(args, 2, &ret); }
+        zend_catch { st->bailout_pending = true; }
+        zend_end_try();
         zval_ptr_dtor(&args[0]);
         zval_ptr_dtor(&args[1]);
+        if (st->bailout_pending) {
+            sink.pieces.clear();
+            return Outcome{ECANCELED, kStatusServerReset};
+        }
         zval_ptr_dtor(&ret);
         if (EG(exception)) {
             sink.pieces.clear();

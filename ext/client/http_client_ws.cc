@@ -321,6 +321,7 @@ void ws_upgrade(zend_object *self, zend_string *path, zval *return_value) {
     st->busy = true;
     bool ok = execute(self, std::string(ZSTR_VAL(path), ZSTR_LEN(path)), true);
     client_of(self)->st->busy = false;
+    raise_write_func_bailout(client_of(self)->st);
     RETURN_BOOL(ok);
 }
 
