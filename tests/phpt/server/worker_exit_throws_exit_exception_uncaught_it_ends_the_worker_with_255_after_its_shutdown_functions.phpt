@@ -55,8 +55,12 @@ posix_kill($pid, SIGTERM);
 pcntl_waitpid($pid, $status);
 echo "master exit status ", pcntl_wexitstatus($status), "\n";
 ?>
---EXPECT--
+--EXPECTF--
 buffered output of the first worker 0
+[%s]	ERROR	php_swoole_server_rshutdown() (ERRNO 503): Fatal error: Uncaught Swoole\ExitException: swoole exit in %s
+Stack trace:
+%A
+  thrown in %s on line %d
 caught exit: status 5, flags: coroutine and server
 shutdown function ran
 workerError: worker 0, exit code 255, signal 0
