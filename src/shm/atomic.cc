@@ -10,8 +10,14 @@ namespace gust::shm {
 int SharedAtomic32::wait(Nanos timeout) {
     const Nanos deadline = timeout < 0 ? -1 : deadline_after(monotonic_now(), timeout);
     for (;;) {
-        if (cmpset(1, 0)) return 0;
-        if (value.load() != 0) return kErrInvalid;
+        // One load decides: a wakeup() landing between two separate reads must not look like a
+        // value other than 0 and 1.
+        const uint32_t now = value.load();
+        if (now == 1) {
+            if (cmpset(1, 0)) return 0;
+            continue;  // another waiter consumed it first
+        }
+        if (now != 0) return kErrInvalid;
         Nanos left = -1;
         if (deadline >= 0) {
             left = deadline - monotonic_now();

@@ -174,5 +174,24 @@ TEST(SharedAtomic32, ThreadWaitIsWokenByAnotherThread) {
     EXPECT_TRUE(done);
 }
 
+TEST(SharedAtomic32, WaitRacingWakeupsNeverSeesAnInvalidState) {
+    // wakeup() flips 0 to 1 between any two steps of wait(): each wait returns 0 or times out.
+    SharedAtomic32 a;
+    std::atomic<bool> stop{false};
+    std::thread waker([&] {
+        while (!stop) a.wakeup(1);
+    });
+    int consumed = 0, invalid = 0;
+    for (int i = 0; i < 200000; i++) {
+        int rc = a.wait(kNanosPerSecond);
+        if (rc == 0) consumed++;
+        else if (rc != -ETIMEDOUT) invalid++;
+    }
+    stop = true;
+    waker.join();
+    EXPECT_EQ(invalid, 0);
+    EXPECT_GT(consumed, 0);
+}
+
 }  // namespace
 }  // namespace gust::shm
